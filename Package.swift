@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+// GronaSnap: renders the Grona in-app marketing SDK's components into PNG snapshots on Linux.
+// Dependencies point one way: grona-snap, GronaSnapshotTesting → Grona → Text, Raster, PNG → C modules.
+import PackageDescription
+
+let package = Package(
+    name: "GronaSnap",
+    products: [
+        .executable(name: "grona-snap", targets: ["grona-snap"]),
+        .library(name: "Grona", targets: ["Grona"]),
+        .library(name: "GronaSnapshotTesting", targets: ["GronaSnapshotTesting"]),
+    ],
+    targets: [
+        // C libraries, found through pkg-config.
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        // ICU cannot be imported next to Foundation (Foundation carries its own renamed ICU), so the
+        // few calls we need live behind a header of plain C types.
+        .target(name: "CUnicode", path: "Sources/CUnicode",
+                linkerSettings: [.linkedLibrary("icuuc")]),
+
+        // Stages.
+        .target(name: "Raster"),
+        .target(name: "PNG", dependencies: ["CPNG", "Raster"]),
+        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CUnicode", "Raster"]),
+        .target(name: "Grona", dependencies: ["Text", "Raster", "PNG"]),
+        .target(name: "GronaSnapshotTesting", dependencies: ["Grona", "PNG", "Raster"]),
+        .executableTarget(name: "grona-snap", dependencies: ["Grona", "GronaSnapshotTesting", "PNG"]),
+        .executableTarget(name: "grona-bench", dependencies: ["Grona", "GronaSnapshotTesting", "PNG", "Raster", "Text"]),
+
+        // Tests: one target per module.
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "PNGTests", dependencies: ["PNG", "Raster"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "PNG"]),
+        .testTarget(name: "GronaTests", dependencies: ["Grona", "PNG", "Raster"]),
+        .testTarget(name: "GronaSnapshotTestingTests", dependencies: ["GronaSnapshotTesting", "Grona", "PNG", "Raster"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

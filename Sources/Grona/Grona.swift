@@ -1,0 +1,1 @@
+// The Grona stage. See README.md, Architecture.

@@ -1,0 +1,1 @@
+// The GronaSnapshotTesting stage. See README.md, Architecture.

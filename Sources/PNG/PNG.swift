@@ -1,0 +1,1 @@
+// The PNG stage. See README.md, Architecture.

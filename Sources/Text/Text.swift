@@ -1,0 +1,1 @@
+// The Text stage. See README.md, Architecture.

@@ -1,0 +1,3 @@
+import XCTest
+@testable import GronaSnapshotTesting
+final class GronaSnapshotTestingSmokeTests: XCTestCase { func testModuleLoads() {} }

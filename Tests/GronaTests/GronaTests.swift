@@ -1,0 +1,3 @@
+import XCTest
+@testable import Grona
+final class GronaSmokeTests: XCTestCase { func testModuleLoads() {} }

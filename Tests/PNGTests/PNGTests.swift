@@ -1,0 +1,3 @@
+import XCTest
+@testable import PNG
+final class PNGSmokeTests: XCTestCase { func testModuleLoads() {} }

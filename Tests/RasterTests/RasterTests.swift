@@ -1,0 +1,3 @@
+import XCTest
+@testable import Raster
+final class RasterSmokeTests: XCTestCase { func testModuleLoads() {} }

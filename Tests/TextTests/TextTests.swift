@@ -1,0 +1,3 @@
+import XCTest
+@testable import Text
+final class TextSmokeTests: XCTestCase { func testModuleLoads() {} }
