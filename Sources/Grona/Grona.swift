@@ -1,1 +1,0 @@
-// The Grona stage. See README.md, Architecture.
