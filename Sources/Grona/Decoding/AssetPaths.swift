@@ -64,10 +64,10 @@ struct AssetPaths {
             outside = outside ?? real
         }
         if let outside {
-            return .failure(OverrideError("\(quoted(path)) resolves to \(outside), outside the allowed asset roots"))
+            return .failure(OverrideError("\(quoted(path, limit: 4096)) resolves to \(outside), outside the allowed asset roots"))
         }
         let places = bases.isEmpty ? "" : " (looked in \(bases.joined(separator: " and ")))"
-        return .failure(OverrideError("\(quoted(path)) is not a readable file\(places)"))
+        return .failure(OverrideError("\(quoted(path, limit: 4096)) is not a readable file\(places)"))
     }
 }
 

@@ -57,11 +57,20 @@ public struct SpecDecoder: Sendable {
         let assets = AssetPaths(folder: realFolder, fontsFolder: fontsFolder.flatMap(AssetPaths.realDirectory),
                                 allowedRoots: roots)
         let reader = SpecReader(file: file, assets: assets)
+        // Sections are read in file order, so the first problem in the file is the one reported.
         let top = try reader.node(root, "$").fields(["theme", "component", "environment", "variants"])
-        let theme = try top.optional("theme").map(reader.theme) ?? Theme()
-        let component = try reader.component(try top.required("component"))
-        let environment = try top.optional("environment").map(reader.environment) ?? Environment()
-        let variants = try top.optional("variants").map(reader.variants)
+        var theme = Theme(), environment = Environment()
+        var component: Component?, variants: Variants?
+        for member in top.members where member.value != .null {
+            let node = top.node.child(member.key, member.value)
+            switch member.key {
+            case "theme": theme = try reader.theme(node)
+            case "component": component = try reader.component(node)
+            case "environment": environment = try reader.environment(node)
+            default: variants = try reader.variants(node)
+            }
+        }
+        guard let component else { throw try top.required("component").fail("expected an object, found null") }
         return Spec(name: name, folder: realFolder, theme: theme, component: component,
                     environment: environment, variants: variants)
     }
