@@ -84,7 +84,7 @@ final class JSONParserTests: XCTestCase {
         let bytes = [UInt8](repeating: 0x20, count: JSONParser.maximumInputSize + 1)
         XCTAssertThrowsError(try JSONParser.parse(bytes)) { error in
             XCTAssertEqual((error as? JSONSyntaxError)?.description,
-                           "file is 4194305 bytes; the limit is 4194304 bytes (4 MiB)")
+                           "file is larger than the limit of 4194304 bytes (4 MiB)")
         }
     }
 

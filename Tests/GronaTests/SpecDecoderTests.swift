@@ -317,3 +317,39 @@ final class SpecDecoderOrderTests: XCTestCase {
                        + "onPrimary, accent, surface, text, mutedText, cornerRadius")
     }
 }
+
+final class SpecDecoderRobustnessTests: XCTestCase {
+    /// Thousands of deterministic mutations of the spec example (bytes replaced, inserted, deleted):
+    /// each decodes or throws a `SpecError`; none crashes.
+    func testMutatedSpecsNeverCrash() throws {
+        let fixture = try FixtureFolder()
+        let original = Array(SpecDecoderTests.specExample.utf8)
+        let alphabet = Array(#"{}[]":,\u0000123456789eE.-+ntfalsrue#"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF, 0xED]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var outcomes = (decoded: 0, refused: 0)
+        let decoder = SpecDecoder(fontsFolder: fixture.fontsFolder)
+        for _ in 0..<3000 {
+            var bytes = original
+            for _ in 0..<(1 + next(3)) {
+                let at = next(bytes.count)
+                switch next(3) {
+                case 0: bytes[at] = alphabet[next(alphabet.count)]
+                case 1: bytes.insert(alphabet[next(alphabet.count)], at: at)
+                default: bytes.remove(at: at)
+                }
+            }
+            do {
+                _ = try decoder.decode(bytes, file: "m.json", name: "m", folder: fixture.specFolder)
+                outcomes.decoded += 1
+            } catch is SpecError {
+                outcomes.refused += 1
+            }
+        }
+        XCTAssertEqual(outcomes.decoded + outcomes.refused, 3000)
+        XCTAssertGreaterThan(outcomes.refused, 2000)  // most mutations break something
+    }
+}

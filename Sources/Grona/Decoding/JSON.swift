@@ -64,7 +64,7 @@ public enum JSONParser {
     public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         guard bytes.count <= maximumInputSize else {
             throw JSONSyntaxError(line: 0, column: 0, message:
-                "file is \(bytes.count) bytes; the limit is \(maximumInputSize) bytes (4 MiB)")
+                "file is larger than the limit of \(maximumInputSize) bytes (4 MiB)")
         }
         return try bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(bytes: buffer)

@@ -238,9 +238,8 @@ struct SpecReader {
 
     func component(_ node: Node) throws -> Component {
         // The type decides which keys are known, so read it before checking the others.
-        guard case .object = node.value else { throw node.fail("expected an object, \(node.found)") }
-        let kind = try node.fields(["type"] + Array(Set(componentKeys.values.joined())).sorted())
-            .required("type").oneOf(Component.Kind.self)
+        guard case .object(let members) = node.value else { throw node.fail("expected an object, \(node.found)") }
+        let kind = try Fields(node: node, members: members).required("type").oneOf(Component.Kind.self)
         let f = try node.fields(["type"] + (componentKeys[kind] ?? []))
         let text = { (key: String) throws -> String? in try f.optional(key)?.text() }
         switch kind {

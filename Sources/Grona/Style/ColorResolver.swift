@@ -83,24 +83,24 @@ public final class ColorResolver: @unchecked Sendable {
         let backdrop: Color = appearance == .light ? .white : .black
         let tinted = Contrast.blend(t.surface, accent, t.appearance == .light ? 0.12 : 0.20)
 
-        var colors: ComponentColors
         func opaque(_ c: Color) -> Color { Contrast.composite(c, over: backdrop) }
+        let background: Color
+        switch component.kind {
+        case .banner: background = styleBackground ?? t.primary
+        case .progressBar: background = styleBackground ?? t.surface
+        case .offer, .message: background = styleBackground ?? tinted
+        }
+        let behind = opaque(background)
+        let text = styleText ?? (component.kind == .banner ? t.onPrimary : t.text)
+        var colors = ComponentColors(kind: component.kind, background: background, accent: accent)
         switch component {
         case .banner:
-            let background = styleBackground ?? t.primary
-            let behind = opaque(background)
-            let text = styleText ?? t.onPrimary
-            colors = ComponentColors(kind: .banner, background: background, accent: accent)
             colors.buttonBackground = accent
             colors.add(.eyebrow, preferred: accent, on: behind)
             colors.add(.title, preferred: text, on: behind)
             colors.add(.body, preferred: text, on: behind)
             colors.add(.button, preferred: behind, on: Contrast.composite(accent, over: behind))
         case .progressBar(let bar):
-            let background = styleBackground ?? t.surface
-            let behind = opaque(background)
-            let text = styleText ?? t.text
-            colors = ComponentColors(kind: .progressBar, background: background, accent: accent)
             colors.progressFill = bar.metTierCount > 0 ? accent : t.primary
             colors.progressTrack = Contrast.blend(behind, text, 0.12)
             colors.add(.title, preferred: text, on: behind)
@@ -108,10 +108,6 @@ public final class ColorResolver: @unchecked Sendable {
             colors.add(.tierLabel, preferred: t.mutedText, on: behind)
             colors.add(.footnote, preferred: t.mutedText, on: behind)
         case .offer:
-            let background = styleBackground ?? tinted
-            let behind = opaque(background)
-            let text = styleText ?? t.text
-            colors = ComponentColors(kind: .offer, background: background, accent: accent)
             colors.codeBackground = t.surface
             colors.buttonBackground = t.primary
             colors.add(.eyebrow, preferred: t.primary, on: behind)
@@ -120,10 +116,6 @@ public final class ColorResolver: @unchecked Sendable {
             colors.add(.code, preferred: text, on: Contrast.composite(t.surface, over: behind))
             colors.add(.button, preferred: t.onPrimary, on: Contrast.composite(t.primary, over: behind))
         case .message:
-            let background = styleBackground ?? tinted
-            let behind = opaque(background)
-            let text = styleText ?? t.text
-            colors = ComponentColors(kind: .message, background: background, accent: accent)
             colors.icon = t.primary
             colors.iconBackground = Contrast.blend(behind, accent, 0.35)
             colors.add(.title, preferred: text, on: behind)
