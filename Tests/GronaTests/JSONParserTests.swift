@@ -32,6 +32,13 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(syntaxError("[\"é\" x]")?.column, 6)
     }
 
+    func testErrorsKnowTheirJSONPath() {
+        XCTAssertEqual(syntaxError(#"{"a": {"b c": [1, 2, {"d": tru}]}}"#)?.path, #"$.a["b c"][2].d"#)
+        XCTAssertEqual(syntaxError(#"{"a": [1, 2"#)?.path, "$.a")  // between elements: the array
+        XCTAssertEqual(syntaxError("[}")?.path, "$[0]")
+        XCTAssertEqual(syntaxError("{,}")?.path, "$")
+    }
+
     func testNestingIsBounded() throws {
         let ok = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
         XCTAssertNoThrow(try JSONParser.parse(ok))
@@ -54,8 +61,8 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testRejectsNonFiniteNumbers() {
-        XCTAssertEqual(syntaxError("[1e999]")?.message, "number 1e999 is out of range (it does not fit a double)")
-        XCTAssertEqual(syntaxError("[-1e999]")?.message, "number -1e999 is out of range (it does not fit a double)")
+        XCTAssertEqual(syntaxError("[1e999]")?.message, "number 1e999 is out of range for a double")
+        XCTAssertEqual(syntaxError("[-1e999]")?.message, "number -1e999 is out of range for a double")
         for text in ["NaN", "[NaN]", "Infinity", "[-Infinity]"] {
             XCTAssertEqual(syntaxError(text)?.message, "NaN and Infinity are not JSON numbers; numbers must be finite", text)
         }

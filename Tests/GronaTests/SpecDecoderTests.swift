@@ -183,7 +183,7 @@ final class SpecDecoderTests: XCTestCase {
         XCTAssertEqual(message(#"{"environment": {"scale": 4}}"#), "banner.json: $.environment.scale: 4 is not one of 1, 2, 3")
         XCTAssertEqual(message(#"{"environment": {"scale": 2.5}}"#), "banner.json: $.environment.scale: 2.5 is not one of 1, 2, 3")
         XCTAssertEqual(message(#"{"environment": {"width": 1e999}}"#),
-                       "banner.json: line 1, column 27: number 1e999 is out of range (it does not fit a double)")
+                       "banner.json: line 1, column 27: number 1e999 is out of range for a double (in $.environment.width)")
     }
 
     func testTierRules() {
@@ -205,11 +205,11 @@ final class SpecDecoderTests: XCTestCase {
                        "banner.json: $.component.body: text is 10001 characters long; the limit is 10000 characters")
         XCTAssertNoThrow(try decode(component(#""type": "banner", "title": "\#(String(repeating: "x", count: 10_000))""#)))
         XCTAssertEqual(message(component(#""type": "banner", "title": "\ud83d""#)),
-                       #"banner.json: line 1, column 44: lone surrogate \uD83D in string"#)
+                       #"banner.json: line 1, column 44: lone surrogate \uD83D in string (in $.component.title)"#)
     }
 
     func testSyntaxErrorsNameLineAndColumn() {
-        XCTAssertEqual(message("{\n  \"theme\": {,}\n}"), "banner.json: line 2, column 13: unexpected character ',', expected a key in double quotes")
+        XCTAssertEqual(message("{\n  \"theme\": {,}\n}"), "banner.json: line 2, column 13: unexpected character ',', expected a key in double quotes (in $.theme)")
         XCTAssertEqual(message(#"{"theme": {}, "theme": {}}"#), #"banner.json: line 1, column 15: duplicate key "theme""#)
     }
 

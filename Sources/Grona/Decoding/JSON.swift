@@ -49,6 +49,8 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var line: Int
     public var column: Int
     public var message: String
+    /// The JSON path of the value being read when the error was found, e.g. `$.component.title`.
+    public var path: String = "$"
     /// "line 3, column 14: unterminated string"; a size error has no position (line 0).
     public var description: String {
         line > 0 ? "line \(line), column \(column): \(message)" : message
@@ -86,6 +88,10 @@ public enum JSONParser {
 private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// Where the parser is, for messages; at most `maximumDepth` entries.
+    var path: [PathSegment] = []
+
+    enum PathSegment { case key(String), index(Int) }
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -101,7 +107,14 @@ private struct Reader {
             if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
             i += 1
         }
-        return JSONSyntaxError(line: line, column: column, message: message)
+        var pathText = "$"
+        for segment in path {
+            switch segment {
+            case .key(let key): pathText = jsonPath(pathText, key: key)
+            case .index(let index): pathText += "[\(index)]"
+            }
+        }
+        return JSONSyntaxError(line: line, column: column, message: message, path: pathText)
     }
 
     func describeCurrent() -> String {
@@ -162,7 +175,9 @@ private struct Reader {
         if !atEnd && bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
         while true {
             skipWhitespace()
+            path.append(.index(elements.count))
             elements.append(try parseValue(depth: depth))
+            path.removeLast()
             skipWhitespace()
             guard !atEnd else { throw error("unexpected end of input, expected ',' or ']'") }
             let byte = bytes[index]
@@ -200,7 +215,9 @@ private struct Reader {
             }
             index += 1
             skipWhitespace()
+            path.append(.key(key))
             members.append(JSONMember(key: key, value: try parseValue(depth: depth)))
+            path.removeLast()
             skipWhitespace()
             guard !atEnd else { throw error("unexpected end of input, expected ',' or '}'") }
             let byte = bytes[index]
@@ -244,7 +261,7 @@ private struct Reader {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw error("number \(text) is out of range (it does not fit a double)", at: start)
+            throw error("number \(text) is out of range for a double", at: start)
         }
         return value
     }
@@ -330,6 +347,14 @@ private struct Reader {
 private func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
+
+/// `base` followed by `key`: `$.theme` for identifiers, `$["weird key"]` otherwise.
+func jsonPath(_ base: String, key: String) -> String {
+    let scalars = key.unicodeScalars
+    let isIdentifier = scalars.first.map { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) } ?? false
+        && scalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+    return isIdentifier ? "\(base).\(key)" : "\(base)[\(quoted(key))]"
 }
 
 /// A string in double quotes with quotes, backslashes and control characters escaped, for messages.

@@ -4,9 +4,9 @@ import Raster
 // Spec decoding: JSON bytes → JSONValue (JSONParser) → Spec, walking the tree by hand so that every
 // error carries the JSON path of the value at fault. `Node` is a value together with its path; an
 // object is read through `Fields`, which refuses unknown keys up front (with a "did you mean") so a
-// typo never passes silently. Field order in messages follows the file, so errors are deterministic:
-// the first problem in file order… within one object, keys are checked in the order this file reads
-// them, which is the order SPEC §1 lists them.
+// typo never passes silently. Only the first problem is reported, and which one is deterministic: the
+// top-level sections are read in file order; inside a section, unknown keys first, then the fields in
+// the order SPEC §1 lists them.
 
 /// Decodes spec files into `Spec` values.
 public struct SpecDecoder: Sendable {
@@ -44,8 +44,9 @@ public struct SpecDecoder: Sendable {
         do {
             root = try JSONParser.parse(bytes)
         } catch let error as JSONSyntaxError {
+            // Syntax errors are located by line and column; the path, when inside a value, helps too.
             throw SpecError(file: file, location: error.line > 0 ? "line \(error.line), column \(error.column)" : nil,
-                            message: error.message)
+                            message: error.path == "$" ? error.message : "\(error.message) (in \(error.path))")
         }
         guard let realFolder = AssetPaths.realDirectory(folder) else {
             throw SpecError(file: file, location: nil, message: "the folder \(folder) does not exist")
@@ -85,9 +86,7 @@ struct Node {
     func fail(_ message: String) -> SpecError { SpecError(file: file, location: path, message: message) }
 
     func child(_ key: String, _ value: JSONValue) -> Node {
-        let isIdentifier = key.unicodeScalars.first.map { $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) } ?? false
-            && key.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
-        return Node(value: value, path: isIdentifier ? "\(path).\(key)" : "\(path)[\(quoted(key))]", file: file)
+        Node(value: value, path: jsonPath(path, key: key), file: file)
     }
 
     func element(_ index: Int, _ value: JSONValue) -> Node { Node(value: value, path: "\(path)[\(index)]", file: file) }
