@@ -189,6 +189,8 @@ final class SpecDecoderTests: XCTestCase {
     func testTierRules() {
         let bar = { (tiers: String) in self.component(#""type": "progressBar", "title": "t", "value": 1, "tiers": \#(tiers)"#) }
         XCTAssertEqual(message(bar("[]")), "banner.json: $.component.tiers: expected at least one tier")
+        let many = "[" + (1...101).map { #"{"at": \#($0), "label": "x"}"# }.joined(separator: ",") + "]"
+        XCTAssertEqual(message(bar(many)), "banner.json: $.component.tiers: 101 tiers; the limit is 100")
         XCTAssertEqual(message(bar(#"[{"at": 0, "label": "a"}]"#)), "banner.json: $.component.tiers[0].at: 0 must be greater than 0")
         XCTAssertEqual(message(bar(#"[{"at": 50, "label": "a"}, {"at": 50, "label": "b"}]"#)),
                        "banner.json: $.component.tiers[1].at: 50 is not greater than the previous tier's 50; tiers must be strictly ascending")
@@ -276,6 +278,8 @@ final class SpecDecoderTests: XCTestCase {
 
     func testVariantErrors() {
         XCTAssertEqual(message(#"{"variants": {"scale": []}}"#), "banner.json: $.variants.scale: expected at least one value")
+        let huge = "[" + Array(repeating: "320", count: 2000).joined(separator: ",") + "]"
+        XCTAssertEqual(message(#"{"variants": {"width": \#(huge)}}"#), "banner.json: $.variants.width: 2000 values; the limit is 1024")
         XCTAssertEqual(message(#"{"variants": {"textSize": ["L", "large"]}}"#), #"banner.json: $.variants.textSize[1]: duplicate value "large""#)
         XCTAssertEqual(message(#"{"variants": {"appearance": ["dim"]}}"#), #"banner.json: $.variants.appearance[0]: "dim" is not one of: light, dark"#)
         XCTAssertEqual(message(#"{"variants": {"scale": [2, 5]}}"#), "banner.json: $.variants.scale[1]: 5 is not one of 1, 2, 3")

@@ -133,15 +133,17 @@ struct Node {
         return b
     }
 
-    func array() throws -> [Node] {
+    /// The elements, between 1 and `limit` of them (checked before any element is read).
+    func array(limit: Int, noun: String) throws -> [Node] {
         guard case .array(let elements) = value else { throw fail("expected an array, \(found)") }
+        guard !elements.isEmpty else { throw fail("expected at least one \(noun)") }
+        guard elements.count <= limit else { throw fail("\(elements.count) \(noun)s; the limit is \(limit)") }
         return elements.enumerated().map { element($0.offset, $0.element) }
     }
 
     /// A non-empty array without repeated values.
     func axis<T: Equatable>(_ read: (Node) throws -> T) throws -> [T] {
-        let nodes = try array()
-        guard !nodes.isEmpty else { throw fail("expected at least one value") }
+        let nodes = try array(limit: SpecRules.maximumVariantCount, noun: "value")
         var values: [T] = []
         for node in nodes {
             let value = try read(node)
@@ -274,11 +276,7 @@ struct SpecReader {
     ]
 
     func tiers(_ node: Node) throws -> [Tier] {
-        let nodes = try node.array()
-        guard !nodes.isEmpty else { throw node.fail("expected at least one tier") }
-        guard nodes.count <= SpecRules.maximumTiers else {
-            throw node.fail("\(nodes.count) tiers; the limit is \(SpecRules.maximumTiers)")
-        }
+        let nodes = try node.array(limit: SpecRules.maximumTiers, noun: "tier")
         var tiers: [Tier] = []
         for element in nodes {
             let f = try element.fields(["at", "label"])
