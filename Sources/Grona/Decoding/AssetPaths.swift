@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Font and image paths in a spec are relative to the spec's folder; a bare font file name is also
+// looked up in the fonts folder. Every path is resolved with realpath(3), so symbolic links and `..`
+// are followed before the confinement check: a path is inside an allowed root only if its real
+// location is. A path that does not name an existing regular file is an error, found at decode time
+// rather than halfway through drawing.
+
+struct AssetPaths {
+    /// Real path of the spec's folder.
+    var folder: String
+    /// Real path of the fonts folder, if any.
+    var fontsFolder: String?
+    /// Real paths of the allowed roots; nil allows any path.
+    var allowedRoots: [String]?
+
+    /// The real path of a regular file, or nil.
+    static func realFile(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        let resolved = String(cString: pointer)
+        var info = stat()
+        guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return resolved
+    }
+
+    /// The real path of a directory, or nil.
+    static func realDirectory(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        let resolved = String(cString: pointer)
+        var info = stat()
+        guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        return resolved
+    }
+
+    func isAllowed(_ real: String) -> Bool {
+        guard let roots = allowedRoots else { return true }
+        return roots.contains { root in real == root || real.hasPrefix(root == "/" ? "/" : root + "/") }
+    }
+
+    /// The real path of `path`, or the problem.
+    func resolve(_ path: String, isFont: Bool) -> Result<String, OverrideError> {
+        guard !path.isEmpty else { return .failure(OverrideError("path is empty")) }
+        guard !path.unicodeScalars.contains("\u{0}") else {
+            return .failure(OverrideError("path contains a NUL character (U+0000)"))
+        }
+        guard path.utf8.count <= 4096 else { return .failure(OverrideError("path is longer than 4096 bytes")) }
+        // Folders searched, in order; an absolute path searches none.
+        var bases: [String] = []
+        if !path.hasPrefix("/") {
+            bases = [folder]
+            if isFont, !path.contains("/"), let fonts = fontsFolder { bases.append(fonts) }
+        }
+        let candidates = bases.isEmpty ? [path] : bases.map { $0 + "/" + path }
+        var outside: String?
+        for candidate in candidates {
+            guard let real = AssetPaths.realFile(candidate) else { continue }
+            if isAllowed(real) { return .success(real) }
+            outside = outside ?? real
+        }
+        if let outside {
+            return .failure(OverrideError("\(quoted(path, limit: 4096)) resolves to \(outside), outside the allowed asset roots"))
+        }
+        let places = bases.isEmpty ? "" : " (looked in \(bases.joined(separator: " and ")))"
+        return .failure(OverrideError("\(quoted(path, limit: 4096)) is not a readable file\(places)"))
+    }
+}
+

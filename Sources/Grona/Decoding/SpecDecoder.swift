@@ -1,0 +1,326 @@
+import Foundation
+import Raster
+
+// Spec decoding: JSON bytes → JSONValue (JSONParser) → Spec, walking the tree by hand so that every
+// error carries the JSON path of the value at fault. `Node` is a value together with its path; an
+// object is read through `Fields`, which refuses unknown keys up front (with a "did you mean") so a
+// typo never passes silently. Only the first problem is reported, and which one is deterministic: the
+// top-level sections are read in file order; inside a section, unknown keys first, then the fields in
+// the order SPEC §1 lists them.
+
+/// Decodes spec files into `Spec` values.
+public struct SpecDecoder: Sendable {
+    /// Where a bare font file name is also looked up (the package's `Fonts/`); nil for nowhere else.
+    public var fontsFolder: String?
+    /// If set, every font and image path must resolve (after symlinks and `..`) inside one of these.
+    public var allowedAssetRoots: [String]?
+
+    public init(fontsFolder: String? = nil, allowedAssetRoots: [String]? = nil) {
+        self.fontsFolder = fontsFolder
+        self.allowedAssetRoots = allowedAssetRoots
+    }
+
+    /// Reads and decodes the spec at `path`. Errors name the file as `path` was given.
+    public func decode(fileAt path: String) throws -> Spec {
+        let bytes: [UInt8]
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            // Read one byte past the cap, so an oversized file is refused without reading it all.
+            bytes = [UInt8](try handle.read(upToCount: JSONParser.maximumInputSize + 1) ?? Data())
+        } catch {
+            throw SpecError(file: path, location: nil, message: "cannot read the file")
+        }
+        let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        let name = fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : fileName
+        return try decode(bytes, file: path, name: name, folder: folder.isEmpty ? "/" : folder)
+    }
+
+    /// Decodes spec bytes. `file` names the spec in errors, `name` is the spec's name (goldens), and
+    /// relative paths resolve against `folder`.
+    public func decode(_ bytes: [UInt8], file: String, name: String, folder: String) throws -> Spec {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch let error as JSONSyntaxError {
+            // Syntax errors are located by line and column; the path, when inside a value, helps too.
+            throw SpecError(file: file, location: error.line > 0 ? "line \(error.line), column \(error.column)" : nil,
+                            message: error.path == "$" ? error.message : "\(error.message) (in \(error.path))")
+        }
+        guard let realFolder = AssetPaths.realDirectory(folder) else {
+            throw SpecError(file: file, location: nil, message: "the folder \(folder) does not exist")
+        }
+        var roots: [String]?
+        if let allowed = allowedAssetRoots {
+            roots = allowed.compactMap(AssetPaths.realDirectory)
+        }
+        let assets = AssetPaths(folder: realFolder, fontsFolder: fontsFolder.flatMap(AssetPaths.realDirectory),
+                                allowedRoots: roots)
+        let reader = SpecReader(file: file, assets: assets)
+        // Sections are read in file order, so the first problem in the file is the one reported.
+        let top = try reader.node(root, "$").fields(["theme", "component", "environment", "variants"])
+        var theme = Theme(), environment = Environment()
+        var component: Component?, variants: Variants?
+        for member in top.members where member.value != .null {
+            let node = top.node.child(member.key, member.value)
+            switch member.key {
+            case "theme": theme = try reader.theme(node)
+            case "component": component = try reader.component(node)
+            case "environment": environment = try reader.environment(node)
+            default: variants = try reader.variants(node)
+            }
+        }
+        guard let component else { throw try top.required("component").fail("expected an object, found null") }
+        return Spec(name: name, folder: realFolder, theme: theme, component: component,
+                    environment: environment, variants: variants)
+    }
+}
+
+/// A JSON value and where it is.
+struct Node {
+    let value: JSONValue
+    let path: String
+    let file: String
+
+    func fail(_ message: String) -> SpecError { SpecError(file: file, location: path, message: message) }
+
+    func child(_ key: String, _ value: JSONValue) -> Node {
+        Node(value: value, path: jsonPath(path, key: key), file: file)
+    }
+
+    func element(_ index: Int, _ value: JSONValue) -> Node { Node(value: value, path: "\(path)[\(index)]", file: file) }
+
+    /// "found a number", "found "abc"", "found null": what a wrong-type message shows.
+    var found: String {
+        switch value {
+        case .string(let s): return "found \(quoted(s))"
+        case .number(let n): return "found \(formatPoints(n))"
+        case .bool(let b): return "found \(b)"
+        default: return "found \(value.kindDescription)"
+        }
+    }
+
+    /// The object's fields, refusing keys outside `known`.
+    func fields(_ known: [String]) throws -> Fields {
+        guard case .object(let members) = value else { throw fail("expected an object, \(found)") }
+        for member in members where !known.contains(member.key) {
+            var message = "unknown key \(quoted(member.key))"
+            let close = member.key.count <= 64
+                ? known.map { ($0, editDistance($0, member.key)) }.filter { $0.1 <= max(1, $0.0.count / 3) }
+                    .min { $0.1 < $1.1 }?.0
+                : nil
+            if let close { message += " (did you mean \(quoted(close))?)" } else {
+                message += "; expected one of: " + known.joined(separator: ", ")
+            }
+            throw fail(message)
+        }
+        return Fields(node: self, members: members)
+    }
+
+    func string() throws -> String {
+        guard case .string(let s) = value else { throw fail("expected a string, \(found)") }
+        return s
+    }
+
+    func number() throws -> Double {
+        guard case .number(let n) = value else { throw fail("expected a number, \(found)") }
+        return n
+    }
+
+    func bool() throws -> Bool {
+        guard case .bool(let b) = value else { throw fail("expected true or false, \(found)") }
+        return b
+    }
+
+    /// The elements, between 1 and `limit` of them (checked before any element is read).
+    func array(limit: Int, noun: String) throws -> [Node] {
+        guard case .array(let elements) = value else { throw fail("expected an array, \(found)") }
+        guard !elements.isEmpty else { throw fail("expected at least one \(noun)") }
+        guard elements.count <= limit else { throw fail("\(elements.count) \(noun)s; the limit is \(limit)") }
+        return elements.enumerated().map { element($0.offset, $0.element) }
+    }
+
+    /// A non-empty array without repeated values.
+    func axis<T: Equatable>(_ read: (Node) throws -> T) throws -> [T] {
+        let nodes = try array(limit: SpecRules.maximumVariantCount, noun: "value")
+        var values: [T] = []
+        for node in nodes {
+            let value = try read(node)
+            if values.contains(value) { throw node.fail("duplicate value \(node.found.dropFirst(6))") }
+            values.append(value)
+        }
+        return values
+    }
+
+    func check<T>(_ result: Result<T, OverrideError>) throws -> T {
+        switch result {
+        case .success(let value): return value
+        case .failure(let problem): throw fail(problem.description)
+        }
+    }
+
+    func text() throws -> String { try check(SpecRules.checkText(try string())) }
+
+    func oneOf<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws -> E where E.RawValue == String {
+        try check(SpecRules.checkEnum(try string(), type))
+    }
+
+    func color() throws -> ThemeColor {
+        switch value {
+        case .string:
+            return .fixed(try hexColor())
+        case .object:
+            let fields = try self.fields(["light", "dark"])
+            return .adaptive(light: try fields.required("light").hexColor(), dark: try fields.required("dark").hexColor())
+        default:
+            throw fail("expected a colour (\"#RRGGBB\" or {\"light\": …, \"dark\": …}), \(found)")
+        }
+    }
+
+    func hexColor() throws -> Color {
+        guard case .string(let s) = value else { throw fail("expected a colour string such as \"#RRGGBB\", \(found)") }
+        guard let color = SpecRules.parseHexColor(s) else { throw fail("\(quoted(s)) is not a colour") }
+        return color
+    }
+}
+
+/// An object's members, read by name. A `null` optional field counts as absent.
+struct Fields {
+    let node: Node
+    let members: [JSONMember]
+
+    func optional(_ key: String) -> Node? {
+        guard let member = members.first(where: { $0.key == key }), member.value != .null else { return nil }
+        return node.child(key, member.value)
+    }
+
+    func required(_ key: String) throws -> Node {
+        guard let member = members.first(where: { $0.key == key }) else {
+            throw node.child(key, .null).fail("missing required field")
+        }
+        return node.child(key, member.value)
+    }
+}
+
+/// Reads each part of a spec; one method per section of SPEC §1.
+struct SpecReader {
+    let file: String
+    let assets: AssetPaths
+
+    func node(_ value: JSONValue, _ path: String) -> Node { Node(value: value, path: path, file: file) }
+
+    func path(_ node: Node, isFont: Bool) throws -> String {
+        try node.check(assets.resolve(try node.string(), isFont: isFont))
+    }
+
+    func theme(_ node: Node) throws -> Theme {
+        let f = try node.fields(["regularFont", "boldFont", "primary", "onPrimary", "accent", "surface", "text",
+                                 "mutedText", "cornerRadius"])
+        var theme = Theme()
+        theme.regularFont = try f.optional("regularFont").map { try path($0, isFont: true) }
+        theme.boldFont = try f.optional("boldFont").map { try path($0, isFont: true) }
+        if let n = f.optional("primary") { theme.primary = try n.color() }
+        if let n = f.optional("onPrimary") { theme.onPrimary = try n.color() }
+        if let n = f.optional("accent") { theme.accent = try n.color() }
+        if let n = f.optional("surface") { theme.surface = try n.color() }
+        if let n = f.optional("text") { theme.text = try n.color() }
+        if let n = f.optional("mutedText") { theme.mutedText = try n.color() }
+        if let n = f.optional("cornerRadius") { theme.cornerRadius = try n.number() }  // clamped by Theme
+        return theme
+    }
+
+    func style(_ fields: Fields) throws -> CampaignStyle? {
+        guard let node = fields.optional("style") else { return nil }
+        let f = try node.fields(["background", "text", "accent"])
+        return CampaignStyle(background: try f.optional("background")?.color(), text: try f.optional("text")?.color(),
+                             accent: try f.optional("accent")?.color())
+    }
+
+    func component(_ node: Node) throws -> Component {
+        // The type decides which keys are known, so read it before checking the others.
+        guard case .object(let members) = node.value else { throw node.fail("expected an object, \(node.found)") }
+        let kind = try Fields(node: node, members: members).required("type").oneOf(Component.Kind.self)
+        let f = try node.fields(["type"] + (componentKeys[kind] ?? []))
+        let text = { (key: String) throws -> String? in try f.optional(key)?.text() }
+        switch kind {
+        case .banner:
+            return .banner(Banner(eyebrow: try text("eyebrow"), title: try f.required("title").text(),
+                                  body: try text("body"), button: try text("button"),
+                                  image: try f.optional("image").map { try path($0, isFont: false) },
+                                  style: try style(f)))
+        case .progressBar:
+            let title = try f.required("title").text()
+            let body = try text("body")
+            let value = try f.required("value").number()
+            let tiers = try self.tiers(try f.required("tiers"))
+            return .progressBar(ProgressBar(title: title, body: body, value: value, tiers: tiers,
+                                            footnote: try text("footnote"), style: try style(f)))
+        case .offer:
+            return .offer(Offer(eyebrow: try text("eyebrow"), title: try f.required("title").text(),
+                                body: try text("body"), code: try text("code"), button: try text("button"),
+                                image: try f.optional("image").map { try path($0, isFont: false) },
+                                style: try style(f)))
+        case .message:
+            let icon = try f.required("icon").oneOf(MessageIcon.self)
+            return .message(Message(icon: icon, title: try text("title"), body: try f.required("body").text(),
+                                    style: try style(f)))
+        }
+    }
+
+    let componentKeys: [Component.Kind: [String]] = [
+        .banner: ["eyebrow", "title", "body", "button", "image", "style"],
+        .progressBar: ["title", "body", "value", "tiers", "footnote", "style"],
+        .offer: ["eyebrow", "title", "body", "code", "button", "image", "style"],
+        .message: ["icon", "title", "body", "style"],
+    ]
+
+    func tiers(_ node: Node) throws -> [Tier] {
+        let nodes = try node.array(limit: SpecRules.maximumTiers, noun: "tier")
+        var tiers: [Tier] = []
+        for element in nodes {
+            let f = try element.fields(["at", "label"])
+            let atNode = try f.required("at")
+            let at = try atNode.number()
+            guard at > 0 else { throw atNode.fail("\(formatPoints(at)) must be greater than 0") }
+            if let previous = tiers.last, at <= previous.at {
+                throw atNode.fail("\(formatPoints(at)) is not greater than the previous tier's "
+                    + "\(formatPoints(previous.at)); tiers must be strictly ascending")
+            }
+            tiers.append(Tier(at: at, label: try f.required("label").text()))
+        }
+        return tiers
+    }
+
+    func environment(_ node: Node) throws -> Environment {
+        let f = try node.fields(["width", "scale", "textSize", "appearance", "direction", "reduceMotion"])
+        var env = Environment()
+        if let n = f.optional("width") { env.width = try width(n) }
+        if let n = f.optional("scale") { env.scale = try scale(n) }
+        if let n = f.optional("textSize") { env.textSize = try textSize(n) }
+        if let n = f.optional("appearance") { env.appearance = try n.oneOf(Appearance.self) }
+        if let n = f.optional("direction") { env.direction = try n.oneOf(LayoutDirection.self) }
+        if let n = f.optional("reduceMotion") { env.reduceMotion = try n.bool() }
+        return env
+    }
+
+    func width(_ n: Node) throws -> Double { try n.check(SpecRules.checkWidth(try n.number())) }
+    func scale(_ n: Node) throws -> Int { try n.check(SpecRules.checkScale(try n.number())) }
+    func textSize(_ n: Node) throws -> TextSize { try n.check(SpecRules.checkTextSize(try n.string())) }
+
+    func variants(_ node: Node) throws -> Variants {
+        let f = try node.fields(["textSize", "appearance", "direction", "scale", "width"])
+        let variants = Variants(
+            textSizes: try f.optional("textSize")?.axis(textSize),
+            appearances: try f.optional("appearance")?.axis { try $0.oneOf(Appearance.self) },
+            directions: try f.optional("direction")?.axis { try $0.oneOf(LayoutDirection.self) },
+            scales: try f.optional("scale")?.axis(scale),
+            widths: try f.optional("width")?.axis(width))
+        let count = [variants.textSizes?.count, variants.appearances?.count, variants.directions?.count,
+                     variants.scales?.count, variants.widths?.count].reduce(1) { $0 * ($1 ?? 1) }
+        guard count <= SpecRules.maximumVariantCount else {
+            throw node.fail("\(count) combinations; the limit is \(SpecRules.maximumVariantCount)")
+        }
+        return variants
+    }
+}

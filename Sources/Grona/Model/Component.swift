@@ -1,0 +1,166 @@
+/// A campaign's own colours for one component; each overrides the theme for that component only.
+public struct CampaignStyle: Equatable, Sendable {
+    public var background: ThemeColor?
+    public var text: ThemeColor?
+    public var accent: ThemeColor?
+    public init(background: ThemeColor? = nil, text: ThemeColor? = nil, accent: ThemeColor? = nil) {
+        self.background = background; self.text = text; self.accent = accent
+    }
+}
+
+/// The text fields a component can show. The raw value is the role's name in specs and reports.
+public enum TextRole: String, CaseIterable, Sendable {
+    case eyebrow, title, body, button, code, footnote, tierLabel
+
+    /// WCAG contrast the role's colour must reach against its background (SPEC §2).
+    public var minimumContrast: Double {
+        switch self {
+        case .eyebrow, .footnote: return 3
+        case .title, .body, .button, .code, .tierLabel: return 4.5
+        }
+    }
+}
+
+public struct Banner: Equatable, Sendable {
+    public var eyebrow: String?
+    public var title: String
+    public var body: String?
+    public var button: String?
+    /// Absolute path of the image file.
+    public var image: String?
+    public var style: CampaignStyle?
+    public init(eyebrow: String? = nil, title: String, body: String? = nil, button: String? = nil,
+                image: String? = nil, style: CampaignStyle? = nil) {
+        self.eyebrow = eyebrow; self.title = title; self.body = body; self.button = button
+        self.image = image; self.style = style
+    }
+}
+
+/// A reward threshold on a progress bar.
+public struct Tier: Equatable, Sendable {
+    /// Where on the bar the tier sits; > 0, strictly ascending across tiers.
+    public var at: Double
+    public var label: String
+    public init(at: Double, label: String) { self.at = at; self.label = label }
+}
+
+public struct ProgressBar: Equatable, Sendable {
+    public var title: String
+    public var body: String?
+    public var value: Double
+    /// Never empty, strictly ascending `at` (the decoder guarantees it).
+    public var tiers: [Tier]
+    public var footnote: String?
+    public var style: CampaignStyle?
+    public init(title: String, body: String? = nil, value: Double, tiers: [Tier], footnote: String? = nil,
+                style: CampaignStyle? = nil) {
+        self.title = title; self.body = body; self.value = value; self.tiers = tiers
+        self.footnote = footnote; self.style = style
+    }
+
+    /// The bar runs from 0 to the last tier's `at`.
+    public var maximum: Double { tiers.last?.at ?? 0 }
+    /// How full the bar is, 0…1.
+    public var fraction: Double {
+        guard maximum > 0 else { return 0 }
+        return min(max(value / maximum, 0), 1)
+    }
+    /// How many tiers `value` has reached.
+    public var metTierCount: Int { tiers.filter { value >= $0.at }.count }
+    public func isMet(_ tier: Tier) -> Bool { value >= tier.at }
+}
+
+public struct Offer: Equatable, Sendable {
+    public var eyebrow: String?
+    public var title: String
+    public var body: String?
+    public var code: String?
+    public var button: String?
+    public var image: String?
+    public var style: CampaignStyle?
+    public init(eyebrow: String? = nil, title: String, body: String? = nil, code: String? = nil,
+                button: String? = nil, image: String? = nil, style: CampaignStyle? = nil) {
+        self.eyebrow = eyebrow; self.title = title; self.body = body; self.code = code
+        self.button = button; self.image = image; self.style = style
+    }
+}
+
+public enum MessageIcon: String, CaseIterable, Sendable {
+    case info, success, warning, gift, star, clock
+}
+
+public struct Message: Equatable, Sendable {
+    public var icon: MessageIcon
+    public var title: String?
+    public var body: String
+    public var style: CampaignStyle?
+    public init(icon: MessageIcon, title: String? = nil, body: String, style: CampaignStyle? = nil) {
+        self.icon = icon; self.title = title; self.body = body; self.style = style
+    }
+}
+
+/// One of the SDK's four components with its copy.
+public enum Component: Equatable, Sendable {
+    case banner(Banner)
+    case progressBar(ProgressBar)
+    case offer(Offer)
+    case message(Message)
+
+    public enum Kind: String, CaseIterable, Sendable {
+        case banner, progressBar, offer, message
+
+        /// The line limit of each field (SPEC §2); nil when the component has no such field.
+        public func lineLimit(_ role: TextRole) -> Int? {
+            switch (self, role) {
+            case (.banner, .eyebrow): return 1
+            case (.banner, .title): return 3
+            case (.banner, .body): return 4
+            case (.banner, .button): return 1
+            case (.progressBar, .title): return 2
+            case (.progressBar, .body): return 3
+            case (.progressBar, .tierLabel): return 1
+            case (.progressBar, .footnote): return 2
+            case (.offer, .eyebrow): return 1
+            case (.offer, .title): return 2
+            case (.offer, .body): return 3
+            case (.offer, .code): return 1
+            case (.offer, .button): return 1
+            case (.message, .title): return 2
+            case (.message, .body): return 4
+            default: return nil
+            }
+        }
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .banner: return .banner
+        case .progressBar: return .progressBar
+        case .offer: return .offer
+        case .message: return .message
+        }
+    }
+
+    public var style: CampaignStyle? {
+        switch self {
+        case .banner(let c): return c.style
+        case .progressBar(let c): return c.style
+        case .offer(let c): return c.style
+        case .message(let c): return c.style
+        }
+    }
+
+    /// The component's text fields that are present, in reading order (tier labels excluded: a
+    /// progress bar has one per tier).
+    public var texts: [(role: TextRole, text: String)] {
+        let fields: [(TextRole, String?)]
+        switch self {
+        case .banner(let c): fields = [(.eyebrow, c.eyebrow), (.title, c.title), (.body, c.body), (.button, c.button)]
+        case .progressBar(let c): fields = [(.title, c.title), (.body, c.body), (.footnote, c.footnote)]
+        case .offer(let c):
+            fields = [(.eyebrow, c.eyebrow), (.title, c.title), (.body, c.body), (.code, c.code), (.button, c.button)]
+        case .message(let c): fields = [(.title, c.title), (.body, c.body)]
+        }
+        return fields.compactMap { role, text in text.map { (role, $0) } }
+    }
+}

@@ -1,0 +1,93 @@
+public enum Appearance: String, CaseIterable, Sendable { case light, dark }
+
+public enum LayoutDirection: String, CaseIterable, Sendable { case ltr, rtl }
+
+/// The device and accessibility settings a snapshot is rendered under.
+public struct Environment: Equatable, Sendable {
+    /// Width of the card in points, within `widthRange`.
+    public var width: Double
+    /// Pixels per point: 1, 2 or 3.
+    public var scale: Int
+    public var textSize: TextSize
+    public var appearance: Appearance
+    public var direction: LayoutDirection
+    public var reduceMotion: Bool
+    /// Seconds into the reveal animation for a single frame; nil renders the final state.
+    public var time: Double?
+
+    public static let widthRange: ClosedRange<Double> = 44...2048
+    public static let scales: [Int] = [1, 2, 3]
+
+    public init(width: Double = 358, scale: Int = 3, textSize: TextSize = .large, appearance: Appearance = .light,
+                direction: LayoutDirection = .ltr, reduceMotion: Bool = false, time: Double? = nil) {
+        self.width = width; self.scale = scale; self.textSize = textSize; self.appearance = appearance
+        self.direction = direction; self.reduceMotion = reduceMotion; self.time = time
+    }
+
+    public static let `default` = Environment()
+
+    /// The image's width in pixels.
+    public var pixelWidth: Int { Int((width * Double(scale)).rounded()) }
+
+    /// This environment with every override that is set taking precedence (SPEC §3: the command
+    /// line wins over the spec).
+    public func applying(_ overrides: EnvironmentOverrides) -> Environment {
+        var result = self
+        if let v = overrides.width { result.width = v }
+        if let v = overrides.scale { result.scale = v }
+        if let v = overrides.textSize { result.textSize = v }
+        if let v = overrides.appearance { result.appearance = v }
+        if let v = overrides.direction { result.direction = v }
+        if let v = overrides.reduceMotion { result.reduceMotion = v }
+        if let v = overrides.time { result.time = v }
+        return result
+    }
+}
+
+/// Command-line overrides of a spec's environment; nil leaves the spec's value.
+/// Build one with the `parse…` functions so values are validated the same way as in specs.
+public struct EnvironmentOverrides: Equatable, Sendable {
+    public var width: Double?
+    public var scale: Int?
+    public var textSize: TextSize?
+    public var appearance: Appearance?
+    public var direction: LayoutDirection?
+    public var reduceMotion: Bool?
+    public var time: Double?
+
+    public init(width: Double? = nil, scale: Int? = nil, textSize: TextSize? = nil, appearance: Appearance? = nil,
+                direction: LayoutDirection? = nil, reduceMotion: Bool? = nil, time: Double? = nil) {
+        self.width = width; self.scale = scale; self.textSize = textSize; self.appearance = appearance
+        self.direction = direction; self.reduceMotion = reduceMotion; self.time = time
+    }
+
+    /// Each parser returns the value, or throws a message without file or path, e.g.
+    /// `"20" is not within 44…2048`, for the command line to prefix with the option's name.
+    public static func parseWidth(_ text: String) throws -> Double {
+        guard let value = Double(text), value.isFinite else { throw OverrideError("\(quoted(text)) is not a number") }
+        return try SpecRules.checkWidth(value).get()
+    }
+    public static func parseScale(_ text: String) throws -> Int {
+        guard let value = Double(text) else { throw OverrideError("\(quoted(text)) is not a number") }
+        return try SpecRules.checkScale(value).get()
+    }
+    public static func parseTextSize(_ text: String) throws -> TextSize {
+        try SpecRules.checkTextSize(text).get()
+    }
+    public static func parseAppearance(_ text: String) throws -> Appearance {
+        try SpecRules.checkEnum(text, Appearance.self).get()
+    }
+    public static func parseDirection(_ text: String) throws -> LayoutDirection {
+        try SpecRules.checkEnum(text, LayoutDirection.self).get()
+    }
+    public static func parseTime(_ text: String) throws -> Double {
+        guard let value = Double(text), value.isFinite else { throw OverrideError("\(quoted(text)) is not a number") }
+        return try SpecRules.checkTime(value).get()
+    }
+}
+
+/// A bad command-line override value; `description` is the problem alone.
+public struct OverrideError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

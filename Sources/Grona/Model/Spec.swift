@@ -1,0 +1,28 @@
+/// A decoded, validated spec file: everything needed to render one component, plus its variants.
+public struct Spec: Equatable, Sendable {
+    /// The file name without `.json`; golden files live under this name.
+    public var name: String
+    /// Absolute path of the folder holding the spec; relative paths in it were resolved against it.
+    public var folder: String
+    public var theme: Theme
+    public var component: Component
+    public var environment: Environment
+    public var variants: Variants?
+
+    public init(name: String, folder: String, theme: Theme, component: Component, environment: Environment,
+                variants: Variants?) {
+        self.name = name; self.folder = folder; self.theme = theme; self.component = component
+        self.environment = environment; self.variants = variants
+    }
+
+    /// The environments `verify` and `sheet` render: the variants' product, or the spec's one.
+    public var variantEnvironments: [Environment] {
+        variants?.environments(base: environment) ?? [environment]
+    }
+
+    /// The golden file name for one of `variantEnvironments`.
+    public func goldenName(for environment: Environment) -> String {
+        Variants.goldenName(specName: name, environment: environment,
+                            includingWidth: variants?.namesIncludeWidth ?? false)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Raster
+
+// Colour resolution, the SDK's "Light and dark appearance": the theme is fixed for the life of the
+// process and each colour is resolved once, the first time Grona draws, in the appearance of that
+// draw, and kept. So a `ColorResolver` lives as long as a renderer: the first `colors(for:appearance:)`
+// resolves every theme token in that appearance, and every later call — even in the other appearance —
+// reuses those values. A campaign's `{light, dark}` colour is likewise resolved the first time it is
+// drawn and kept (keyed by its role and value). Fixed colours need no resolution.
+//
+// Then each component's colour roles (SPEC §2), with the campaign style overriding that component only:
+//
+//   banner       background primary; title/body/button label… onPrimary text; eyebrow accent;
+//                button filled accent with a label in the banner's background colour
+//   progressBar  background surface; title/body text; tier labels and footnote mutedText;
+//                fill primary until the first tier is met, accent once it is; track = background
+//                blended 12% toward text
+//   offer        background surface tinted by accent; eyebrow primary; title/body text; code text on
+//                a plain surface chip; button filled primary with an onPrimary label
+//   message      background surface tinted by accent; title/body text; icon primary on a disc of the
+//                background blended 35% toward accent
+//
+// The accent tint is surface blended 12% toward accent when the theme was resolved in light, 20% in
+// dark (a 12% tint is barely visible on a dark surface). A campaign `background` replaces the tinted
+// surface outright. A campaign `text` replaces the primary text colour (onPrimary on banners, text
+// elsewhere) but not mutedText; a campaign `accent` replaces accent everywhere in that component.
+//
+// Every text colour then goes through the readable-contrast check (`TextColor`). A semi-transparent
+// background is first composited over the system background of the draw's appearance (white in light,
+// black in dark), which is what shows through the card.
+
+/// The theme's tokens resolved to single colours.
+public struct ResolvedTheme: Equatable, Sendable {
+    public var primary, onPrimary, accent, surface, text, mutedText: Color
+    /// The appearance the theme was resolved in (the first draw's).
+    public var appearance: Appearance
+}
+
+/// Resolves theme and campaign colours once and keeps them; share one per renderer.
+public final class ColorResolver: @unchecked Sendable {
+    public let theme: Theme
+    private let lock = NSLock()
+    private var resolvedTheme: ResolvedTheme?
+    private var campaignColors: [String: Color] = [:]
+
+    public init(theme: Theme) { self.theme = theme }
+
+    /// The theme resolved in the appearance of the first call, for the life of this resolver.
+    public func resolvedTheme(appearance: Appearance) -> ResolvedTheme {
+        lock.lock(); defer { lock.unlock() }
+        if let resolvedTheme { return resolvedTheme }
+        let t = theme
+        let resolved = ResolvedTheme(primary: t.primary.variant(for: appearance),
+                                     onPrimary: t.onPrimary.variant(for: appearance),
+                                     accent: t.accent.variant(for: appearance),
+                                     surface: t.surface.variant(for: appearance),
+                                     text: t.text.variant(for: appearance),
+                                     mutedText: t.mutedText.variant(for: appearance),
+                                     appearance: appearance)
+        resolvedTheme = resolved
+        return resolved
+    }
+
+    /// A campaign colour, resolved the first time this role and value are drawn.
+    func campaignColor(_ color: ThemeColor?, role: String, appearance: Appearance) -> Color? {
+        guard let color else { return nil }
+        guard case .adaptive(let light, let dark) = color else { return color.variant(for: appearance) }
+        let key = "\(role) \(light.rgbaHex) \(dark.rgbaHex)"
+        lock.lock(); defer { lock.unlock() }
+        if let kept = campaignColors[key] { return kept }
+        let resolved = color.variant(for: appearance)
+        campaignColors[key] = resolved
+        return resolved
+    }
+
+    /// Every colour `component` draws with, and the contrast decision for each of its text roles.
+    public func colors(for component: Component, appearance: Appearance) -> ComponentColors {
+        let t = resolvedTheme(appearance: appearance)
+        let style = component.style
+        let styleBackground = campaignColor(style?.background, role: "background", appearance: appearance)
+        let styleText = campaignColor(style?.text, role: "text", appearance: appearance)
+        let accent = campaignColor(style?.accent, role: "accent", appearance: appearance) ?? t.accent
+        let backdrop: Color = appearance == .light ? .white : .black
+        let tinted = Contrast.blend(t.surface, accent, t.appearance == .light ? 0.12 : 0.20)
+
+        func opaque(_ c: Color) -> Color { Contrast.composite(c, over: backdrop) }
+        let background: Color
+        switch component.kind {
+        case .banner: background = styleBackground ?? t.primary
+        case .progressBar: background = styleBackground ?? t.surface
+        case .offer, .message: background = styleBackground ?? tinted
+        }
+        let behind = opaque(background)
+        let text = styleText ?? (component.kind == .banner ? t.onPrimary : t.text)
+        var colors = ComponentColors(kind: component.kind, background: background, accent: accent)
+        switch component {
+        case .banner:
+            colors.buttonBackground = accent
+            colors.add(.eyebrow, preferred: accent, on: behind)
+            colors.add(.title, preferred: text, on: behind)
+            colors.add(.body, preferred: text, on: behind)
+            colors.add(.button, preferred: behind, on: Contrast.composite(accent, over: behind))
+        case .progressBar(let bar):
+            colors.progressFill = bar.metTierCount > 0 ? accent : t.primary
+            colors.progressTrack = Contrast.blend(behind, text, 0.12)
+            colors.add(.title, preferred: text, on: behind)
+            colors.add(.body, preferred: text, on: behind)
+            colors.add(.tierLabel, preferred: t.mutedText, on: behind)
+            colors.add(.footnote, preferred: t.mutedText, on: behind)
+        case .offer:
+            colors.codeBackground = t.surface
+            colors.buttonBackground = t.primary
+            colors.add(.eyebrow, preferred: t.primary, on: behind)
+            colors.add(.title, preferred: text, on: behind)
+            colors.add(.body, preferred: text, on: behind)
+            colors.add(.code, preferred: text, on: Contrast.composite(t.surface, over: behind))
+            colors.add(.button, preferred: t.onPrimary, on: Contrast.composite(t.primary, over: behind))
+        case .message:
+            colors.icon = t.primary
+            colors.iconBackground = Contrast.blend(behind, accent, 0.35)
+            colors.add(.title, preferred: text, on: behind)
+            colors.add(.body, preferred: text, on: behind)
+        }
+        return colors
+    }
+}
+
+/// The colours of one component as drawn: fills, and a contrast-checked colour per text role.
+public struct ComponentColors: Equatable, Sendable {
+    public var kind: Component.Kind
+    /// The card's fill (may be semi-transparent if the theme or campaign says so).
+    public var background: Color
+    /// The component's accent (campaign accent or theme accent).
+    public var accent: Color
+    /// Banner and offer: the button's fill.
+    public var buttonBackground: Color?
+    /// Progress bar: the filled part (primary before the first tier is met, accent after) and the track.
+    public var progressFill: Color?
+    public var progressTrack: Color?
+    /// Offer: the chip behind the code.
+    public var codeBackground: Color?
+    /// Message: the icon and the disc behind it.
+    public var icon: Color?
+    public var iconBackground: Color?
+    /// One entry per text role the component kind has, in reading order.
+    public var texts: [TextColor] = []
+
+    init(kind: Component.Kind, background: Color, accent: Color) {
+        self.kind = kind; self.background = background; self.accent = accent
+    }
+
+    mutating func add(_ role: TextRole, preferred: Color, on background: Color) {
+        texts.append(TextColor(role: role, preferred: preferred, background: background))
+    }
+
+    /// The colour decision for `role`, nil if the component has no such role.
+    public func text(_ role: TextRole) -> TextColor? { texts.first { $0.role == role } }
+}
+
+extension Color {
+    /// "#RRGGBB", the opaque form the render report prints (alpha dropped).
+    public var rgbHex: String { "#" + [r, g, b].map(hexByte).joined() }
+    /// "#RRGGBBAA".
+    public var rgbaHex: String { "#" + [r, g, b, a].map(hexByte).joined() }
+}
+
+private func hexByte(_ value: UInt8) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return digits.count == 1 ? "0" + digits : digits
+}

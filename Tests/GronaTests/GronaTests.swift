@@ -1,3 +1,0 @@
-import XCTest
-@testable import Grona
-final class GronaSmokeTests: XCTestCase { func testModuleLoads() {} }
