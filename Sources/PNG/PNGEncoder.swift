@@ -111,7 +111,7 @@ public func encodePNG(_ pixmap: Pixmap, chunks: [PNGChunk] = [],
             defer { gs_png_free(job.output) }
             guard status == GS_PNG_OK, let output = job.output else {
                 if status == GS_PNG_NO_MEMORY { throw PNGError(.outOfMemory, "out of memory while encoding PNG") }
-                throw PNGError(.malformed, "PNG encoding failed: \(errorMessage(job.error))")
+                throw PNGError(.encodingFailed, "PNG encoding failed: \(errorMessage(job.error))")
             }
             return Array(UnsafeBufferPointer(start: output, count: job.output_size))
         }

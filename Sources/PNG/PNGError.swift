@@ -7,6 +7,8 @@ public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case tooLarge
         /// A private chunk given to the encoder has an invalid name.
         case invalidChunk
+        /// libpng refused to write the image (should not happen for a valid Pixmap).
+        case encodingFailed
         case outOfMemory
     }
 

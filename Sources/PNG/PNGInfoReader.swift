@@ -28,6 +28,7 @@ public func readPNGInfo(_ data: [UInt8]) throws -> PNGInfo {
     guard data.count >= 8, Array(data[0..<8]) == signature else { throw fail("not a PNG file (bad signature)") }
 
     return try data.withUnsafeBufferPointer { bytes -> PNGInfo in
+        guard let base = bytes.baseAddress else { throw fail("empty file") }
         func uint32(at offset: Int) -> UInt32 {
             UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
                 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
@@ -46,7 +47,7 @@ public func readPNGInfo(_ data: [UInt8]) throws -> PNGInfo {
             let name = Array(bytes[typeStart..<dataStart])
             let nameText = String(decoding: name, as: UTF8.self)
             guard name.allSatisfy(PNGChunk.isLetter) else { throw fail("bad chunk name at byte \(typeStart)") }
-            let crc = gs_png_crc32(0, bytes.baseAddress! + typeStart, Int(length) + 4)
+            let crc = gs_png_crc32(0, base + typeStart, Int(length) + 4)
             guard UInt32(truncatingIfNeeded: crc) == uint32(at: dataEnd) else {
                 throw fail("CRC error in \(nameText) chunk")
             }
