@@ -1,0 +1,195 @@
+// Comparing a rendered image with its golden.
+//
+// Same size and same bytes is a match at memcmp speed; that is the common case in a passing test
+// suite. Otherwise every pixel whose bytes differ gets a perceptual difference (ΔE_OK, see
+// OKLab.swift); pixels above the tolerance's threshold are checked for anti-aliasing
+// (AntialiasingDetection.swift) and, unless they are edge blends that merely moved, counted as
+// differing. The images match when the count stays within the budget.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Raster
+
+/// How different two images may be and still match.
+public struct ComparisonTolerance: Equatable, Sendable {
+    /// ΔE_OK above which a pixel is visibly different. About 0.02 is a just-noticeable difference.
+    public var perPixel: Double
+    /// Differing pixels allowed: the larger of this count and `maximumDifferingFraction` of all pixels.
+    public var maximumDifferingPixels: Int
+    public var maximumDifferingFraction: Double
+    /// Whether pixels that differ only because an anti-aliased edge moved are ignored.
+    public var ignoresAntialiasing: Bool
+
+    public init(perPixel: Double = 0.02, maximumDifferingPixels: Int = 0,
+                maximumDifferingFraction: Double = 0, ignoresAntialiasing: Bool = true) {
+        self.perPixel = perPixel
+        self.maximumDifferingPixels = maximumDifferingPixels
+        self.maximumDifferingFraction = maximumDifferingFraction
+        self.ignoresAntialiasing = ignoresAntialiasing
+    }
+
+    /// Below a just-noticeable difference, no differing pixel allowed, anti-aliasing ignored.
+    public static let `default` = ComparisonTolerance()
+    /// Every byte must match.
+    public static let exact = ComparisonTolerance(perPixel: 0, ignoresAntialiasing: false)
+
+    func allowedPixels(of total: Int) -> Int {
+        max(maximumDifferingPixels, Int((maximumDifferingFraction * Double(total)).rounded(.down)))
+    }
+}
+
+public struct PixelLocation: Equatable, Sendable {
+    public var x: Int, y: Int
+    public init(x: Int, y: Int) { self.x = x; self.y = y }
+}
+
+public struct ComparisonResult: Equatable, Sendable {
+    public var matches: Bool
+    /// The sizes differ; no pixel was compared.
+    public var sizeMismatch: Bool
+    public var expectedSize: (width: Int, height: Int) { (expectedWidth, expectedHeight) }
+    public var actualSize: (width: Int, height: Int) { (actualWidth, actualHeight) }
+    /// Pixels above the per-pixel threshold and not anti-aliasing.
+    public var differingPixelCount: Int
+    /// Pixels above the threshold that were ignored as anti-aliasing.
+    public var antialiasedPixelCount: Int
+    /// The largest ΔE_OK among pixels not ignored as anti-aliasing, and where (nil when none differ).
+    public var largestDifference: Double
+    public var largestDifferenceLocation: PixelLocation?
+    /// One line for a person, e.g. "1,234 pixels differ (0.41%), largest ΔE 0.38 at (120, 44);
+    /// 52 anti-aliased pixels ignored".
+    public var message: String
+
+    let expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int
+}
+
+/// Compares `actual` with `expected` (see the file comment for the method).
+public func compare(expected: Pixmap, actual: Pixmap,
+                    tolerance: ComparisonTolerance = .default) -> ComparisonResult {
+    var result = ComparisonResult(matches: false, sizeMismatch: false, differingPixelCount: 0,
+                                  antialiasedPixelCount: 0, largestDifference: 0,
+                                  largestDifferenceLocation: nil, message: "",
+                                  expectedWidth: expected.width, expectedHeight: expected.height,
+                                  actualWidth: actual.width, actualHeight: actual.height)
+    guard expected.width == actual.width, expected.height == actual.height else {
+        result.sizeMismatch = true
+        result.message = "sizes differ: expected \(expected.width) × \(expected.height), "
+            + "actual \(actual.width) × \(actual.height)"
+        return result
+    }
+    if sameBytes(expected.pixels, actual.pixels) {
+        result.matches = true
+        result.message = "images are identical"
+        return result
+    }
+    let comparison = PixelComparison(expected: expected, actual: actual, tolerance: tolerance)
+    let total = expected.width * expected.height
+    result.differingPixelCount = comparison.differing
+    result.antialiasedPixelCount = comparison.antialiased
+    result.largestDifference = comparison.largest
+    result.largestDifferenceLocation = comparison.largestAt
+    result.matches = comparison.differing <= tolerance.allowedPixels(of: total)
+
+    var message = "\(grouped(comparison.differing)) pixel\(comparison.differing == 1 ? "" : "s") differ"
+        + "\(comparison.differing == 1 ? "s" : "") (\(percentage(comparison.differing, of: total)))"
+    if let at = comparison.largestAt {
+        message += ", largest ΔE \(fixed(comparison.largest, decimals: 2)) at (\(at.x), \(at.y))"
+    }
+    if comparison.antialiased > 0 {
+        message += "; \(grouped(comparison.antialiased)) anti-aliased pixel\(comparison.antialiased == 1 ? "" : "s") ignored"
+    }
+    result.message = result.matches ? "images match within tolerance: " + message : message
+    return result
+}
+
+private func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in
+        memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+    } }
+}
+
+/// What happened to one pixel, as stored in `PixelComparison.classes`.
+enum PixelClass: UInt8 {
+    case same = 0, withinTolerance, antialiased, different
+}
+
+/// The per-pixel work shared by `compare` and the difference image. Both images have one size.
+struct PixelComparison {
+    var classes: [UInt8]
+    var differing = 0
+    var antialiased = 0
+    var largest = 0.0
+    var largestAt: PixelLocation?
+
+    init(expected: Pixmap, actual: Pixmap, tolerance: ComparisonTolerance) {
+        let width = expected.width, height = expected.height
+        var classes = [UInt8](repeating: PixelClass.same.rawValue, count: width * height)
+        var differing = 0, antialiased = 0, largest = 0.0
+        var largestAt: PixelLocation?
+        expected.pixels.withUnsafeBytes { expectedBytes in
+            actual.pixels.withUnsafeBytes { actualBytes in
+                expectedBytes.withMemoryRebound(to: UInt32.self) { e in
+                    actualBytes.withMemoryRebound(to: UInt32.self) { a in
+                        let one = PackedImage(pixels: e, width: width, height: height)
+                        let other = PackedImage(pixels: a, width: width, height: height)
+                        for i in 0..<e.count where e[i] != a[i] {
+                            let difference = perceptualDifference(e[i], a[i])
+                            let x = i % width, y = i / width
+                            let kind: PixelClass
+                            if difference <= tolerance.perPixel {
+                                kind = .withinTolerance
+                            } else if tolerance.ignoresAntialiasing
+                                        && (isAntialiased(one, other, x: x, y: y) || isAntialiased(other, one, x: x, y: y)) {
+                                kind = .antialiased
+                                antialiased += 1
+                            } else {
+                                kind = .different
+                                differing += 1
+                            }
+                            classes[i] = kind.rawValue
+                            if kind != .antialiased && difference > largest {
+                                largest = difference
+                                largestAt = PixelLocation(x: x, y: y)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.classes = classes
+        self.differing = differing
+        self.antialiased = antialiased
+        self.largest = largest
+        self.largestAt = largestAt
+    }
+}
+
+// MARK: - Numbers for people (no Foundation formatters: the message must not depend on a locale)
+
+/// 1234567 → "1,234,567".
+func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var out = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+        out.append(digit)
+    }
+    return value < 0 ? "-" + out : out
+}
+
+/// 0.38149 → "0.38" (decimals ≥ 1, value ≥ 0).
+func fixed(_ value: Double, decimals: Int) -> String {
+    var scale = 1
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int((value * Double(scale)).rounded())
+    let fraction = String(scaled % scale)
+    return "\(scaled / scale)." + String(repeating: "0", count: decimals - fraction.count) + fraction
+}
+
+/// "0.41%", or "<0.01%" for a non-zero share that would round to nothing.
+func percentage(_ part: Int, of total: Int) -> String {
+    let percent = total > 0 ? Double(part) * 100 / Double(total) : 0
+    return part > 0 && percent < 0.005 ? "<0.01%" : fixed(percent, decimals: 2) + "%"
+}

@@ -1,1 +1,0 @@
-// The PNG stage. See README.md, Architecture.

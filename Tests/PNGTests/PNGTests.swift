@@ -1,3 +1,0 @@
-import XCTest
-@testable import PNG
-final class PNGSmokeTests: XCTestCase { func testModuleLoads() {} }
