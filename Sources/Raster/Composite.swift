@@ -1,7 +1,7 @@
 // Compositing: source-over of premultiplied colour, in sRGB space.
 //
-// Like iOS and Skia by default, blending happens on the encoded sRGB values (no linearization), so a
-// 50 % black over white gives 128, the grey designers expect from their tools. Colours come in
+// Like iOS and Skia by default, blending happens on the encoded sRGB values (no linearization), so
+// black at alpha 128 over white gives 127, the grey designers expect from their tools. Colours come in
 // straight (`Color`) and are premultiplied once; pixels stay premultiplied, so source-over is
 // dst = src·cov + dst·(1 − srcAlpha·cov), with every product rounded by `div255`.
 
