@@ -1,9 +1,11 @@
 // Strokes for icon drawings, built as fill paths.
 //
-// A stroked polyline is the union of one rectangle per segment plus a disc at every interior vertex
-// (round joins) and, with round caps, at both ends. All pieces are wound the same way (clockwise on
-// screen), so the non-zero fill merges their overlaps without seams. This is simpler than offsetting
-// the outline and exact for the lines, rings and check marks icons are made of.
+// A stroked polyline becomes one outline: the left offset side walked forwards, the end cap, the right
+// offset side walked back, the start cap. On the outer side of each bend a circular arc makes a round
+// join; on the inner side the outline runs through the vertex itself, so the two offset lines, which
+// cross there, overlap inside the stroke instead of leaving a notch. Building one outline rather than
+// a union of rectangles and discs matters here: the rasterizer adds signed areas, so two pieces that
+// share a partly covered edge pixel would count it twice and bulge.
 
 /// How an open stroke ends.
 public enum LineCap: Sendable {
@@ -15,26 +17,64 @@ public enum LineCap: Sendable {
 
 extension Path {
     /// The outline of a polyline through `points`, `width` wide, with round joins and the given caps.
-    /// Fewer than two points, or a width that is not positive, give an empty path.
+    /// Repeated points are skipped; fewer than two distinct points, or a width that is not positive,
+    /// give an empty path. The outline runs clockwise on screen.
     public static func stroke(polyline points: [Point], width: Double, cap: LineCap) -> Path {
+        var pts: [Point] = []
+        for p in points where p.x.isFinite && p.y.isFinite && p != pts.last { pts.append(p) }
         var path = Path()
-        guard points.count >= 2, width > 0, width.isFinite else { return path }
+        guard pts.count >= 2, width > 0, width.isFinite else { return path }
         let half = width / 2
-        for i in 0..<(points.count - 1) {
-            let a = points[i], b = points[i + 1]
-            let dx = b.x - a.x, dy = b.y - a.y
+        // Unit directions and right-hand normals (a quarter turn clockwise on screen) of each segment.
+        var dirs: [Point] = []
+        for i in 0..<(pts.count - 1) {
+            let dx = pts[i + 1].x - pts[i].x, dy = pts[i + 1].y - pts[i].y
             let len = (dx * dx + dy * dy).squareRoot()
-            guard len > 0, len.isFinite else { continue }
-            // n is the direction turned a quarter clockwise on screen; a−n, b−n, b+n, a+n then runs clockwise.
-            let nx = -dy / len * half, ny = dx / len * half
-            path.move(to: Point(x: a.x - nx, y: a.y - ny))
-            path.line(to: Point(x: b.x - nx, y: b.y - ny))
-            path.line(to: Point(x: b.x + nx, y: b.y + ny))
-            path.line(to: Point(x: a.x + nx, y: a.y + ny))
-            path.close()
+            dirs.append(Point(x: dx / len, y: dy / len))
         }
-        let discs = cap == .round ? points[...] : points.dropFirst().dropLast()
-        for p in discs { path.append(Path(circleCenter: p, radius: half)) }
+        func normal(_ i: Int) -> Point { Point(x: -dirs[i].y * half, y: dirs[i].x * half) }
+        func offset(_ p: Point, _ n: Point, _ s: Double) -> Point { Point(x: p.x + s * n.x, y: p.y + s * n.y) }
+        func angle(_ v: Point) -> Double { atan2(v.y, v.x) }
+
+        /// Walks one side; `s` = −1 is the left side forwards, +1 the right side backwards.
+        func side(_ order: [Int], _ s: Double) {
+            for (k, i) in order.enumerated() {
+                let (a, b) = s < 0 ? (pts[i], pts[i + 1]) : (pts[i + 1], pts[i])
+                let n = normal(i)
+                if k == 0 { path.line(to: offset(a, n, s)) }
+                path.line(to: offset(b, n, s))
+                guard k + 1 < order.count else { break }
+                let j = order[k + 1], m = normal(j)
+                let cross = dirs[i].x * dirs[j].y - dirs[i].y * dirs[j].x
+                let dot = dirs[i].x * dirs[j].x + dirs[i].y * dirs[j].y
+                // Either walk follows the walker's left-hand side, which is the outer one when the
+                // walker turns right (cross > 0, in walk order, on screen with y down).
+                if cross > 0 || (cross == 0 && dot < 0) {
+                    let from = angle(offset(.zero, n, s))
+                    let sweep = atan2(abs(cross), dot)
+                    path.addArc(center: b, radiusX: half, radiusY: half, startAngle: from, sweep: sweep)
+                } else {
+                    path.line(to: b)
+                    path.line(to: offset(b, m, s))
+                }
+            }
+        }
+        func capAt(_ p: Point, _ n: Point, _ s: Double) {
+            // From the side at p + s·n round the end to p − s·n.
+            if cap == .round {
+                path.addArc(center: p, radiusX: half, radiusY: half, startAngle: angle(offset(.zero, n, s)), sweep: .pi)
+            } else {
+                path.line(to: offset(p, n, -s))
+            }
+        }
+
+        let last = dirs.count - 1
+        path.move(to: offset(pts[0], normal(0), -1))
+        side(Array(0...last), -1)
+        capAt(pts[last + 1], normal(last), -1)
+        side(Array((0...last).reversed()), 1)
+        capAt(pts[0], normal(0), 1)
+        path.close()
         return path
     }
 
@@ -52,3 +92,9 @@ extension Path {
         return path
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
