@@ -65,7 +65,12 @@ enum BreakLines {
                 }
                 p2 += 1
             }
-            if chosen < 0 { chosen = furthestGraphemeCut(p, start: start, limit: count, maxWidth: maxWidth + tolerance) }
+            if chosen < 0 {
+                chosen = furthestGraphemeCut(p, start: start, limit: count, maxWidth: maxWidth + tolerance)
+                // Spaces after an in-word cut hang at the end of this line, not the start of the next.
+                while chosen < count, p.utf16[chosen] == 0x20 || p.utf16[chosen] == 0x09,
+                      p.cuttable[chosen + 1] { chosen += 1 }
+            }
             let restIsBlank = p.trimmingTrailingWhitespace(chosen, count) == chosen
             let moreText = !(chosen == count || restIsBlank) || p.capped
             if isLast && moreText {
