@@ -1,6 +1,10 @@
+// The only file that includes ICU. Every ICU status is checked; on failure we return a negative code
+// and leave the caller's out arrays filled with a harmless default (left-to-right levels, no breaks).
 #include "CUnicode.h"
 #include <unicode/uversion.h>
-#include <stdio.h>
+#include <unicode/ubidi.h>
+#include <unicode/ubrk.h>
+#include <string.h>
 
 const char *cu_icu_version(void) {
     static char text[U_MAX_VERSION_STRING_LENGTH];
@@ -8,4 +12,50 @@ const char *cu_icu_version(void) {
     u_getVersion(v);
     u_versionToString(v, text);
     return text;
+}
+
+int32_t cu_bidi_levels(const uint16_t *text, int32_t len, uint8_t paraLevel, uint8_t *outLevels) {
+    if (len <= 0) return 0;
+    if (text == NULL || outLevels == NULL) return -1;
+    memset(outLevels, paraLevel & 1, (size_t)len);
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(len, 0, &status);
+    if (U_FAILURE(status) || bidi == NULL) return -2;
+    ubidi_setPara(bidi, (const UChar *)text, len, (UBiDiLevel)(paraLevel & 1), NULL, &status);
+    if (U_FAILURE(status)) { ubidi_close(bidi); return -3; }
+    const UBiDiLevel *levels = ubidi_getLevels(bidi, &status);
+    if (U_FAILURE(status) || levels == NULL) { ubidi_close(bidi); return -4; }
+    memcpy(outLevels, levels, (size_t)len);
+    ubidi_close(bidi);
+    return 0;
+}
+
+int32_t cu_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *outVisualToLogical) {
+    if (count <= 0) return 0;
+    if (levels == NULL || outVisualToLogical == NULL) return -1;
+    for (int32_t i = 0; i < count; i++) outVisualToLogical[i] = i;
+    ubidi_reorderVisual((const UBiDiLevel *)levels, count, outVisualToLogical);
+    return 0;
+}
+
+int32_t cu_line_break_opportunities(const uint16_t *text, int32_t len, const char *locale,
+                                    uint8_t *outFlags) {
+    if (len < 0 || outFlags == NULL) return -1;
+    memset(outFlags, CU_BREAK_NONE, (size_t)len + 1);
+    outFlags[len] = CU_BREAK_MANDATORY;
+    if (len == 0) return 0;
+    if (text == NULL) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *it = ubrk_open(UBRK_LINE, (locale && locale[0]) ? locale : "",
+                                   (const UChar *)text, len, &status);
+    if (U_FAILURE(status) || it == NULL) return -2;
+    for (int32_t pos = ubrk_following(it, 0); pos != UBRK_DONE && pos <= len;
+         pos = ubrk_next(it)) {
+        int32_t rule = ubrk_getRuleStatus(it);
+        outFlags[pos] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT)
+            ? CU_BREAK_MANDATORY : CU_BREAK_ALLOWED;
+    }
+    outFlags[len] = CU_BREAK_MANDATORY;
+    ubrk_close(it);
+    return 0;
 }

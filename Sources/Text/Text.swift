@@ -1,1 +1,36 @@
-// The Text stage. See README.md, Architecture.
+/// # Text — GronaSnap's text engine
+///
+/// Banner copy, in any language, laid out the way iOS draws it, or cut off cleanly.
+///
+/// ## Public API
+/// - `TextEngine(fontsDirectory:)` — fonts, layout and glyph images (one per thread; see its doc).
+///   - `font(atPath:)`, `font(named:)`, `systemFont(bold:)`, `boldFont(of:)` → `Font`
+///   - `layoutParagraph(text:font:sizeInPoints:scale:maxWidthInPoints:maxLines:direction:)` → `TextLayout`
+///   - `glyphImage(for:originX:originY:)` → `GlyphImage?` (coverage mask, or colour bitmap for emoji)
+/// - `TextLayout` → `TextLine` → `GlyphRun` → `PositionedGlyph`: geometry in PIXELS (points × scale),
+///   with `…InPoints` accessors for frames; `lineCount`, `truncated`, `shownText`.
+/// - `ContentSizeCategory`, `TextStyle`, `DynamicType.size(for:category:)`, `DynamicType.scaled(_:style:category:)`.
+/// - `TextDirection`, `TextError`.
+///
+/// ## Pipeline (one file per stage)
+/// 1. `Prepare.swift`     — text → UTF-16 + grapheme clusters, with the safety cap.
+/// 2. `Bidi.swift`        — ICU bidi levels (paragraph direction from the caller); per-line reordering.
+/// 3. `Itemize.swift`     — per-cluster font fallback; runs of one face, script and level.
+/// 4. `Shape.swift`       — HarfBuzz per run; advances per UTF-16 unit; where lines may be cut.
+/// 5. `BreakLines.swift`  — ICU line-break opportunities, greedy filling, in-word breaks, line limit.
+/// 6. `Truncate.swift`    — the ellipsis's face; the cut itself is chosen by BreakLines.
+/// 7. `Align.swift`       — visual order per line, pen positions, leading-edge alignment.
+///
+/// Long-lived state: `FontData.swift` (process-wide shared font bytes), `Font.swift` (`Font` handle,
+/// `FontFace` = FreeType + HarfBuzz over those bytes), `FontLibrary.swift` (faces, catalogue, bold
+/// lookup, fallback chains), `GlyphImage.swift` (glyph rasterization and cache). Per-layout values:
+/// `Paragraph.swift`. Results: `TextLayout.swift`. Dynamic Type: `DynamicType.swift`.
+///
+/// Units: layout happens at the pixel size (points × scale) so that positions are exact for the
+/// raster; every length in `TextLayout` is in pixels, y down, from the paragraph's top-left.
+public enum TextModule {
+    /// ICU's version, for diagnostics.
+    public static var icuVersion: String { String(cString: cu_icu_version()) }
+}
+
+import CUnicode

@@ -1,10 +1,28 @@
 // Plain-C wrappers around the few ICU calls GronaSnap needs (bidi, line breaks).
 // Only plain C types cross this header, so Swift modules that import Foundation can use it.
+// Text is passed as UTF-16 code units; every function returns 0 on success and a negative value when
+// ICU reports an error (out arrays are then left in an unspecified but initialised state).
 #ifndef CUNICODE_H
 #define CUNICODE_H
 #include <stdint.h>
 
 /// ICU's version as "major.minor", for diagnostics.
 const char *cu_icu_version(void);
+
+/// Resolved bidi embedding levels (Unicode Bidirectional Algorithm, rules up to and including L1) of
+/// `len` UTF-16 units. `paraLevel` is 0 for a left-to-right paragraph, 1 for right-to-left.
+/// `outLevels` receives one level per code unit (`len` entries).
+int32_t cu_bidi_levels(const uint16_t *text, int32_t len, uint8_t paraLevel, uint8_t *outLevels);
+
+/// Visual order of `count` runs with the given levels (rule L2): `outVisualToLogical[i]` is the
+/// logical index of the run displayed at visual position i (left to right).
+int32_t cu_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *outVisualToLogical);
+
+/// Break opportunity flags before each UTF-16 offset 0…len (`len + 1` entries):
+/// 0 = no break, 1 = a line may break here, 2 = a line must break here (after a newline).
+/// Offset 0 is always 0 and offset len is always 2. `locale` may be NULL or "" for the root locale.
+enum { CU_BREAK_NONE = 0, CU_BREAK_ALLOWED = 1, CU_BREAK_MANDATORY = 2 };
+int32_t cu_line_break_opportunities(const uint16_t *text, int32_t len, const char *locale,
+                                    uint8_t *outFlags);
 
 #endif

@@ -1,0 +1,135 @@
+import CFreeType
+import Foundation
+
+/// The long-lived font context of one `TextEngine`: a FreeType library, the faces opened so far
+/// (over the process-wide shared bytes), the catalogue of a fonts folder, and the fallback chains.
+/// Not thread-safe; each engine owns one (see `TextEngine` for the threading story).
+final class FontLibrary {
+    let fontsDirectory: String
+    private let library: FT_Library
+    private var faces: [Int32: FontFace] = [:]
+    private var catalogues: [String: [CatalogueEntry]] = [:]
+    private var chains: [FaceID: [Font]] = [:]
+
+    struct CatalogueEntry {
+        let path: String
+        let family: String
+        let style: String
+    }
+
+    init(fontsDirectory: String) throws {
+        self.fontsDirectory = URL(fileURLWithPath: fontsDirectory).standardizedFileURL.path
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { throw TextError.freeTypeUnavailable }
+        library = lib
+    }
+
+    deinit {
+        faces.removeAll()  // faces must go before their library
+        FT_Done_FreeType(library)
+    }
+
+    // MARK: Faces
+
+    func face(_ fileID: Int32) -> FontFace? {
+        if let face = faces[fileID] { return face }
+        guard let data = FontDataStore.data(forID: fileID), let face = try? FontFace(data: data, library: library)
+        else { return nil }
+        faces[fileID] = face
+        return face
+    }
+
+    private func openFace(atPath path: String) throws -> FontFace {
+        let data = try FontDataStore.data(atPath: path)
+        if let face = faces[data.fileID] { return face }
+        let face = try FontFace(data: data, library: library)
+        faces[data.fileID] = face
+        return face
+    }
+
+    // MARK: Resolving fonts
+
+    func font(atPath path: String) throws -> Font {
+        let face = try openFace(atPath: path)
+        return Font(path: face.data.path, familyName: face.familyName, styleName: face.styleName,
+                    isBold: face.isBoldStyle, isSyntheticBold: false, fileID: face.data.fileID)
+    }
+
+    /// A file name in the fonts folder ("Inter-Bold.otf"), the same without extension, or a
+    /// PostScript-like "Family-Style" / family name matched against the folder's catalogue.
+    func font(named name: String) throws -> Font {
+        let direct = (fontsDirectory as NSString).appendingPathComponent(name)
+        for candidate in [direct, direct + ".otf", direct + ".ttf"]
+        where FileManager.default.fileExists(atPath: candidate) {
+            return try font(atPath: candidate)
+        }
+        let wanted = normalised(name)
+        for entry in catalogue(of: fontsDirectory)
+        where normalised(entry.family + entry.style) == wanted || normalised(entry.family) == wanted
+            && entry.style.lowercased() == "regular" {
+            return try font(atPath: entry.path)
+        }
+        throw TextError.fontNotFound(name)
+    }
+
+    /// The bold face of `font`'s family: a file of the same family whose style is Bold, beside the
+    /// font or in the fonts folder; otherwise the same file, emboldened synthetically.
+    func boldFont(of font: Font) -> Font {
+        if font.isBold { return font }
+        let folders = [(font.path as NSString).deletingLastPathComponent, fontsDirectory]
+        for folder in folders {
+            for entry in catalogue(of: folder)
+            where entry.family == font.familyName && entry.style.lowercased() == "bold" {
+                if let bold = try? self.font(atPath: entry.path) { return bold }
+            }
+        }
+        return Font(path: font.path, familyName: font.familyName, styleName: font.styleName,
+                    isBold: true, isSyntheticBold: true, fileID: font.fileID)
+    }
+
+    private func normalised(_ name: String) -> String {
+        String(name.lowercased().filter { $0.isLetter || $0.isNumber })
+    }
+
+    /// Family and style names of every font file in a folder, sorted by path for determinism.
+    private func catalogue(of folder: String) -> [CatalogueEntry] {
+        if let known = catalogues[folder] { return known }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var entries: [CatalogueEntry] = []
+        for name in names.sorted() {
+            let lower = name.lowercased()
+            guard lower.hasSuffix(".otf") || lower.hasSuffix(".ttf") else { continue }
+            let path = (folder as NSString).appendingPathComponent(name)
+            var face: FT_Face?
+            guard FT_New_Face(library, path, 0, &face) == 0, let face else { continue }
+            let family = face.pointee.family_name.map { String(cString: $0) } ?? ""
+            let style = face.pointee.style_name.map { String(cString: $0) } ?? ""
+            FT_Done_Face(face)
+            entries.append(CatalogueEntry(path: path, family: family, style: style))
+        }
+        catalogues[folder] = entries
+        return entries
+    }
+
+    // MARK: Fallback
+
+    /// The faces tried, in order, for text whose primary font is `primary`: the primary font, Inter,
+    /// Noto Sans Arabic, Noto Sans Hebrew (bold files for bold text), then Noto Color Emoji.
+    /// Missing fallback files are skipped.
+    func fallbackChain(for primary: Font) -> [Font] {
+        if let chain = chains[primary.face] { return chain }
+        let bold = primary.isBold
+        let names = bold
+            ? ["Inter-Bold.otf", "NotoSansArabic-Bold.ttf", "NotoSansHebrew-Bold.ttf", "NotoColorEmoji.ttf"]
+            : ["Inter-Regular.otf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoColorEmoji.ttf"]
+        var chain = [primary]
+        for name in names {
+            let path = (fontsDirectory as NSString).appendingPathComponent(name)
+            guard let font = try? font(atPath: path), !chain.contains(where: { $0.fileID == font.fileID })
+            else { continue }
+            chain.append(font)
+        }
+        chains[primary.face] = chain
+        return chain
+    }
+}

@@ -1,0 +1,77 @@
+/// Per-layout values: the text being laid out as UTF-16 (what ICU and HarfBuzz index by), its
+/// grapheme clusters, and what each stage adds. Built afresh for every `layoutParagraph` call and
+/// thrown away after; nothing here outlives a layout (the long-lived state is in `FontLibrary` and
+/// `GlyphCache`).
+struct Paragraph {
+    /// The text considered (after the safety cap), as UTF-16 code units.
+    var utf16: [UInt16]
+    /// The same text with controls replaced for shaping (tab → space, other controls and line
+    /// separators → ZERO WIDTH SPACE, which HarfBuzz draws as nothing). Same length as `utf16`.
+    var shapingUTF16: [UInt16]
+    /// UTF-16 offset of each grapheme cluster (Swift `Character`), plus `utf16.count` at the end.
+    var clusterStarts: [Int]
+    /// The clusters themselves, parallel to `clusterStarts` (without the end sentinel).
+    var characters: [Character]
+    /// True when the input was longer than the safety cap and was cut.
+    var capped: Bool
+    /// 0 for a left-to-right paragraph, 1 for right-to-left.
+    var paragraphLevel: UInt8
+
+    // Filled by the stages:
+    /// Bidi level of each UTF-16 unit (bidi stage).
+    var levels: [UInt8] = []
+    /// Index into the fallback chain, per cluster (itemize stage).
+    var clusterFace: [Int] = []
+    /// Runs of one face, script and level, in logical order (itemize), with glyphs (shape).
+    var runs: [TextRun] = []
+    /// Advance in pixels attributed to each UTF-16 unit, as a prefix sum of `utf16.count + 1` entries:
+    /// the width of logical range a..<b is `advancePrefix[b] - advancePrefix[a]` (shape stage).
+    var advancePrefix: [Double] = []
+    /// Positions where a line may be cut without splitting a grapheme or a HarfBuzz cluster.
+    var cuttable: [Bool] = []
+    /// ICU line-break flags (`CU_BREAK_*`) per UTF-16 offset, `utf16.count + 1` entries (break stage).
+    var breakFlags: [UInt8] = []
+
+    var count: Int { utf16.count }
+
+    func width(_ range: Range<Int>) -> Double {
+        advancePrefix[range.upperBound] - advancePrefix[range.lowerBound]
+    }
+
+    /// `end` moved back over trailing white space (which hangs past the line's edge, as in UIKit).
+    func trimmingTrailingWhitespace(_ start: Int, _ end: Int) -> Int {
+        var end = end
+        while end > start, Paragraph.isHangingWhitespace(utf16[end - 1]) { end -= 1 }
+        return end
+    }
+
+    static func isHangingWhitespace(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A,
+             0x2028, 0x2029, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+}
+
+/// A run of text in one face, one script and one bidi level, with its shaped glyphs.
+struct TextRun {
+    var range: Range<Int>
+    var faceIndex: Int
+    var level: UInt8
+    var script: UInt32
+    /// Glyphs in HarfBuzz output order: visual order (right to left runs come out reversed).
+    var glyphs: [ShapedGlyph] = []
+
+    var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// One glyph as shaped, in pixels at the layout's pixel size.
+struct ShapedGlyph {
+    var id: UInt32
+    /// UTF-16 offset of the start of the cluster this glyph belongs to.
+    var cluster: Int
+    var advance: Double
+    var offsetX: Double
+    var offsetY: Double
+}

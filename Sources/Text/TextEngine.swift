@@ -1,0 +1,135 @@
+import Foundation
+
+/// Paragraph direction, from the environment (UIKit's semantic content attribute), not from the text.
+public enum TextDirection: String, Sendable, CaseIterable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+}
+
+/// Lays out and draws text. Holds the long-lived state — FreeType library, opened faces, fallback
+/// chains, shaping buffer, glyph cache — while each `layoutParagraph` call builds its own throwaway
+/// `Paragraph`.
+///
+/// Threading: a `TextEngine` is used by one thread at a time (it is not `Sendable`). It is cheap to
+/// create — faces open lazily over font bytes that are read once per process and shared, immutable,
+/// by every engine — so give each worker thread its own engine. `Font`, `TextLayout`,
+/// `PositionedGlyph` and `GlyphImage` are plain values that may cross threads, and any engine can
+/// draw a layout made by another. Output depends only on the inputs, never on cache state or on
+/// which engine ran, so rendering with N threads is deterministic.
+public final class TextEngine {
+    /// The fonts folder: fallback fonts (Inter, Noto Sans Arabic/Hebrew, Noto Color Emoji) and bare
+    /// font names are looked up here.
+    public var fontsDirectory: String { library.fontsDirectory }
+    let library: FontLibrary
+    private let shaper = Shaper()
+    private let glyphCache = GlyphCache()
+
+    public init(fontsDirectory: String) throws {
+        library = try FontLibrary(fontsDirectory: fontsDirectory)
+    }
+
+    // MARK: Fonts
+
+    /// The font in the file at `path`. Throws if the file is missing or not a font.
+    public func font(atPath path: String) throws -> Font { try library.font(atPath: path) }
+
+    /// A font in the fonts folder by file name ("Inter-Bold.otf", "Inter-Bold") or by family and
+    /// style ("Inter", "Inter-Bold", "Noto Sans Arabic Bold").
+    public func font(named name: String) throws -> Font { try library.font(named: name) }
+
+    /// The bold face of `font`'s family (same family, style "Bold", beside the font file or in the
+    /// fonts folder), else `font` emboldened synthetically. A bold font is returned unchanged.
+    public func boldFont(of font: Font) -> Font { library.boldFont(of: font) }
+
+    /// Inter, GronaSnap's stand-in for the system font.
+    public func systemFont(bold: Bool = false) throws -> Font {
+        try library.font(named: bold ? "Inter-Bold.otf" : "Inter-Regular.otf")
+    }
+
+    // MARK: Layout
+
+    /// Lays out one paragraph: itemize → bidi → shape → break lines → truncate → align.
+    ///
+    /// - Parameters:
+    ///   - sizeInPoints: the text size; the layout is made at `sizeInPoints × scale` pixels.
+    ///   - maxWidthInPoints: the line width; `.infinity` for none.
+    ///   - maxLines: the line limit; 0 for none. Text beyond it is cut at a grapheme boundary and ends
+    ///     in "…" at its logical end.
+    ///   - direction: the paragraph direction; lines start at the leading edge.
+    /// - Returns: a layout in pixels (see `TextLayout`).
+    public func layoutParagraph(text: String, font: Font, sizeInPoints: Double, scale: Double,
+                                maxWidthInPoints: Double, maxLines: Int,
+                                direction: TextDirection) throws -> TextLayout {
+        guard sizeInPoints.isFinite, sizeInPoints > 0, sizeInPoints < 10_000 else {
+            throw TextError.invalid("size", sizeInPoints)
+        }
+        guard scale.isFinite, scale > 0, scale <= 16 else { throw TextError.invalid("scale", scale) }
+        guard !maxWidthInPoints.isNaN else { throw TextError.invalid("width", maxWidthInPoints) }
+        let pixelSize = sizeInPoints * scale
+        let maxWidth = max(0, maxWidthInPoints * scale)
+
+        let chainFonts = library.fallbackChain(for: font)
+        var chain: [FontFace] = []
+        var fonts: [Font] = []
+        for candidate in chainFonts {
+            if let face = library.face(candidate.fileID) { chain.append(face); fonts.append(candidate) }
+        }
+        guard let primary = chain.first, fonts.first?.fileID == font.fileID else {
+            throw TextError.unreadableFont(font.path)
+        }
+        let faceIDs = fonts.map(\.face)
+
+        var paragraph = Prepare.paragraph(text, paragraphLevel: direction == .rightToLeft ? 1 : 0)
+        Bidi.resolveLevels(&paragraph)
+        Itemize.chooseFaces(&paragraph, chain: chain)
+        Itemize.makeRuns(&paragraph)
+        let emboldened = Set(fonts.indices.filter { fonts[$0].isSyntheticBold })
+        shaper.shape(&paragraph, chain: chain, pixelSize: pixelSize, emboldenedFaces: emboldened)
+        BreakLines.findOpportunities(&paragraph)
+
+        var ellipses: [Int: Ellipsis] = [:]
+        let ellipsisAt = { [shaper] (end: Int) -> Ellipsis in
+            let index = Truncate.ellipsisFaceIndex(paragraph, cutAt: end, chain: chain)
+            if let known = ellipses[index] { return known }
+            let extra = emboldened.contains(index) ? Shaper.emboldenStrength(pixelSize) : 0
+            let glyphs = shaper.shapeStandalone(Truncate.ellipsis, face: chain[index], pixelSize: pixelSize,
+                                                extraAdvance: extra)
+            let made = Ellipsis(glyphs: glyphs, faceIndex: index)
+            ellipses[index] = made
+            return made
+        }
+        let spans = BreakLines.lines(paragraph, maxWidth: maxWidth, maxLines: max(0, maxLines)) { end in
+            ellipsisAt(end).glyphs.reduce(0) { $0 + $1.advance }
+        }
+
+        let k = pixelSize / primary.unitsPerEm
+        let lineHeight = primary.lineHeight * k
+        let ascent = primary.ascender * k
+        let widest = spans.map { paragraph.width($0.start..<$0.end) }.max() ?? 0
+        var lines: [TextLine] = []
+        for (i, span) in spans.enumerated() {
+            let ellipsis = span.ellipsis ? ellipsisAt(span.end) : nil
+            var alignmentWidth = maxWidth.isFinite ? maxWidth : widest
+            if !maxWidth.isFinite, let ellipsis { alignmentWidth += ellipsis.glyphs.reduce(0) { $0 + $1.advance } }
+            lines.append(Align.line(span, paragraph: paragraph, ellipsis: ellipsis,
+                                    baseline: ascent + Double(i) * lineHeight, alignmentWidth: alignmentWidth,
+                                    chain: chain, faceIDs: faceIDs, pixelSize: pixelSize))
+        }
+        let truncated = spans.last?.ellipsis ?? false
+        let shownEnd = truncated ? spans.last?.end ?? 0 : paragraph.count
+        var shown = String(decoding: paragraph.utf16[0..<shownEnd], as: UTF16.self)
+        if truncated { shown += Truncate.ellipsis }
+        return TextLayout(scale: scale, pixelSize: pixelSize,
+                          alignmentWidth: maxWidth.isFinite ? maxWidth : lines.map(\.width).max() ?? 0,
+                          lineHeight: lineHeight, lines: lines, truncated: truncated, shownText: shown)
+    }
+
+    // MARK: Drawing
+
+    /// The image of a laid-out glyph, placed at the glyph's position plus (`originX`, `originY`)
+    /// pixels. Nil for glyphs without ink (spaces, invisible controls) or faces that cannot draw.
+    public func glyphImage(for glyph: PositionedGlyph, originX: Double = 0, originY: Double = 0) -> GlyphImage? {
+        guard let face = library.face(glyph.face.fileID) else { return nil }
+        return glyphCache.image(for: glyph, originX: originX, originY: originY, face: face)
+    }
+}

@@ -1,0 +1,73 @@
+/// The result of `TextEngine.layoutParagraph`: lines of positioned glyphs, in PIXELS (points ×
+/// scale), origin at the top-left of the paragraph's box, y growing downwards. Use the `…InPoints`
+/// accessors for frames.
+public struct TextLayout: Sendable {
+    /// Pixels per point the layout was made at.
+    public let scale: Double
+    /// The text size in pixels (points × scale).
+    public let pixelSize: Double
+    /// The width lines were broken to and aligned in, in pixels (the widest line when unlimited).
+    public let alignmentWidth: Double
+    /// Distance between baselines, in pixels: from the primary font only (fallback faces never make
+    /// a line taller), so every line of a paragraph is equally tall.
+    public let lineHeight: Double
+    /// Lines top to bottom.
+    public let lines: [TextLine]
+    /// True when text was cut and the last line ends in an ellipsis (U+2026).
+    public let truncated: Bool
+    /// What is drawn, in logical order, without inserted line breaks, plus "…" when `truncated`.
+    public let shownText: String
+
+    public var lineCount: Int { lines.count }
+    /// Total height in pixels: `lineCount × lineHeight`.
+    public var height: Double { Double(lines.count) * lineHeight }
+    /// The widest line's width in pixels.
+    public var width: Double { lines.map(\.width).max() ?? 0 }
+    public var heightInPoints: Double { height / scale }
+    public var widthInPoints: Double { width / scale }
+    public var lineHeightInPoints: Double { lineHeight / scale }
+
+    /// Every glyph of every line, top to bottom, each line left to right.
+    public var glyphs: [PositionedGlyph] { lines.flatMap { $0.runs.flatMap(\.glyphs) } }
+}
+
+public struct TextLine: Sendable {
+    /// Baseline, in pixels from the top of the layout.
+    public let baseline: Double
+    /// Left edge of the line's ink box in pixels (0 for left-to-right paragraphs; right-to-left lines
+    /// are pushed against the right edge of `alignmentWidth`).
+    public let x: Double
+    /// Advance width of the line in pixels, trailing white space excluded, ellipsis included.
+    public let width: Double
+    /// Glyph runs in visual order, left to right.
+    public let runs: [GlyphRun]
+    /// The UTF-16 offsets of the paragraph's text shown on this line (without the ellipsis).
+    public let textRange: Range<Int>
+}
+
+/// Consecutive glyphs from one face at one bidi level, left to right.
+public struct GlyphRun: Sendable {
+    public let face: FaceID
+    /// The bidi level (odd = right to left).
+    public let bidiLevel: UInt8
+    /// True for the inserted ellipsis.
+    public let isEllipsis: Bool
+    /// The UTF-16 offsets of the paragraph's text this run draws (empty for the ellipsis).
+    public let textRange: Range<Int>
+    public let glyphs: [PositionedGlyph]
+    public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
+}
+
+/// A glyph placed in the layout: pass it to `TextEngine.glyphImage(for:originX:originY:)` to draw it.
+public struct PositionedGlyph: Hashable, Sendable {
+    /// The glyph index in its face.
+    public let id: UInt32
+    /// Pen position on the baseline, in pixels from the layout's top-left corner.
+    public let x: Double
+    public let y: Double
+    public let face: FaceID
+    /// Text size in pixels.
+    public let pixelSize: Double
+    /// True for a colour (bitmap emoji) glyph.
+    public let isColor: Bool
+}

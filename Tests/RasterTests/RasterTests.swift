@@ -1,3 +1,0 @@
-import XCTest
-@testable import Raster
-final class RasterSmokeTests: XCTestCase { func testModuleLoads() {} }
