@@ -1,0 +1,112 @@
+import Raster
+import Text
+
+/// What one component's layout works with and builds up: the text engine and fonts, the resolved
+/// colours, the flow that mirrors leading/trailing, and the scene items and report entries so far.
+/// Component layouts speak only in leading offsets; `Flow` turns them into frames.
+struct LayoutContext {
+    let engine: TextEngine
+    let environment: Environment
+    let colors: ComponentColors
+    let kind: Component.Kind
+    let regularFont: Font
+    let boldFont: Font
+    let flow: Flow
+    /// The card's corner radius in points (the theme's, clamped).
+    let cornerRadius: Double
+
+    private(set) var items: [SceneItem] = []
+    private(set) var texts: [TextReport] = []
+    private(set) var accessibility: [AccessibilityElement] = []
+    private(set) var touchTargets: [TouchTarget] = []
+
+    init(engine: TextEngine, environment: Environment, colors: ComponentColors, kind: Component.Kind,
+         regularFont: Font, boldFont: Font, cornerRadius: Double) {
+        self.engine = engine
+        self.environment = environment
+        self.colors = colors
+        self.kind = kind
+        self.regularFont = regularFont
+        self.boldFont = boldFont
+        self.cornerRadius = cornerRadius
+        flow = Flow(containerWidth: environment.width, rightToLeft: environment.direction == .rtl)
+    }
+
+    var width: Double { environment.width }
+    var scale: Double { Double(environment.scale) }
+
+    /// Lays `text` out in `role`'s type, size and line limit, `width` points wide.
+    func layout(_ role: TextRole, _ text: String, width: Double) throws -> TextLayout {
+        let type = Typography.of(role, in: kind)
+        return try engine.layoutParagraph(
+            text: text, font: type.bold ? boldFont : regularFont,
+            sizeInPoints: type.size(at: environment.textSize), scale: scale,
+            maxWidthInPoints: max(1, width), maxLines: kind.lineLimit(role) ?? 1,
+            direction: environment.direction == .rtl ? .rightToLeft : .leftToRight)
+    }
+
+    /// Lays out and places a paragraph at the leading edge of the column that starts `leading`
+    /// points from the card's leading edge; returns its height in points (0 for no text).
+    mutating func place(_ role: TextRole, _ text: String?, leading: Double, y: Double, width: Double) throws -> Double {
+        guard let text, !text.isEmpty else { return 0 }
+        let laidOut = try layout(role, text, width: width)
+        let frame = flow.frame(leading: leading, y: y, width: width, height: laidOut.heightInPoints)
+        add(role, text: text, layout: laidOut, origin: Point(x: frame.x, y: frame.y), frame: frame)
+        return frame.height
+    }
+
+    /// Adds a laid-out paragraph whose layout box has its top-left corner at `origin`, and its report
+    /// entry with `frame`; it is read by VoiceOver in the order added.
+    mutating func add(_ role: TextRole, text: String, layout: TextLayout, origin: Point, frame: Rect,
+                      trait: AccessibilityElement.Trait = .staticText) {
+        let color = colors.text(role) ?? TextColor(role: role, preferred: .black, background: .white)
+        items.append(.text(layout, origin: origin, color: color.color))
+        texts.append(TextReport(role: role, text: text, shownText: layout.shownText, lines: layout.lineCount,
+                                maxLines: kind.lineLimit(role) ?? 1, truncated: layout.truncated,
+                                fontSize: Typography.of(role, in: kind).size(at: environment.textSize),
+                                frame: frame, color: color))
+        accessibility.append(AccessibilityElement(label: text, trait: trait))
+    }
+
+    /// Adds a one-line paragraph centred in `frame` (button labels, the offer code). The layout
+    /// aligns its line to its own leading edge, so the line's ink box is what gets centred.
+    mutating func addCentred(_ role: TextRole, text: String, layout laidOut: TextLayout, in frame: Rect,
+                             trait: AccessibilityElement.Trait = .staticText) {
+        let line = laidOut.lines.first
+        let lineCentre = ((line?.x ?? 0) + (line?.width ?? 0) / 2) / scale
+        let origin = Point(x: frame.x + frame.width / 2 - lineCentre,
+                           y: frame.y + (frame.height - laidOut.heightInPoints) / 2)
+        let labelFrame = Rect(x: frame.x + (frame.width - laidOut.widthInPoints) / 2, y: origin.y,
+                              width: laidOut.widthInPoints, height: laidOut.heightInPoints)
+        add(role, text: text, layout: laidOut, origin: origin, frame: labelFrame, trait: trait)
+    }
+
+    mutating func fill(_ frame: Rect, radius: Double, _ color: Color) {
+        items.append(.fill(RoundedRect(rect: frame, radius: radius), color))
+    }
+
+    mutating func draw(_ item: SceneItem) { items.append(item) }
+
+    mutating func addTouchTarget(_ role: TextRole, around frame: Rect) {
+        // Apple's minimum: 44 × 44 pt, grown evenly around the visible control.
+        let width = max(44, frame.width), height = max(44, frame.height)
+        touchTargets.append(TouchTarget(role: role, frame: Rect(x: frame.x - (width - frame.width) / 2,
+                                                                 y: frame.y - (height - frame.height) / 2,
+                                                                 width: width, height: height)))
+    }
+
+    /// A button: a filled rounded rectangle at least 44 pt tall, its label centred, leading-aligned
+    /// in a column `columnWidth` wide. Returns the button's height.
+    mutating func button(_ label: String, fill: Color, leading: Double, y: Double, columnWidth: Double) throws -> Double {
+        let horizontalPadding = 16.0, verticalPadding = 10.0
+        let laidOut = try layout(.button, label, width: max(1, columnWidth - 2 * horizontalPadding))
+        let labelWidth = laidOut.widthInPoints
+        let buttonWidth = min(columnWidth, max(44, labelWidth + 2 * horizontalPadding))
+        let buttonHeight = max(44, laidOut.heightInPoints + 2 * verticalPadding)
+        let frame = flow.frame(leading: leading, y: y, width: buttonWidth, height: buttonHeight)
+        fill(frame, radius: min(10, buttonHeight / 2), fill)
+        addCentred(.button, text: label, layout: laidOut, in: frame, trait: .button)
+        addTouchTarget(.button, around: frame)
+        return buttonHeight
+    }
+}

@@ -1,0 +1,30 @@
+import Raster
+
+/// The message: an icon on a tinted disc at the leading edge, the title and body beside it.
+///
+///     ┌────────────────────────────────────────┐
+///     │ (i)  Title, up to two lines            │
+///     │      Body copy, up to four lines       │
+///     └────────────────────────────────────────┘
+enum MessageLayout {
+    static let padding = 16.0
+    static let discSize = 36.0
+    static let gap = 12.0
+
+    static func layout(_ message: Message, in context: inout LayoutContext) throws -> Double {
+        let columnLeading = padding + discSize + gap
+        let columnWidth = context.width - columnLeading - padding
+        let disc = context.flow.frame(leading: padding, y: padding, width: discSize, height: discSize)
+        context.fill(disc, radius: discSize / 2, context.colors.iconBackground ?? context.colors.accent)
+        let glyphInset = discSize * 0.2
+        context.draw(.icon(message.icon,
+                           frame: Rect(x: disc.x + glyphInset, y: disc.y + glyphInset,
+                                       width: disc.width - 2 * glyphInset, height: disc.height - 2 * glyphInset),
+                           color: context.colors.icon ?? .black))
+        var y = padding
+        let title = try context.place(.title, message.title, leading: columnLeading, y: y, width: columnWidth)
+        if title > 0 { y += title + 2 }
+        y += try context.place(.body, message.body, leading: columnLeading, y: y, width: columnWidth)
+        return max(y, padding + discSize) + padding
+    }
+}

@@ -1,0 +1,69 @@
+/// The command line's words, parsed without a library: every command declares the options it takes,
+/// and anything else is a usage error (exit status 2) naming the word that was not understood.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
+struct Arguments {
+    /// Options that take a value (`--width 390` or `--width=390`), and flags that stand alone.
+    struct Grammar {
+        var valued: Set<String>
+        var flags: Set<String>
+        /// How many positional words the command takes.
+        var positionals: ClosedRange<Int>
+    }
+
+    private(set) var positionals: [String] = []
+    private var values: [String: String] = [:]
+    private var presentFlags: Set<String> = []
+
+    init(_ words: ArraySlice<String>, grammar: Grammar, command: String) throws {
+        var rest = words[...]
+        while let word = rest.popFirst() {
+            if word == "--" { positionals.append(contentsOf: rest); break }
+            guard word.hasPrefix("-"), word.count > 1 else { positionals.append(word); continue }
+            var name = word
+            var inlineValue: String?
+            if let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                inlineValue = String(word[word.index(after: equals)...])
+            }
+            if grammar.flags.contains(name), inlineValue == nil {
+                presentFlags.insert(name)
+            } else if grammar.valued.contains(name) {
+                guard let value = inlineValue ?? rest.popFirst() else {
+                    throw UsageError("\(command): \(name) needs a value")
+                }
+                guard values[name] == nil else { throw UsageError("\(command): \(name) is given twice") }
+                values[name] = value
+            } else {
+                throw UsageError("\(command): unknown option \(name) (see grona-snap \(command) --help)")
+            }
+        }
+        guard grammar.positionals.contains(positionals.count) else {
+            let expected = grammar.positionals.lowerBound == grammar.positionals.upperBound
+                ? "\(grammar.positionals.lowerBound)" : "\(grammar.positionals.lowerBound) to \(grammar.positionals.upperBound)"
+            throw UsageError("\(command): expected \(expected) argument(s), got \(positionals.count) (see grona-snap \(command) --help)")
+        }
+    }
+
+    func value(_ name: String) -> String? { values[name] }
+    func has(_ flag: String) -> Bool { presentFlags.contains(flag) }
+
+    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError("\(name): \"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let number = Double(text), number.isFinite, range.contains(number) else {
+            throw UsageError("\(name): \"\(text)\" is not a number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+}
