@@ -168,6 +168,10 @@ final class PathCoverageTests: XCTestCase {
         XCTAssertEqual(mask(square(-30, 3, 10), 12, 10).coverage.max(), 0)
         var bad = Path(); bad.move(to: Point(x: .nan, y: 1)); bad.line(to: Point(x: 5, y: .infinity)); bad.line(to: Point(x: 3, y: 3))
         XCTAssertEqual(mask(bad, 12, 10).coverage.max(), 0)
+        // Absurdly far coordinates are clamped, not trapped on: a huge triangle still covers the mask.
+        var huge = Path()
+        huge.move(to: Point(x: -1e300, y: -1e300)); huge.line(to: Point(x: 1e300, y: -1e300)); huge.line(to: Point(x: 0, y: 1e300))
+        XCTAssertEqual(mask(huge, 12, 10).coverage.min(), 255)
     }
 
     func testStrokesAndRingCoverTheirArea() {
