@@ -174,6 +174,27 @@ final class PathCoverageTests: XCTestCase {
         XCTAssertEqual(mask(huge, 12, 10).coverage.min(), 255)
     }
 
+    /// Edges that cross the clip's left and right sides within one row are split and clamped exactly:
+    /// a small window onto a shape equals the same window cut out of a large rendering.
+    func testClippedWindowEqualsCropOfFullRendering() {
+        var shape = Path()
+        shape.move(to: Point(x: 3.3, y: 40.7)); shape.line(to: Point(x: 96.2, y: 31.1))
+        shape.line(to: Point(x: 70.5, y: 80.9)); shape.line(to: Point(x: 12.25, y: 61.6)); shape.close()
+        // A hole: a circle wound the other way.
+        shape.move(to: Point(x: 50.4 + 11.7, y: 52.3))
+        shape.addArc(center: Point(x: 50.4, y: 52.3), radiusX: 11.7, radiusY: 11.7, startAngle: 0, sweep: -2 * .pi)
+        shape.close()
+        let full = mask(shape, 100, 100)
+        let (ox, oy, w, h) = (31, 36, 23, 29)
+        let window = mask(shape, w, h, Transform(translateX: -Double(ox), translateY: -Double(oy)))
+        var worst = 0
+        for y in 0..<h { for x in 0..<w {
+            worst = max(worst, abs(Int(window.coverage[y * w + x]) - Int(full.coverage[(y + oy) * 100 + x + ox])))
+        } }
+        XCTAssertLessThanOrEqual(worst, 1)
+        XCTAssertGreaterThan(window.coverage.filter { $0 > 0 && $0 < 255 }.count, 20, "the window shows edges")
+    }
+
     func testStrokesAndRingCoverTheirArea() {
         func area(_ p: Path) -> Double { Double(mask(p, 60, 60).coverage.reduce(0) { $0 + Int($1) }) / 255 }
         let line = [Point(x: 10.5, y: 10.25), Point(x: 40.5, y: 10.25)]
