@@ -74,9 +74,16 @@ struct FlattenedPath {
         return max(1, min(maxChordsPerCurve, Int(n)))
     }
 
+    /// Coordinates are clamped to ±`limit` px so the rasterizer's Float arithmetic stays finite; no
+    /// drawing comes near it.
+    static let limit = 1e7
+
     /// Records one edge; horizontal edges add no area and edges with NaN or infinity are dropped.
-    private mutating func add(_ a: Point, _ b: Point) {
-        guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+    private mutating func add(_ p: Point, _ q: Point) {
+        guard p.y != q.y, p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return }
+        func clamp(_ v: Double) -> Double { min(Self.limit, max(-Self.limit, v)) }
+        let a = Point(x: clamp(p.x), y: clamp(p.y)), b = Point(x: clamp(q.x), y: clamp(q.y))
+        guard a.y != b.y else { return }
         edges.append(Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y))
         minX = min(minX, a.x, b.x); maxX = max(maxX, a.x, b.x)
         minY = min(minY, a.y, b.y); maxY = max(maxY, a.y, b.y)

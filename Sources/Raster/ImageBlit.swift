@@ -5,6 +5,10 @@
 // `ResampleAxis`: area-averaging down, bilinear up), and each pixel is composited source-over with
 // its colour scaled by coverage × opacity. Where the rectangle's edge runs along the clip's, taking the
 // smaller of the two coverages gives the intersection's area (the product would count it twice).
+//
+// The horizontal pass runs on demand, one source row at a time, into a small ring of rows: the source
+// rows that destination rows need only move forwards, so a ring as deep as the largest vertical tap
+// count never throws away a row still in use, and a large photo never needs a full-size float copy.
 
 extension Pixmap {
     /// Draws `image` (premultiplied, like every pixmap) scaled to fill `rect`, given in this pixmap's
@@ -24,31 +28,42 @@ extension Pixmap {
                               sourceSize: image.width)
         let ys = ResampleAxis(start: region.y0, length: region.height, origin: rect.y, size: rect.height,
                               sourceSize: image.height)
-        let rows = Self.resampleRows(image, xs: xs, rows: ys.sourceRange, width: region.width)
-        let firstRow = ys.sourceRange.lowerBound
-        let (rw, w) = (region.width, width)
+        let (rw, w, iw) = (region.width, width, image.width)
+        let depth = ys.maxCount
+        var ring = [Float](repeating: 0, count: depth * rw * 4)
+        var ringHolds = [Int](repeating: -1, count: depth)   // which source row each slot holds
+        var line = [Float](repeating: 0, count: rw * 4)
 
+        image.pixels.withUnsafeBufferPointer { src in
         pixels.withUnsafeMutableBufferPointer { buf in
+        ring.withUnsafeMutableBufferPointer { ring in
+        line.withUnsafeMutableBufferPointer { acc in
             guard let base = buf.baseAddress else { return }
-            rows.withUnsafeBufferPointer { tmp in
-                for yi in 0..<region.height {
-                    let out = base + ((region.y0 + yi) * w + region.x0) * 4
-                    let tapStart = ys.first[yi], tapEnd = tapStart + ys.count[yi]
-                    for xi in 0..<rw {
-                        let c = div255(UInt32(coverage[yi * rw + xi]) * alpha)
-                        if c == 0 { continue }
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                        for t in tapStart..<tapEnd {
-                            let k = ((ys.source[t] - firstRow) * rw + xi) * 4
-                            let wt = ys.weight[t]
-                            r += tmp[k] * wt; g += tmp[k + 1] * wt; b += tmp[k + 2] * wt; a += tmp[k + 3] * wt
-                        }
-                        let px = PremultipliedColor(r: Self.channel(r), g: Self.channel(g),
-                                                    b: Self.channel(b), a: Self.channel(a))
-                        blend(out + xi * 4, c == 255 ? px : px.scaled(by: c))
+            for yi in 0..<region.height {
+                for i in 0..<acc.count { acc[i] = 0 }
+                for t in ys.first[yi]..<(ys.first[yi] + ys.count[yi]) {
+                    let sy = ys.source[t], slot = sy % depth
+                    let row = ring.baseAddress! + slot * rw * 4   // depth ≥ 1 and rw ≥ 1
+                    if ringHolds[slot] != sy {
+                        Self.resampleRow(src, from: sy * iw * 4, xs: xs, into: row, width: rw)
+                        ringHolds[slot] = sy
                     }
+                    let wt = ys.weight[t]
+                    for i in 0..<acc.count { acc[i] += row[i] * wt }
+                }
+                let out = base + ((region.y0 + yi) * w + region.x0) * 4
+                for xi in 0..<rw {
+                    let c = div255(UInt32(coverage[yi * rw + xi]) * alpha)
+                    if c == 0 { continue }
+                    let k = xi * 4
+                    let px = PremultipliedColor(r: Self.channel(acc[k]), g: Self.channel(acc[k + 1]),
+                                                b: Self.channel(acc[k + 2]), a: Self.channel(acc[k + 3]))
+                    blend(out + k, c == 255 ? px : px.scaled(by: c))
                 }
             }
+        }
+        }
+        }
         }
     }
 
@@ -73,28 +88,18 @@ extension Pixmap {
         return cov
     }
 
-    /// The horizontal pass: each source row in `rows`, resampled to the destination columns, as Float RGBA.
-    private static func resampleRows(_ image: Pixmap, xs: ResampleAxis, rows: ClosedRange<Int>, width: Int) -> [Float] {
-        var out = [Float](repeating: 0, count: rows.count * width * 4)
-        let iw = image.width
-        image.pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for (ri, sy) in rows.enumerated() {
-                    let srow = sy * iw * 4
-                    for xi in 0..<width {
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                        for t in xs.first[xi]..<(xs.first[xi] + xs.count[xi]) {
-                            let k = srow + xs.source[t] * 4
-                            let wt = xs.weight[t]
-                            r += Float(src[k]) * wt; g += Float(src[k + 1]) * wt
-                            b += Float(src[k + 2]) * wt; a += Float(src[k + 3]) * wt
-                        }
-                        let o = (ri * width + xi) * 4
-                        dst[o] = r; dst[o + 1] = g; dst[o + 2] = b; dst[o + 3] = a
-                    }
-                }
+    /// The horizontal pass for one source row (starting at byte `start`), as Float RGBA.
+    private static func resampleRow(_ src: UnsafeBufferPointer<UInt8>, from start: Int, xs: ResampleAxis,
+                                    into dst: UnsafeMutablePointer<Float>, width: Int) {
+        for xi in 0..<width {
+            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+            for t in xs.first[xi]..<(xs.first[xi] + xs.count[xi]) {
+                let k = start + xs.source[t] * 4
+                let wt = xs.weight[t]
+                r += Float(src[k]) * wt; g += Float(src[k + 1]) * wt
+                b += Float(src[k + 2]) * wt; a += Float(src[k + 3]) * wt
             }
+            dst[xi * 4] = r; dst[xi * 4 + 1] = g; dst[xi * 4 + 2] = b; dst[xi * 4 + 3] = a
         }
-        return out
     }
 }

@@ -50,6 +50,6 @@ struct ResampleAxis {
         }
     }
 
-    /// The lowest and highest source index any tap reads.
-    var sourceRange: ClosedRange<Int> { (source.min() ?? 0)...(source.max() ?? 0) }
+    /// The most taps any destination pixel reads (at least 1).
+    var maxCount: Int { max(1, count.max() ?? 1) }
 }

@@ -34,6 +34,26 @@ final class CompositeTests: XCTestCase {
         XCTAssertEqual(p.pixels, [127, 127, 127, 255])
     }
 
+    /// The two-channels-per-multiply blend agrees with the per-channel formula on valid premultiplied pixels.
+    func testPackedBlendMatchesPerChannelArithmetic() {
+        var pixel: [UInt8] = [0, 0, 0, 0]
+        for sa in stride(from: 0, through: 255, by: 5) {
+            for da in stride(from: 0, through: 255, by: 3) {
+                let src = PremultipliedColor(r: UInt32(sa), g: UInt32(sa / 2), b: UInt32(sa / 7), a: UInt32(sa))
+                let dst: [UInt8] = [UInt8(da), UInt8(da / 3), UInt8(da), UInt8(da)]
+                pixel = dst
+                pixel.withUnsafeMutableBufferPointer { blend($0.baseAddress!, src) }
+                let inv = 255 - UInt32(sa)
+                let want = zip([src.r, src.g, src.b, src.a], dst).map { UInt8($0 + div255(UInt32($1) * inv)) }
+                XCTAssertEqual(pixel, want, "src alpha \(sa), dst alpha \(da)")
+            }
+        }
+        XCTAssertEqual(div255(255 * 255), 255)
+        XCTAssertEqual(div255(128 * 255), 128)
+        XCTAssertEqual(div255(127), 0)
+        XCTAssertEqual(div255(128), 1)
+    }
+
     func testPartialCoverageScalesTheSource() {
         guard var p = Pixmap(width: 4, height: 1) else { return XCTFail() }
         // Half of pixel 0 and all of pixels 1…2; pixel 3 untouched.

@@ -168,6 +168,31 @@ final class PathCoverageTests: XCTestCase {
         XCTAssertEqual(mask(square(-30, 3, 10), 12, 10).coverage.max(), 0)
         var bad = Path(); bad.move(to: Point(x: .nan, y: 1)); bad.line(to: Point(x: 5, y: .infinity)); bad.line(to: Point(x: 3, y: 3))
         XCTAssertEqual(mask(bad, 12, 10).coverage.max(), 0)
+        // Absurdly far coordinates are clamped, not trapped on: a huge triangle still covers the mask.
+        var huge = Path()
+        huge.move(to: Point(x: -1e300, y: -1e300)); huge.line(to: Point(x: 1e300, y: -1e300)); huge.line(to: Point(x: 0, y: 1e300))
+        XCTAssertEqual(mask(huge, 12, 10).coverage.min(), 255)
+    }
+
+    /// Edges that cross the clip's left and right sides within one row are split and clamped exactly:
+    /// a small window onto a shape equals the same window cut out of a large rendering.
+    func testClippedWindowEqualsCropOfFullRendering() {
+        var shape = Path()
+        shape.move(to: Point(x: 3.3, y: 40.7)); shape.line(to: Point(x: 96.2, y: 31.1))
+        shape.line(to: Point(x: 70.5, y: 80.9)); shape.line(to: Point(x: 12.25, y: 61.6)); shape.close()
+        // A hole: a circle wound the other way.
+        shape.move(to: Point(x: 50.4 + 11.7, y: 52.3))
+        shape.addArc(center: Point(x: 50.4, y: 52.3), radiusX: 11.7, radiusY: 11.7, startAngle: 0, sweep: -2 * .pi)
+        shape.close()
+        let full = mask(shape, 100, 100)
+        let (ox, oy, w, h) = (31, 36, 23, 29)
+        let window = mask(shape, w, h, Transform(translateX: -Double(ox), translateY: -Double(oy)))
+        var worst = 0
+        for y in 0..<h { for x in 0..<w {
+            worst = max(worst, abs(Int(window.coverage[y * w + x]) - Int(full.coverage[(y + oy) * 100 + x + ox])))
+        } }
+        XCTAssertLessThanOrEqual(worst, 1)
+        XCTAssertGreaterThan(window.coverage.filter { $0 > 0 && $0 < 255 }.count, 20, "the window shows edges")
     }
 
     func testStrokesAndRingCoverTheirArea() {
