@@ -16,7 +16,8 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public let isSyntheticBold: Bool
     let fileID: Int32
 
-    var face: FaceID { FaceID(fileID: fileID, syntheticBold: isSyntheticBold) }
+    /// The face glyph runs of this font carry (`GlyphRun.face`).
+    public var face: FaceID { FaceID(fileID: fileID, syntheticBold: isSyntheticBold) }
 
     public var description: String {
         "\(familyName) \(styleName)\(isSyntheticBold ? " (synthetic bold)" : "")"
@@ -27,6 +28,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 public struct FaceID: Hashable, Sendable {
     let fileID: Int32
     let syntheticBold: Bool
+    public var isSyntheticBold: Bool { syntheticBold }
 }
 
 /// One opened face inside one engine: FreeType for outlines and bitmaps, HarfBuzz (reading the same

@@ -73,3 +73,32 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(render(a, engine: engine), render(b, engine: other))
     }
 }
+
+final class ThreadingTests: XCTestCase {
+    /// One engine per thread, sharing the process's font bytes: every thread draws the same pixels.
+    func testEnginesOnManyThreadsAgree() throws {
+        let text = "Sale: שלום 123 مرحبا 🎉 Donaudampfschifffahrtsgesellschaft"
+        let results = ResultBox(count: 6)
+        DispatchQueue.concurrentPerform(iterations: 6) { i in
+            guard let engine = try? makeEngine(), let font = try? engine.systemFont(),
+                  let layout = try? engine.layoutParagraph(text: text, font: i.isMultiple(of: 2) ? font : engine.boldFont(of: font),
+                                                           sizeInPoints: 17, scale: 3, maxWidthInPoints: 200,
+                                                           maxLines: 2, direction: .rightToLeft),
+                  let pixmap = render(layout, engine: engine) else { return }
+            results.set(i, encodePNG(pixmap))
+        }
+        let images = results.values
+        XCTAssertEqual(images.compactMap { $0 }.count, 6)
+        XCTAssertEqual(Set(images.enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element)).count, 1)
+        XCTAssertEqual(Set(images.enumerated().filter { !$0.offset.isMultiple(of: 2) }.map(\.element)).count, 1)
+        XCTAssertNotEqual(images[0], images[1], "regular and bold differ")
+    }
+}
+
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Data?]
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: Data) { lock.lock(); storage[i] = value; lock.unlock() }
+    var values: [Data?] { lock.lock(); defer { lock.unlock() }; return storage }
+}
