@@ -29,6 +29,15 @@ final class RobustnessTests: XCTestCase {
         XCTAssertLessThanOrEqual(unlimited.shownText.count, Prepare.maximumCharacters + 1)
     }
 
+    func testOneHugeWordInANarrowColumn() throws {
+        let word = String(repeating: "a", count: 60_000)
+        let l = try engine.layoutParagraph(text: word, font: inter, sizeInPoints: 17, scale: 1,
+                                           maxWidthInPoints: 40, maxLines: 0, direction: .leftToRight)
+        XCTAssertGreaterThan(l.lineCount, 1_000)
+        XCTAssertTrue(l.truncated, "beyond the cap")
+        for line in l.lines.prefix(50) { XCTAssertLessThanOrEqual(line.width, 40 + 1e-6) }
+    }
+
     func testThousandsOfCombiningMarks() throws {
         let text = "Z" + String(repeating: "\u{0301}\u{0316}", count: 5_000) + "algo"
         let l = try layout(text, lines: 2)
