@@ -94,7 +94,8 @@ final class ThreadingTests: XCTestCase {
                                                            sizeInPoints: 17, scale: 3, maxWidthInPoints: 200,
                                                            maxLines: 2, direction: .rightToLeft),
                   let pixmap = render(layout, engine: engine) else { return }
-            results.set(i, encodePNG(pixmap))
+
+            results.set(i, Data(pixmap.pixels))
         }
         let images = results.values
         XCTAssertEqual(images.compactMap { $0 }.count, 6)
