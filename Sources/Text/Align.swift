@@ -8,6 +8,7 @@
 struct Ellipsis {
     var glyphs: [ShapedGlyph]
     var faceIndex: Int
+    var width: Double { glyphs.reduce(0) { $0 + $1.advance } }
 }
 
 enum Align {
