@@ -67,11 +67,12 @@ final class FontFace {
             || styleName.lowercased() == "bold"
         let hasColor = (rec.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
         let scalable = (rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0
-        isColorBitmap = hasColor && rec.num_fixed_sizes > 0
-        if isColorBitmap, let sizes = rec.available_sizes {
+        if hasColor, rec.num_fixed_sizes > 0, let sizes = rec.available_sizes, sizes[0].y_ppem > 0 {
+            isColorBitmap = true
             strikePixelSize = Double(sizes[0].y_ppem) / 64
             FT_Select_Size(face, 0)
         } else {
+            isColorBitmap = false
             strikePixelSize = 0
         }
         let blob = hb_blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(data.count),
