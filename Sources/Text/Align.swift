@@ -8,6 +8,7 @@
 struct Ellipsis {
     var glyphs: [ShapedGlyph]
     var faceIndex: Int
+    var width: Double { glyphs.reduce(0) { $0 + $1.advance } }
 }
 
 enum Align {
@@ -22,11 +23,25 @@ enum Align {
     static func line(_ span: LineSpan, paragraph p: Paragraph, ellipsis: Ellipsis?, baseline: Double,
                      alignmentWidth: Double, chain: [FontFace], faceIDs: [FaceID], pixelSize: Double) -> TextLine {
         var pieces: [Piece] = []
-        for run in p.runs where run.range.lowerBound < span.end && run.range.upperBound > span.start {
+        // Runs are in logical order and glyph clusters are monotonic (HarfBuzz's default cluster
+        // level), so both are found by binary search: a long paragraph costs lines × log n, not lines × n.
+        var r = partitionPoint(p.runs.count) { p.runs[$0].range.upperBound > span.start }
+        while r < p.runs.count, p.runs[r].range.lowerBound < span.end {
+            let run = p.runs[r]
+            r += 1
             let lower = max(run.range.lowerBound, span.start), upper = min(run.range.upperBound, span.end)
-            let glyphs = run.glyphs.filter { $0.cluster >= lower && $0.cluster < upper }
-            pieces.append(Piece(faceIndex: run.faceIndex, level: run.level, glyphs: glyphs, isEllipsis: false,
-                                range: lower..<upper))
+            guard lower < upper else { continue }
+            let glyphs = run.glyphs
+            let slice: ArraySlice<ShapedGlyph>
+            if run.isRightToLeft {  // clusters descend
+                slice = glyphs[partitionPoint(glyphs.count) { glyphs[$0].cluster < upper }
+                               ..< partitionPoint(glyphs.count) { glyphs[$0].cluster < lower }]
+            } else {
+                slice = glyphs[partitionPoint(glyphs.count) { glyphs[$0].cluster >= lower }
+                               ..< partitionPoint(glyphs.count) { glyphs[$0].cluster >= upper }]
+            }
+            pieces.append(Piece(faceIndex: run.faceIndex, level: run.level, glyphs: Array(slice),
+                                isEllipsis: false, range: lower..<upper))
         }
         if span.ellipsis, let ellipsis {
             pieces.append(Piece(faceIndex: ellipsis.faceIndex, level: p.paragraphLevel,

@@ -59,6 +59,11 @@ enum BreakLines {
             var chosen = -1
             var p2 = start + 1
             while p2 <= count {
+                // Past the width inside a word: no later opportunity can fit either (advances are
+                // not negative), so stop instead of scanning the rest of a very long word.
+                if !Paragraph.isHangingWhitespace(p.utf16[p2 - 1]), p.width(start..<p2) > maxWidth + tolerance {
+                    break
+                }
                 if p.breakFlags[p2] != 0 && p.cuttable[p2] {
                     if fits(start, p2) { chosen = p2 } else { break }
                     if p.breakFlags[p2] == 2 { break }

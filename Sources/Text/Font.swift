@@ -16,7 +16,8 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public let isSyntheticBold: Bool
     let fileID: Int32
 
-    var face: FaceID { FaceID(fileID: fileID, syntheticBold: isSyntheticBold) }
+    /// The face glyph runs of this font carry (`GlyphRun.face`).
+    public var face: FaceID { FaceID(fileID: fileID, syntheticBold: isSyntheticBold) }
 
     public var description: String {
         "\(familyName) \(styleName)\(isSyntheticBold ? " (synthetic bold)" : "")"
@@ -27,6 +28,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 public struct FaceID: Hashable, Sendable {
     let fileID: Int32
     let syntheticBold: Bool
+    public var isSyntheticBold: Bool { syntheticBold }
 }
 
 /// One opened face inside one engine: FreeType for outlines and bitmaps, HarfBuzz (reading the same
@@ -65,11 +67,12 @@ final class FontFace {
             || styleName.lowercased() == "bold"
         let hasColor = (rec.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
         let scalable = (rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0
-        isColorBitmap = hasColor && rec.num_fixed_sizes > 0
-        if isColorBitmap, let sizes = rec.available_sizes {
+        if hasColor, rec.num_fixed_sizes > 0, let sizes = rec.available_sizes, sizes[0].y_ppem > 0 {
+            isColorBitmap = true
             strikePixelSize = Double(sizes[0].y_ppem) / 64
             FT_Select_Size(face, 0)
         } else {
+            isColorBitmap = false
             strikePixelSize = 0
         }
         let blob = hb_blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(data.count),

@@ -75,3 +75,13 @@ struct ShapedGlyph {
     var offsetX: Double
     var offsetY: Double
 }
+
+/// The first index in 0..<count where `predicate` holds, for a predicate that is false then true.
+func partitionPoint(_ count: Int, where predicate: (Int) -> Bool) -> Int {
+    var low = 0, high = count
+    while low < high {
+        let mid = (low + high) / 2
+        if predicate(mid) { high = mid } else { low = mid + 1 }
+    }
+    return low
+}

@@ -10,6 +10,9 @@ import CHarfBuzz
 /// cluster boundaries (as parley does): breaking and truncation never reshape.
 final class Shaper {
     private let buffer: OpaquePointer
+    /// "und" (undetermined): each script's default language system. Never the process locale, which
+    /// HarfBuzz would otherwise use and which differs between machines.
+    static let language = hb_language_from_string("und", -1)
 
     init() {
         buffer = hb_buffer_create()
@@ -53,7 +56,7 @@ final class Shaper {
                             Int32(run.range.count))
         hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
-        hb_buffer_guess_segment_properties(buffer)  // fills in the language only
+        hb_buffer_set_language(buffer, Shaper.language)
         hb_shape(face.hbFont, buffer, nil, 0)
         return glyphs(face: face, pixelSize: pixelSize, extraAdvance: extraAdvance)
     }
@@ -66,7 +69,8 @@ final class Shaper {
             hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
         }
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_guess_segment_properties(buffer)
+        hb_buffer_set_language(buffer, Shaper.language)
+        hb_buffer_guess_segment_properties(buffer)  // the script
         hb_shape(face.hbFont, buffer, nil, 0)
         return glyphs(face: face, pixelSize: pixelSize, extraAdvance: extraAdvance)
     }

@@ -1,3 +1,5 @@
+import CUnicode
+
 /// # Text — GronaSnap's text engine
 ///
 /// Banner copy, in any language, laid out the way iOS draws it, or cut off cleanly.
@@ -32,5 +34,3 @@ public enum TextModule {
     /// ICU's version, for diagnostics.
     public static var icuVersion: String { String(cString: cu_icu_version()) }
 }
-
-import CUnicode

@@ -98,20 +98,16 @@ public final class TextEngine {
             ellipses[index] = made
             return made
         }
-        let spans = BreakLines.lines(paragraph, maxWidth: maxWidth, maxLines: max(0, maxLines)) { end in
-            ellipsisAt(end).glyphs.reduce(0) { $0 + $1.advance }
-        }
+        let spans = BreakLines.lines(paragraph, maxWidth: maxWidth, maxLines: max(0, maxLines)) { ellipsisAt($0).width }
+        let lineHeight = primary.lineHeight * pixelSize / primary.unitsPerEm
+        let ascent = primary.ascender * pixelSize / primary.unitsPerEm
 
-        let k = pixelSize / primary.unitsPerEm
-        let lineHeight = primary.lineHeight * k
-        let ascent = primary.ascender * k
-        let widest = spans.map { paragraph.width($0.start..<$0.end) }.max() ?? 0
+        // Without a width limit, lines align within the widest line.
+        let alignmentWidth = maxWidth.isFinite
+            ? maxWidth : spans.map { paragraph.width($0.start..<$0.end) + ($0.ellipsis ? ellipsisAt($0.end).width : 0) }.max() ?? 0
         var lines: [TextLine] = []
         for (i, span) in spans.enumerated() {
-            let ellipsis = span.ellipsis ? ellipsisAt(span.end) : nil
-            var alignmentWidth = maxWidth.isFinite ? maxWidth : widest
-            if !maxWidth.isFinite, let ellipsis { alignmentWidth += ellipsis.glyphs.reduce(0) { $0 + $1.advance } }
-            lines.append(Align.line(span, paragraph: paragraph, ellipsis: ellipsis,
+            lines.append(Align.line(span, paragraph: paragraph, ellipsis: span.ellipsis ? ellipsisAt(span.end) : nil,
                                     baseline: ascent + Double(i) * lineHeight, alignmentWidth: alignmentWidth,
                                     chain: chain, faceIDs: faceIDs, pixelSize: pixelSize))
         }
@@ -120,7 +116,7 @@ public final class TextEngine {
         var shown = String(decoding: paragraph.utf16[0..<shownEnd], as: UTF16.self)
         if truncated { shown += Truncate.ellipsis }
         return TextLayout(scale: scale, pixelSize: pixelSize,
-                          alignmentWidth: maxWidth.isFinite ? maxWidth : lines.map(\.width).max() ?? 0,
+                          alignmentWidth: alignmentWidth,
                           lineHeight: lineHeight, lines: lines, truncated: truncated, shownText: shown)
     }
 

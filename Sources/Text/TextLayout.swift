@@ -34,8 +34,8 @@ public struct TextLayout: Sendable {
 public struct TextLine: Sendable {
     /// Baseline, in pixels from the top of the layout.
     public let baseline: Double
-    /// Left edge of the line's ink box in pixels (0 for left-to-right paragraphs; right-to-left lines
-    /// are pushed against the right edge of `alignmentWidth`).
+    /// Where the line's pen starts, in pixels from the left (0 for left-to-right paragraphs;
+    /// right-to-left lines end at the right edge of `alignmentWidth`).
     public let x: Double
     /// Advance width of the line in pixels, trailing white space excluded, ellipsis included.
     public let width: Double

@@ -9,12 +9,8 @@ enum Truncate {
         var preferred = 0
         if end > 0 {
             // The cluster containing unit end - 1.
-            var low = 0, high = p.clusterFace.count - 1
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if p.clusterStarts[mid] <= end - 1 { low = mid } else { high = mid - 1 }
-            }
-            if p.clusterFace.indices.contains(low) { preferred = p.clusterFace[low] }
+            let cluster = partitionPoint(p.clusterFace.count) { p.clusterStarts[$0] > end - 1 } - 1
+            if p.clusterFace.indices.contains(cluster) { preferred = p.clusterFace[cluster] }
         }
         let scalar: Unicode.Scalar = "\u{2026}"
         if chain.indices.contains(preferred), chain[preferred].covers(scalar) { return preferred }

@@ -29,6 +29,15 @@ final class RobustnessTests: XCTestCase {
         XCTAssertLessThanOrEqual(unlimited.shownText.count, Prepare.maximumCharacters + 1)
     }
 
+    func testOneHugeWordInANarrowColumn() throws {
+        let word = String(repeating: "a", count: 60_000)
+        let l = try engine.layoutParagraph(text: word, font: inter, sizeInPoints: 17, scale: 1,
+                                           maxWidthInPoints: 40, maxLines: 0, direction: .leftToRight)
+        XCTAssertGreaterThan(l.lineCount, 1_000)
+        XCTAssertTrue(l.truncated, "beyond the cap")
+        for line in l.lines.prefix(50) { XCTAssertLessThanOrEqual(line.width, 40 + 1e-6) }
+    }
+
     func testThousandsOfCombiningMarks() throws {
         let text = "Z" + String(repeating: "\u{0301}\u{0316}", count: 5_000) + "algo"
         let l = try layout(text, lines: 2)
@@ -72,4 +81,34 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(a.glyphs, b.glyphs)
         XCTAssertEqual(render(a, engine: engine), render(b, engine: other))
     }
+}
+
+final class ThreadingTests: XCTestCase {
+    /// One engine per thread, sharing the process's font bytes: every thread draws the same pixels.
+    func testEnginesOnManyThreadsAgree() throws {
+        let text = "Sale: שלום 123 مرحبا 🎉 Donaudampfschifffahrtsgesellschaft"
+        let results = ResultBox(count: 6)
+        DispatchQueue.concurrentPerform(iterations: 6) { i in
+            guard let engine = try? makeEngine(), let font = try? engine.systemFont(),
+                  let layout = try? engine.layoutParagraph(text: text, font: i.isMultiple(of: 2) ? font : engine.boldFont(of: font),
+                                                           sizeInPoints: 17, scale: 3, maxWidthInPoints: 200,
+                                                           maxLines: 2, direction: .rightToLeft),
+                  let pixmap = render(layout, engine: engine) else { return }
+
+            results.set(i, Data(pixmap.pixels))
+        }
+        let images = results.values
+        XCTAssertEqual(images.compactMap { $0 }.count, 6)
+        XCTAssertEqual(Set(images.enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element)).count, 1)
+        XCTAssertEqual(Set(images.enumerated().filter { !$0.offset.isMultiple(of: 2) }.map(\.element)).count, 1)
+        XCTAssertNotEqual(images[0], images[1], "regular and bold differ")
+    }
+}
+
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Data?]
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: Data) { lock.lock(); storage[i] = value; lock.unlock() }
+    var values: [Data?] { lock.lock(); defer { lock.unlock() }; return storage }
 }

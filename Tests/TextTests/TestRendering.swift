@@ -1,11 +1,13 @@
+import CPNG
 import Foundation
 import Raster
 @testable import Text
 
-// Test-only drawing of a layout, and a test-only PNG writer. Raster's blits and the PNG module are
-// developed alongside this module; these few lines keep the Text tests independent of both. They are
-// deliberately simple: source-over compositing of premultiplied pixels, box-filtered emoji scaling,
-// and PNG with stored (uncompressed) deflate blocks.
+// Test-only drawing of a layout, and test-only PNG reading and writing. Raster's blits and the PNG
+// module are developed alongside this module; these few lines keep the Text tests independent of both.
+// They are deliberately simple: source-over compositing of premultiplied pixels, box-filtered emoji
+// scaling, and libpng's simplified API. Goldens are compared by decoded pixels, so they stay valid
+// whichever encoder wrote them.
 
 /// Draws `layout` in `color` on white, with `margin` pixels around it.
 func render(_ layout: TextLayout, engine: TextEngine, margin: Int = 4, color: Color = .black) -> Pixmap? {
@@ -73,55 +75,42 @@ func blend(_ image: Pixmap, into pixmap: inout Pixmap, x: Double, y: Double, wid
     }
 }
 
-/// PNG bytes (RGBA8, straight alpha) with stored deflate blocks: valid, deterministic, uncompressed.
-func encodePNG(_ pixmap: Pixmap) -> Data {
-    var raw: [UInt8] = []
-    raw.reserveCapacity((pixmap.width * 4 + 1) * pixmap.height)
-    for row in 0..<pixmap.height {
-        raw.append(0)
-        for column in 0..<pixmap.width {
-            let i = (row * pixmap.width + column) * 4
-            let a = pixmap.pixels[i + 3]
-            for c in 0..<3 {
-                let v = pixmap.pixels[i + c]
-                raw.append(a == 0 ? 0 : UInt8(min(255, (Int(v) * 255 + Int(a) / 2) / Int(a))))
-            }
-            raw.append(a)
-        }
+/// Straight-alpha RGBA8 bytes of a premultiplied pixmap.
+func straightRGBA(_ pixmap: Pixmap) -> [UInt8] {
+    var out = pixmap.pixels
+    for i in stride(from: 0, to: out.count, by: 4) {
+        let a = Int(out[i + 3])
+        for c in 0..<3 { out[i + c] = a == 0 ? 0 : UInt8(min(255, (Int(out[i + c]) * 255 + a / 2) / a)) }
     }
-    var zlib: [UInt8] = [0x78, 0x01]
-    var offset = 0
-    repeat {
-        let size = min(65_535, raw.count - offset)
-        let final: UInt8 = offset + size == raw.count ? 1 : 0
-        zlib += [final, UInt8(size & 0xFF), UInt8(size >> 8), UInt8(~size & 0xFF), UInt8((~size >> 8) & 0xFF)]
-        zlib += raw[offset..<offset + size]
-        offset += size
-    } while offset < raw.count
-    var a: UInt32 = 1, b: UInt32 = 0
-    for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
-    zlib += bigEndian((b << 16) | a)
-
-    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    func chunk(_ type: String, _ body: [UInt8]) {
-        let typed = Array(type.utf8) + body
-        png += bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
-    }
-    chunk("IHDR", bigEndian(UInt32(pixmap.width)) + bigEndian(UInt32(pixmap.height)) + [8, 6, 0, 0, 0])
-    chunk("IDAT", zlib)
-    chunk("IEND", [])
-    return Data(png)
+    return out
 }
 
-private func bigEndian(_ v: UInt32) -> [UInt8] {
-    [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+/// PNG bytes (RGBA8, straight alpha) through libpng's simplified API.
+func encodePNG(_ pixmap: Pixmap) -> Data? {
+    var image = png_image()
+    image.version = UInt32(PNG_IMAGE_VERSION)
+    image.width = UInt32(pixmap.width)
+    image.height = UInt32(pixmap.height)
+    image.format = rgbaFormat
+    let rgba = straightRGBA(pixmap)
+    var size: Int = 0
+    guard png_image_write_to_memory(&image, nil, &size, 0, rgba, 0, nil) != 0, size > 0 else { return nil }
+    var bytes = [UInt8](repeating: 0, count: size)
+    guard png_image_write_to_memory(&image, &bytes, &size, 0, rgba, 0, nil) != 0 else { return nil }
+    return Data(bytes.prefix(size))
 }
 
-private func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = (crc >> 1) ^ (crc & 1 == 1 ? 0xEDB8_8320 : 0) }
-    }
-    return ~crc
+/// Width, height and straight-alpha RGBA8 pixels of a PNG.
+func decodePNG(_ data: Data) -> (width: Int, height: Int, rgba: [UInt8])? {
+    var image = png_image()
+    image.version = UInt32(PNG_IMAGE_VERSION)
+    let bytes = [UInt8](data)
+    guard png_image_begin_read_from_memory(&image, bytes, bytes.count) != 0 else { return nil }
+    image.format = rgbaFormat
+    var rgba = [UInt8](repeating: 0, count: Int(image.width) * Int(image.height) * 4)
+    guard png_image_finish_read(&image, nil, &rgba, 0, nil) != 0 else { png_image_free(&image); return nil }
+    return (Int(image.width), Int(image.height), rgba)
 }
+
+/// PNG_FORMAT_RGBA, a macro Swift does not import: colour plus alpha, 8 bits, R G B A order.
+private let rgbaFormat = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)

@@ -69,6 +69,14 @@ final class LayoutTests: XCTestCase {
         XCTAssertTrue(l.shownText.hasSuffix("\u{2026}"))
     }
 
+    func testUnlimitedWidthRightToLeftLinesShareTheRightEdge() throws {
+        let l = try layout("שלום\nעולם ארוך יותר\nולבסוף עוד שורה", width: .infinity, lines: 2, direction: .rightToLeft)
+        XCTAssertEqual(l.lineCount, 2)
+        XCTAssertTrue(l.truncated)
+        for line in l.lines { XCTAssertEqual(line.x + line.width, l.alignmentWidth, accuracy: 1e-9) }
+        XCTAssertEqual(l.alignmentWidth, l.width, accuracy: 1e-9)
+    }
+
     func testRightToLeftParagraphEndingInLatinStillEllipsizesOnTheLeft() throws {
         let text = "מבצע: order three items today and pay for two only, this weekend in every store"
         let l = try layout(text, width: 200, lines: 1, direction: .rightToLeft)
