@@ -11,7 +11,7 @@ import CUnicode
 ///   - `glyphImage(for:originX:originY:)` → `GlyphImage?` (coverage mask, or colour bitmap for emoji)
 /// - `TextLayout` → `TextLine` → `GlyphRun` → `PositionedGlyph`: geometry in PIXELS (points × scale),
 ///   with `…InPoints` accessors for frames; `lineCount`, `truncated`, `shownText`.
-/// - `ContentSizeCategory`, `TextStyle`, `DynamicType.size(for:category:)`, `DynamicType.scaled(_:style:category:)`.
+/// - Text sizes arrive in points: Dynamic Type (which size a role gets) is Grona's business.
 /// - `TextDirection`, `TextError`.
 ///
 /// ## Pipeline (one file per stage)
@@ -26,7 +26,7 @@ import CUnicode
 /// Long-lived state: `FontData.swift` (process-wide shared font bytes), `Font.swift` (`Font` handle,
 /// `FontFace` = FreeType + HarfBuzz over those bytes), `FontLibrary.swift` (faces, catalogue, bold
 /// lookup, fallback chains), `GlyphImage.swift` (glyph rasterization and cache). Per-layout values:
-/// `Paragraph.swift`. Results: `TextLayout.swift`. Dynamic Type: `DynamicType.swift`.
+/// `Paragraph.swift`. Results: `TextLayout.swift`.
 ///
 /// Units: layout happens at the pixel size (points × scale) so that positions are exact for the
 /// raster; every length in `TextLayout` is in pixels, y down, from the paragraph's top-left.

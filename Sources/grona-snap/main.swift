@@ -1,1 +1,53 @@
-print("grona-snap")
+import Foundation
+import Grona
+
+// grona-snap: the command line. Exit status 0 on success, 1 when snapshots differ, 2 for bad input
+// or usage, with one line on stderr naming the file, the JSON path and what is wrong.
+
+let version = "0.1.0"
+let usage = """
+    usage: grona-snap <command> [options]
+
+    commands:
+      render SPEC.json -o OUT.png [--report R.json] [overrides]   render one snapshot
+      help [command]                                              show help for a command
+
+    grona-snap <command> --help shows a command's options; grona-snap --version its version.
+    """
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(status)
+}
+
+let words = CommandLine.arguments.dropFirst()
+let commands: [String: (help: String, run: (ArraySlice<String>) throws -> Void)] = [
+    "render": (RenderCommand.help, RenderCommand.run),
+]
+
+guard let command = words.first else { print(usage); exit(2) }
+switch command {
+case "--help", "-h", "help":
+    if let topic = words.dropFirst().first, let known = commands[topic] { print(known.help) } else { print(usage) }
+    exit(0)
+case "--version":
+    print("grona-snap \(version)")
+    exit(0)
+default:
+    break
+}
+guard let entry = commands[command] else { fail("unknown command \"\(command)\"\n\(usage)", status: 2) }
+let rest = words.dropFirst()
+if rest.contains("--help") || rest.contains("-h") { print(entry.help); exit(0) }
+do {
+    try entry.run(rest)
+} catch let error as SnapshotsDiffer {
+    fail(error.description, status: 1)
+} catch {
+    fail("\(error)", status: 2)
+}
+
+/// Thrown by commands whose comparison found differences (exit status 1).
+struct SnapshotsDiffer: Error, CustomStringConvertible {
+    let description: String
+}

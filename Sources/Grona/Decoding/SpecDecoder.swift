@@ -72,7 +72,7 @@ public struct SpecDecoder: Sendable {
             }
         }
         guard let component else { throw try top.required("component").fail("expected an object, found null") }
-        return Spec(name: name, folder: realFolder, theme: theme, component: component,
+        return Spec(name: name, file: file, folder: realFolder, theme: theme, component: component,
                     environment: environment, variants: variants)
     }
 }

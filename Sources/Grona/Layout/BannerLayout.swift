@@ -36,7 +36,7 @@ enum BannerLayout {
         }
         if let label = banner.button, !label.isEmpty {
             y += 14
-            y += try context.button(label, fill: context.colors.buttonBackground ?? context.colors.accent,
+            y += try context.button(label, color: context.colors.buttonBackground ?? context.colors.accent,
                                     leading: padding, y: y, columnWidth: columnWidth)
         }
         return y + padding

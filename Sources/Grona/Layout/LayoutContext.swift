@@ -97,14 +97,14 @@ struct LayoutContext {
 
     /// A button: a filled rounded rectangle at least 44 pt tall, its label centred, leading-aligned
     /// in a column `columnWidth` wide. Returns the button's height.
-    mutating func button(_ label: String, fill: Color, leading: Double, y: Double, columnWidth: Double) throws -> Double {
+    mutating func button(_ label: String, color: Color, leading: Double, y: Double, columnWidth: Double) throws -> Double {
         let horizontalPadding = 16.0, verticalPadding = 10.0
         let laidOut = try layout(.button, label, width: max(1, columnWidth - 2 * horizontalPadding))
         let labelWidth = laidOut.widthInPoints
         let buttonWidth = min(columnWidth, max(44, labelWidth + 2 * horizontalPadding))
         let buttonHeight = max(44, laidOut.heightInPoints + 2 * verticalPadding)
         let frame = flow.frame(leading: leading, y: y, width: buttonWidth, height: buttonHeight)
-        fill(frame, radius: min(10, buttonHeight / 2), fill)
+        fill(frame, radius: min(10, buttonHeight / 2), color)
         addCentred(.button, text: label, layout: laidOut, in: frame, trait: .button)
         addTouchTarget(.button, around: frame)
         return buttonHeight

@@ -46,7 +46,7 @@ enum OfferLayout {
         }
         if let label = offer.button, !label.isEmpty {
             y += 12
-            y += try context.button(label, fill: context.colors.buttonBackground ?? context.colors.accent,
+            y += try context.button(label, color: context.colors.buttonBackground ?? context.colors.accent,
                                     leading: padding, y: y, columnWidth: inner)
         }
         return y + padding

@@ -2,6 +2,9 @@
 public struct Spec: Equatable, Sendable {
     /// The file name without `.json`; golden files live under this name.
     public var name: String
+    /// The spec's path as given to the decoder; errors found later (a font or image that cannot be
+    /// read) name it.
+    public var file: String
     /// Absolute path of the folder holding the spec; relative paths in it were resolved against it.
     public var folder: String
     public var theme: Theme
@@ -9,9 +12,9 @@ public struct Spec: Equatable, Sendable {
     public var environment: Environment
     public var variants: Variants?
 
-    public init(name: String, folder: String, theme: Theme, component: Component, environment: Environment,
+    public init(name: String, file: String? = nil, folder: String, theme: Theme, component: Component, environment: Environment,
                 variants: Variants?) {
-        self.name = name; self.folder = folder; self.theme = theme; self.component = component
+        self.name = name; self.file = file ?? name + ".json"; self.folder = folder; self.theme = theme; self.component = component
         self.environment = environment; self.variants = variants
     }
 

@@ -1,0 +1,113 @@
+import Foundation
+import PNG
+import Raster
+import Text
+
+/// One rendered snapshot: the pixels, the report, and the scene they were drawn from.
+public struct Snapshot: Sendable {
+    public var pixmap: Pixmap
+    public var report: RenderReport
+    public var scene: Scene
+}
+
+/// Renders one spec's component, as the SDK's view would draw it, in any environment.
+///
+/// A renderer plays the part of one app process: colours with a `{light, dark}` variant are resolved
+/// in the appearance of its first render and kept for its life (SDK page, "Light and dark
+/// appearance"). To render a variant as a freshly launched app would, use a fresh renderer.
+/// Not thread-safe; the text engine belongs to the calling thread.
+public final class ComponentRenderer {
+    public let spec: Spec
+    private let engine: TextEngine
+    private let colors: ColorResolver
+    private var image: Pixmap?
+    private var fonts: (regular: Font, bold: Font)?
+
+    public init(spec: Spec, engine: TextEngine) {
+        self.spec = spec
+        self.engine = engine
+        self.colors = ColorResolver(theme: spec.theme)
+    }
+
+    /// Renders in the spec's own environment.
+    public func render() throws -> Snapshot { try render(spec.environment) }
+
+    public func render(_ environment: Environment) throws -> Snapshot {
+        let fonts = try loadFonts()
+        let motion = Motion(time: environment.time, reduceMotion: environment.reduceMotion, kind: spec.component.kind)
+        // A progress bar mid-fill is drawn as a bar whose value is the animated one, so the fill and
+        // its colour (primary before a tier is met, accent after) follow the animation.
+        var component = spec.component
+        if case .progressBar(var bar) = component, motion.fillProgress < 1 {
+            bar.value = bar.value * motion.fillProgress
+            component = .progressBar(bar)
+        }
+        let componentColors = colors.colors(for: component, appearance: environment.appearance)
+        var context = LayoutContext(engine: engine, environment: environment, colors: componentColors,
+                                    kind: component.kind, regularFont: fonts.regular, boldFont: fonts.bold,
+                                    cornerRadius: spec.theme.cornerRadius)
+        let height: Double
+        switch component {
+        case .banner(let banner):
+            height = try BannerLayout.layout(banner, image: try loadImage(banner.image), in: &context)
+        case .progressBar(let bar):
+            height = try ProgressBarLayout.layout(bar, in: &context)
+        case .offer(let offer):
+            height = try OfferLayout.layout(offer, image: try loadImage(offer.image), in: &context)
+        case .message(let message):
+            height = try MessageLayout.layout(message, in: &context)
+        }
+        // The card is the image: its rounded rectangle is painted first, everything else over it.
+        let card = RoundedRect(rect: Rect(x: 0, y: 0, width: environment.width, height: height),
+                               radius: spec.theme.cornerRadius)
+        var scene = Scene(width: environment.width, height: height, scale: environment.scale,
+                          items: [.fill(card, componentColors.background)] + context.items)
+        scene.offsetY = motion.offsetY
+        scene.opacity = motion.opacity
+        guard let pixmap = SceneRenderer(engine: engine).draw(scene) else {
+            throw SpecError(file: spec.file, location: "$.environment",
+                            message: "the snapshot would be \(scene.pixelWidth) × \(scene.pixelHeight) pixels, over the limit of \(Pixmap.maximumPixelCount) pixels")
+        }
+        var report = RenderReport(width: environment.width, height: height, scale: environment.scale)
+        report.texts = context.texts
+        report.accessibility = context.accessibility
+        report.touchTargets = context.touchTargets
+        return Snapshot(pixmap: pixmap, report: report, scene: scene)
+    }
+
+    private func loadFonts() throws -> (regular: Font, bold: Font) {
+        if let fonts { return fonts }
+        let regular: Font
+        do {
+            regular = try spec.theme.regularFont.map { try engine.font(atPath: $0) } ?? engine.systemFont()
+        } catch {
+            throw SpecError(file: spec.file, location: "$.theme.regularFont", message: "\(error)")
+        }
+        let bold: Font
+        do {
+            bold = try spec.theme.boldFont.map { try engine.font(atPath: $0) } ?? engine.boldFont(of: regular)
+        } catch {
+            throw SpecError(file: spec.file, location: "$.theme.boldFont", message: "\(error)")
+        }
+        fonts = (regular, bold)
+        return (regular, bold)
+    }
+
+    /// The component's image, decoded once per renderer.
+    private func loadImage(_ path: String?) throws -> Pixmap? {
+        guard let path else { return nil }
+        if let image { return image }
+        do {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            image = try decodePNG(bytes, maximumPixelCount: ComponentRenderer.maximumImagePixels).pixmap
+            return image
+        } catch let error as PNGError {
+            throw SpecError(file: spec.file, location: "$.component.image", message: "\(path): \(error.message)")
+        } catch {
+            throw SpecError(file: spec.file, location: "$.component.image", message: "\(path): cannot read the file")
+        }
+    }
+
+    /// Images larger than this (4096 × 4096) are refused: a banner image is a few hundred points wide.
+    public static let maximumImagePixels = 4096 * 4096
+}

@@ -1,0 +1,41 @@
+/// The SDK's animations as functions of time, so that any frame can be drawn on its own.
+///
+/// Every component is revealed by sliding down 16 pt into place while fading in (0.35 s, ease-out).
+/// A progress bar then fills from empty to its value (0.8 s, ease-in-out); its fill colour turns to
+/// the accent the moment the animated fill reaches the first tier. With Reduce Motion on, or when no
+/// time is asked for, every frame is the final state (the SDK skips these animations).
+struct Motion: Equatable {
+    static let revealDuration = 0.35
+    static let fillDuration = 0.8
+    static let revealDistance = 16.0
+
+    /// Vertical offset of the card in points (negative: above its resting place).
+    var offsetY = 0.0
+    var opacity = 1.0
+    /// How much of the progress bar's value is shown, 0…1.
+    var fillProgress = 1.0
+
+    static let final = Motion()
+
+    init() {}
+
+    init(time: Double?, reduceMotion: Bool, kind: Component.Kind) {
+        guard let time, !reduceMotion else { return }
+        let reveal = easeOut(clamp(time / Motion.revealDuration))
+        offsetY = -(1 - reveal) * Motion.revealDistance
+        opacity = reveal
+        if kind == .progressBar {
+            fillProgress = easeInOut(clamp((time - Motion.revealDuration) / Motion.fillDuration))
+        }
+    }
+
+    /// How long the component's animations run, in seconds (to list the frames of a whole animation).
+    static func duration(of kind: Component.Kind) -> Double {
+        kind == .progressBar ? revealDuration + fillDuration : revealDuration
+    }
+}
+
+private func clamp(_ x: Double) -> Double { x.isNaN ? 1 : min(1, max(0, x)) }
+private func easeOut(_ x: Double) -> Double { 1 - (1 - x) * (1 - x) * (1 - x) }
+private func easeInOut(_ x: Double) -> Double { x < 0.5 ? 4 * x * x * x : 1 - pow3(-2 * x + 2) / 2 }
+private func pow3(_ x: Double) -> Double { x * x * x }

@@ -1,0 +1,67 @@
+import Raster
+import Text
+
+/// Draws a scene into pixels. It is deliberately plain: a loop over the items, each turned from
+/// points into pixels by the scale, with text drawn glyph by glyph from the text engine's cache.
+struct SceneRenderer {
+    let engine: TextEngine
+
+    func draw(_ scene: Scene) -> Pixmap? {
+        guard var pixmap = Pixmap(width: scene.pixelWidth, height: scene.pixelHeight) else { return nil }
+        let s = Double(scene.scale)
+        // Animation moves the whole card; whole pixels keep text crisp while it moves.
+        let dy = (scene.offsetY * s).rounded()
+        let toPixels = Transform(sx: s, ky: 0, kx: 0, sy: s, tx: 0, ty: dy)
+        func pixels(_ r: Rect) -> Rect { Rect(x: r.x * s, y: r.y * s + dy, width: r.width * s, height: r.height * s) }
+
+        for item in scene.items {
+            switch item {
+            case .fill(let shape, let color):
+                pixmap.fill(shape, color: color, transform: toPixels)
+            case .text(let layout, let origin, let color):
+                // Baselines on whole pixels, as Core Text snaps them; x keeps its sub-pixel phase.
+                let x = origin.x * s, y = (origin.y * s).rounded() + dy
+                for line in layout.lines {
+                    for run in line.runs {
+                        for glyph in run.glyphs {
+                            switch engine.glyphImage(for: glyph, originX: x, originY: y) {
+                            case .mask(let mask, let left, let top)?:
+                                pixmap.blit(mask: mask, at: left, y: top, color: color)
+                            case .color(let bitmap, let left, let top, let width, let height)?:
+                                pixmap.draw(bitmap, in: Rect(x: left, y: top, width: width, height: height))
+                            case nil:
+                                break
+                            }
+                        }
+                    }
+                }
+            case .image(let image, let frame, let clip):
+                pixmap.draw(image, in: pixels(frame),
+                            clip: clip.map { RoundedRect(rect: pixels($0.rect), radii: scaled($0.radii, s)) })
+            case .icon(let icon, let frame, let color):
+                let placement = Transform(sx: frame.width * s, ky: 0, kx: 0, sy: frame.height * s,
+                                          tx: frame.x * s, ty: frame.y * s + dy)
+                for outline in Icons.outlines(icon) {
+                    pixmap.fill(outline, color: color, transform: placement)
+                }
+            }
+        }
+        if scene.opacity < 1 { pixmap.multiplyOpacity(scene.opacity) }
+        return pixmap
+    }
+
+    private func scaled(_ r: CornerRadii, _ s: Double) -> CornerRadii {
+        CornerRadii(topLeft: r.topLeft * s, topRight: r.topRight * s,
+                    bottomRight: r.bottomRight * s, bottomLeft: r.bottomLeft * s)
+    }
+}
+
+extension Pixmap {
+    /// Fades the whole image: premultiplied channels all scale by the same factor.
+    mutating func multiplyOpacity(_ opacity: Double) {
+        let factor = UInt32((max(0, min(1, opacity)) * 256).rounded())
+        pixels.withUnsafeMutableBufferPointer { bytes in
+            for i in bytes.indices { bytes[i] = UInt8((UInt32(bytes[i]) * factor) >> 8) }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Grona
+import PNG
+import Text
+
+/// `grona-snap render SPEC.json -o OUT.png [--report R.json] [overrides]`
+enum RenderCommand {
+    static let help = """
+        usage: grona-snap render SPEC.json -o OUT.png [--report REPORT.json] [overrides]
+
+        Renders the spec's component into a PNG snapshot, as the Grona SDK draws it on iOS.
+
+        options:
+          -o, --output OUT.png      where to write the snapshot (required)
+          --report REPORT.json      also write the render report: texts, lines, contrast,
+                                    VoiceOver reading order, touch targets
+          --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
+
+        overrides (win over the spec's environment):
+          --width PT                card width in points (44…2048)
+          --scale N                 pixels per point: 1, 2 or 3
+          --text-size CAT           content size category: xS S M L xL xxL xxxL AX1…AX5
+                                    or the UIKit names (extraSmall … accessibilityExtraExtraExtraLarge)
+          --appearance light|dark
+          --direction ltr|rtl
+          --reduce-motion           skip the reveal and fill animations
+          --time SECONDS            draw the frame this far into the animations
+        """
+
+    static let grammar = Arguments.Grammar(
+        valued: EnvironmentOptions.valued.union(["-o", "--output", "--report", "--assets-root"]),
+        flags: EnvironmentOptions.flags, positionals: 1...1)
+
+    static func run(_ words: ArraySlice<String>) throws {
+        let args = try Arguments(words, grammar: grammar, command: "render")
+        guard let output = args.value("-o") ?? args.value("--output") else {
+            throw UsageError("render: missing -o OUT.png")
+        }
+        let overrides = try EnvironmentOptions.overrides(from: args)
+        let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
+        let engine = try Specs.textEngine()
+        let snapshot = try ComponentRenderer(spec: spec, engine: engine).render(spec.environment.applying(overrides))
+        let png = try encodePNG(snapshot.pixmap)
+        // Both files are complete before either is put in place.
+        try AtomicFile.write(png, to: output)
+        if let report = args.value("--report") {
+            try AtomicFile.write(Array(snapshot.report.json().utf8), to: report)
+        }
+    }
+}
+
+/// The environment overrides shared by `render`, `sheet` and `batch`.
+enum EnvironmentOptions {
+    static let valued: Set<String> = ["--width", "--scale", "--text-size", "--appearance", "--direction", "--time"]
+    static let flags: Set<String> = ["--reduce-motion"]
+
+    static func overrides(from args: Arguments) throws -> EnvironmentOverrides {
+        var overrides = EnvironmentOverrides()
+        func parse<T>(_ name: String, _ parser: (String) throws -> T) throws -> T? {
+            guard let text = args.value(name) else { return nil }
+            do { return try parser(text) } catch { throw UsageError("\(name): \(error)") }
+        }
+        overrides.width = try parse("--width", EnvironmentOverrides.parseWidth)
+        overrides.scale = try parse("--scale", EnvironmentOverrides.parseScale)
+        overrides.textSize = try parse("--text-size", EnvironmentOverrides.parseTextSize)
+        overrides.appearance = try parse("--appearance", EnvironmentOverrides.parseAppearance)
+        overrides.direction = try parse("--direction", EnvironmentOverrides.parseDirection)
+        overrides.time = try parse("--time", EnvironmentOverrides.parseTime)
+        if args.has("--reduce-motion") { overrides.reduceMotion = true }
+        return overrides
+    }
+}
+
+/// Reading specs and finding fonts, the same way for every command.
+enum Specs {
+    static func fontsFolder() throws -> String {
+        guard let folder = FontsFolder.locate() else {
+            throw UsageError("cannot find GronaSnap's Fonts folder; set GRONA_FONTS to its path")
+        }
+        return folder
+    }
+
+    static func decode(_ path: String, assetRoots: String?) throws -> Spec {
+        let roots = assetRoots.map { $0.split(separator: ":").map(String.init) }
+        return try SpecDecoder(fontsFolder: try fontsFolder(), allowedAssetRoots: roots).decode(fileAt: path)
+    }
+
+    static func textEngine() throws -> TextEngine {
+        try TextEngine(fontsDirectory: try fontsFolder())
+    }
+}
