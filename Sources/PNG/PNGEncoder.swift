@@ -5,69 +5,57 @@
 // they held, so invisible differences never change the file. The file carries an sRGB chunk, the
 // caller's private chunks before IDAT, and no timestamp: identical pixels give identical bytes.
 //
-// Filter and compression settings were measured, not guessed. Snapshots are mostly flat colour,
-// and libpng's defaults (adaptive choice among all five filters, zlib level 6) spend most of their
-// time trying filters that do not help. Measured on this machine with libpng 1.6.39 / zlib, best
-// of 5 runs, on a synthetic 1170×900 card: rounded corners over transparency, a flat #FFD700 fill,
-// a blue 300×300 block, a dark button, nine lines of anti-aliased text-like strokes and bowls.
-// "photo" is the same card with the blue block replaced by a noisy gradient (like a product image).
-// Sizes in bytes, time in ms. libpng's default (all, default, 6) is what Cairo's writer produces.
+// Two compressors. The default is GronaSnap's own (PNGWriter.swift, LZ77.swift, Deflate.swift):
+// scanlines unfiltered, an LZ77 parse that looks first at the previous pixel and the pixel above,
+// one dynamic-Huffman block. libpng + zlib remain available with any filter, level and strategy.
 //
-//   filter  strategy  level |  card ms   card size | photo ms  photo size
-//   none    default     1   |    5.4       81 211  |    9.2      327 824
-//   none    default     3   |    5.6       76 252  |   11.2      322 501
-//   none    default     4   |    9.9       54 168  |   17.0      311 621
-//   none    default     6   |   11.5       51 887  |   18.5      309 265
-//   none    default     9   |   42.6       46 245  |      -            -
-//   none    rle        any  |   20.2    1 186 899  |   21.7    1 334 739
-//   sub     default     3   |    6.8       92 421  |   11.8      264 003
-//   sub     default     6   |   12.5       67 730  |   28.8      235 455
-//   sub     rle        any  |    7.2      207 668  |    9.4      378 724
-//   up      default     1   |    6.4       79 932  |    9.2      248 834
-//   up      default     3   |    6.5       78 424  |   11.4      241 223
-//   up      default     4   |   10.8       59 606  |   14.7      228 082   ← chosen
-//   up      default     6   |   12.0       59 376  |   30.3      219 362
-//   up      default     9   |   54.5       58 426  |      -            -
-//   up      rle        any  |    6.4       90 862  |    8.3      232 368
-//   up      filtered    4   |   11.0       68 764  |      -            -
-//   paeth   default     3   |   10.1       86 161  |   16.0      246 442
-//   paeth   default     6   |   15.6       66 584  |   35.1      223 542
-//   paeth   rle        any  |    9.9       78 692  |   12.7      220 032
-//   all     default     1   |   20.4       81 889  |   24.0      249 423
-//   all     default     4   |   25.3       61 009  |   29.6      227 652
-//   all     default     6   |   26.2       60 846  |   44.7      219 629   (libpng/Cairo default)
-//   all     rle        any  |   20.4       71 293  |   22.9      213 482
-//   none+up default     4   |   15.9       57 912  |   19.5      225 341
-//   sub+up  default     4   |   16.9       60 083  |   20.8      227 885
-//   (Z_FILTERED is never better than Z_DEFAULT here; Z_RLE ignores the level.)
+// Why not libpng's settings: measured on the reference banner (bench/reference-banner.json, 1170 ×
+// 777 px, 3.6 MB of scanlines) with libpng 1.6.39 / zlib 1.2.13, mean of 10 runs:
 //
-// Choice: filter Up, Z_DEFAULT_STRATEGY, level 4. On both images the file is within 4% of libpng's
-// default size (0.98× and 1.04×) at 2.4–3× less time (10.8 ms vs 26.2 ms for the card; Cairo's
-// writer, which also un-premultiplies, takes 65–90 ms). "none" is best on pure flat colour but
-// 1.4× larger as soon as an image is inside; RLE is fast but 1.5× larger on the card; levels 1–3
-// (zlib's greedy matcher) save ~4 ms but give 1.3× larger cards, at the limit we allow; level 4
-// is where zlib's lazy matcher starts, and levels above it cost time for little. Adaptive filter
-// choice (all, none+up) pays 5–15 ms for its per-row trials and wins almost nothing here.
+//   filter    level |  size (bytes)   ms        filter    level |  size (bytes)   ms
+//   none        1   |   129 827      8.4        up          1   |   153 623      7.7
+//   none        3   |   122 430      7.7        up          4   |   131 656     12.3  (the old default)
+//   none        4   |   106 729     11.6        paeth       4   |   136 019     17.4
+//   none        6   |    98 884     13.4        adaptive    6   |   126 619     26.4  (libpng's default)
+//   sub         4   |   139 578     15.0        up, Z_RLE   -   |   203 278      8.0
+//
+// Unfiltered scanlines compress best here: a glyph drawn twice in the same colour is the same
+// bytes twice, which filters hide (Up and Paeth mix in the row above). But zlib cannot be made fast
+// enough: its checksum alone (adler32) takes 1.1 ms for these 3.6 MB and level 1 takes 5.4 ms in
+// all. The built-in encoder checks the two structural candidates before hashing, skips over long
+// matches in 8-byte steps, and computes the checksum sixteen lanes at a time; see the bench folder
+// for its figures.
 import CPNG
 import Raster
 
-/// libpng/zlib settings for `encodePNG`. `.default` is the measured choice above.
+/// How `encodePNG` compresses. `.default` is the built-in encoder described above.
 public struct PNGEncodingOptions: Equatable, Sendable {
+    public enum Compressor: Sendable { case builtin, libpng }
     public enum Filter: Sendable { case none, sub, up, paeth, adaptive }
     public enum Strategy: Sendable { case `default`, runLength, filtered }
 
+    public var compressor: Compressor
+    /// libpng's filter, zlib's level (0 store ... 9) and strategy; used by `.libpng` only.
     public var filter: Filter
-    /// zlib level, 0 (store) ... 9.
     public var level: Int
     public var strategy: Strategy
 
+    /// libpng + zlib with these settings.
     public init(filter: Filter = .up, level: Int = 4, strategy: Strategy = .default) {
+        self.compressor = .libpng
         self.filter = filter
         self.level = level
         self.strategy = strategy
     }
 
-    public static let `default` = PNGEncodingOptions()
+    /// The built-in encoder (unfiltered scanlines, GronaSnap's deflate).
+    public static let builtin: PNGEncodingOptions = {
+        var options = PNGEncodingOptions(filter: .none, level: 1)
+        options.compressor = .builtin
+        return options
+    }()
+
+    public static let `default` = builtin
 
     var libpngFilters: Int32 {
         switch filter {
@@ -92,6 +80,7 @@ public struct PNGEncodingOptions: Equatable, Sendable {
 /// Same pixels, chunks and options → same bytes.
 public func encodePNG(_ pixmap: Pixmap, chunks: [PNGChunk] = [],
                       options: PNGEncodingOptions = .default) throws -> [UInt8] {
+    if options.compressor == .builtin { return PNGWriter.encode(pixmap, chunks: chunks) }
     let straight = unpremultiplied(pixmap.pixels)
     let chunkNames = chunks.map { Array($0.name.utf8) }
 
@@ -142,26 +131,57 @@ func unpremultiplied(_ premultiplied: [UInt8]) -> [UInt8] {
     var straight = [UInt8](repeating: 0, count: premultiplied.count)
     premultiplied.withUnsafeBufferPointer { source in
         straight.withUnsafeMutableBufferPointer { target in
-            var i = 0
-            let count = source.count
-            while i < count {
-                let a = source[i + 3]
-                if a == 255 {
-                    target[i] = source[i]; target[i + 1] = source[i + 1]
-                    target[i + 2] = source[i + 2]; target[i + 3] = 255
-                } else if a != 0 {
-                    let alpha = UInt32(a), half = alpha / 2
-                    // Premultiplied channels never exceed alpha in a valid pixmap; clamp anyway.
-                    target[i] = UInt8(min(255, (UInt32(source[i]) * 255 + half) / alpha))
-                    target[i + 1] = UInt8(min(255, (UInt32(source[i + 1]) * 255 + half) / alpha))
-                    target[i + 2] = UInt8(min(255, (UInt32(source[i + 2]) * 255 + half) / alpha))
-                    target[i + 3] = a
-                }
-                i += 4
-            }
+            guard let from = source.baseAddress, let to = target.baseAddress else { return }
+            unpremultiplyPixels(from, to, count: source.count / 4)
         }
     }
     return straight
+}
+
+/// Un-premultiplies `count` pixels; opaque pixels (nearly all of a snapshot) are copied as words.
+@inline(__always)
+func unpremultiplyPixels(_ source: UnsafePointer<UInt8>, _ target: UnsafeMutablePointer<UInt8>, count: Int) {
+    let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+    // Opaque pixels, eight and then two at a time, are copied as they are.
+    let bothOpaque = UInt64(0xFF00_0000_FF00_0000).littleEndian
+    var i = 0
+    while i < count {
+        while i + 8 <= count {
+            let p0 = from.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
+            let p1 = from.loadUnaligned(fromByteOffset: i * 4 + 8, as: UInt64.self)
+            let p2 = from.loadUnaligned(fromByteOffset: i * 4 + 16, as: UInt64.self)
+            let p3 = from.loadUnaligned(fromByteOffset: i * 4 + 24, as: UInt64.self)
+            guard p0 & p1 & p2 & p3 & bothOpaque == bothOpaque else { break }
+            to.storeBytes(of: p0, toByteOffset: i * 4, as: UInt64.self)
+            to.storeBytes(of: p1, toByteOffset: i * 4 + 8, as: UInt64.self)
+            to.storeBytes(of: p2, toByteOffset: i * 4 + 16, as: UInt64.self)
+            to.storeBytes(of: p3, toByteOffset: i * 4 + 24, as: UInt64.self)
+            i += 8
+        }
+        if i + 2 <= count {
+            let two = from.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
+            if two & bothOpaque == bothOpaque {
+                to.storeBytes(of: two, toByteOffset: i * 4, as: UInt64.self)
+                i += 2
+                continue
+            }
+        }
+        let pixel = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+        let alpha = pixel >> 24
+        if alpha == 255 {
+            to.storeBytes(of: pixel.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+        } else if alpha == 0 {
+            to.storeBytes(of: 0, toByteOffset: i * 4, as: UInt32.self)
+        } else {
+            // Premultiplied channels never exceed alpha in a valid pixmap; clamp anyway.
+            let half = alpha / 2
+            let r = min(255, ((pixel & 0xFF) * 255 + half) / alpha)
+            let g = min(255, (((pixel >> 8) & 0xFF) * 255 + half) / alpha)
+            let b = min(255, (((pixel >> 16) & 0xFF) * 255 + half) / alpha)
+            to.storeBytes(of: (r | g << 8 | b << 16 | alpha << 24).littleEndian, toByteOffset: i * 4, as: UInt32.self)
+        }
+        i += 1
+    }
 }
 
 /// The message libpng left in a C error buffer.

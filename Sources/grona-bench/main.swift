@@ -1,1 +1,45 @@
-print("grona-bench")
+import Foundation
+import Grona
+import PNG
+import Raster
+import Text
+
+// grona-bench: how fast GronaSnap renders, encodes and verifies snapshots.
+//
+//   grona-bench [--iterations N] [--json]
+//   grona-bench --first-snapshot OUT.png     (internal: one snapshot in a fresh process)
+//
+// The reference banner is bench/reference-banner.json: the scene the peers render (scene.py in the
+// peers' folder) with the same fonts, sizes, colours and texts at 390 pt, @3x. GronaSnap lays the
+// banner out as the SDK does, so it differs in details from scene.py's fixed geometry: the card is
+// as tall as its content (259 pt, 1170 × 777 px, where scene.py draws a fixed 300 pt, 1170 × 900 px),
+// paragraphs are 4 pt apart (scene.py: 6 pt) with 14 pt before the button, the button is sized to
+// its label (label + 2 × 16 pt, at least 44 pt tall; scene.py: a fixed 120 × 44 pt) and its label
+// takes the banner's primary colour by the SDK's contrast rules (scene.py: #1A1C1A), and
+// line-height comes from Inter's own metrics.
+
+let start = Clock.now()
+var arguments = Array(CommandLine.arguments.dropFirst())
+
+func value(after flag: String) -> String? {
+    guard let i = arguments.firstIndex(of: flag), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+
+do {
+    let checkout = try Checkout.locate()
+    if let output = value(after: "--first-snapshot") {
+        try FirstSnapshot.run(checkout: checkout, output: output, processStart: start)
+        exit(0)
+    }
+    if arguments.contains("--explore-zlib") { try Explore.zlibParts(checkout: checkout); exit(0) }
+    if let n = value(after: "--explore-render") { try Explore.render(checkout: checkout, count: Int(n) ?? 1, encode: arguments.contains("--encode")); exit(0) }
+    if arguments.contains("--digests") { try Explore.digests(checkout: checkout); exit(0) }
+    if arguments.contains("--explore-png") { try Explore.pngOptions(checkout: checkout); exit(0) }
+    let iterations = Int(value(after: "--iterations") ?? "") ?? 200
+    let figures = try Benchmark(checkout: checkout, iterations: max(1, iterations)).run()
+    print(arguments.contains("--json") ? try figures.json() : figures.table)
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(2)
+}

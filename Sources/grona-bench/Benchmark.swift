@@ -1,0 +1,136 @@
+import Foundation
+import Grona
+import PNG
+import Raster
+import Text
+
+/// Runs every measurement once, in a fixed order, and collects the figures.
+struct Benchmark {
+    let checkout: Checkout
+    let iterations: Int
+
+    func run() throws -> Figures {
+        var figures = Figures()
+        figures.iterations = iterations
+        try measureReferenceBanner(&figures)
+        try measureCard(&figures)
+        try measureMatrix(&figures)
+        try measureMemory(&figures)
+        try measureFirstSnapshot(&figures)
+        figures.peakResidentMiB = Memory.peakMiB()
+        return figures
+    }
+
+    private func measureReferenceBanner(_ figures: inout Figures) throws {
+        let banner = ReferenceBanner(spec: try checkout.decode(checkout.referenceSpec),
+                                     engine: try TextEngine(fontsDirectory: checkout.fontsFolder))
+        let pixmap = try banner.render()
+        figures.bannerWidth = pixmap.width
+        figures.bannerHeight = pixmap.height
+        figures.pngBytes = try encodePNG(pixmap).count
+        figures.layoutRasterMs = try Clock.millisecondsPerCall(iterations) { _ = try banner.render() }
+        figures.renderEncodeMs = try Clock.millisecondsPerCall(iterations) { _ = try encodePNG(try banner.render()) }
+        figures.encodeMs = try Clock.millisecondsPerCall(iterations) { _ = try encodePNG(pixmap) }
+
+        let golden = NSTemporaryDirectory() + "grona-bench-golden-\(getpid()).png"
+        try AtomicFile.write(try recordedPNG(pixmap), to: golden)
+        defer { try? FileManager.default.removeItem(atPath: golden) }
+        figures.verifyMs = try Clock.millisecondsPerCall(iterations) {
+            try verifyAgainstGolden(try banner.render(), goldenPath: golden)
+        }
+    }
+
+    private func measureCard(_ figures: inout Figures) throws {
+        guard let card = fillCard() else { throw BenchError("cannot allocate the card") }
+        figures.cardFillMs = Clock.millisecondsPerCall(iterations) { _ = fillCard() }
+        figures.cardEncodeMs = try Clock.millisecondsPerCall(iterations) { _ = try encodePNG(card) }
+        figures.cardPNGBytes = try encodePNG(card).count
+    }
+
+    /// Snapshots per second over the fixture matrix, best of three passes after a warm-up pass.
+    private func measureMatrix(_ figures: inout Figures) throws {
+        let matrix = try checkout.fixtureMatrix()
+        figures.matrixSnapshots = matrix.count
+        func pass(jobs: Int, _ work: @escaping (Int, TextEngine) throws -> Void) throws -> Double {
+            var best = Double.infinity
+            for _ in 0..<3 {
+                var results: [Result<Void, Error>] = []
+                let ms = Clock.milliseconds {
+                    results = ParallelRenderer.map(count: matrix.count, jobs: jobs, fontsFolder: checkout.fontsFolder, work)
+                }
+                for result in results { try result.get() }
+                best = min(best, ms)
+            }
+            return Double(matrix.count) / (best / 1000)
+        }
+        func record(_ index: Int, _ engine: TextEngine) throws {
+            let job = matrix[index]
+            _ = try recordedPNG(try ComponentRenderer(spec: job.spec, engine: engine).render(job.environment).pixmap)
+        }
+        _ = try pass(jobs: 1, record)
+        figures.matrixPerSecondJobs1 = try pass(jobs: 1, record)
+        figures.matrixPerSecondJobs2 = try pass(jobs: 2, record)
+
+        // Goldens for the verify pass, recorded once, kept in memory.
+        let goldens = try ParallelRenderer.map(count: matrix.count, jobs: 2, fontsFolder: checkout.fontsFolder) { index, engine in
+            try recordedPNG(try ComponentRenderer(spec: matrix[index].spec, engine: engine).render(matrix[index].environment).pixmap)
+        }.map { try $0.get() }
+        figures.matrixVerifyPerSecondJobs2 = try pass(jobs: 2) { index, engine in
+            let pixmap = try ComponentRenderer(spec: matrix[index].spec, engine: engine).render(matrix[index].environment).pixmap
+            let info = try readPNGInfo(goldens[index])
+            guard info.chunks.first(where: { $0.name == digestChunkName })?.data == PixelDigest.bytes(PixelDigest.of(pixmap)) else {
+                throw BenchError("golden \(index) does not match")
+            }
+        }
+    }
+
+    /// Resident memory after 100 and after 1,000 snapshots (the matrix over and over, one engine).
+    private func measureMemory(_ figures: inout Figures) throws {
+        let matrix = try checkout.fixtureMatrix()
+        let engine = try TextEngine(fontsDirectory: checkout.fontsFolder)
+        for i in 0..<1000 {
+            let job = matrix[i % matrix.count]
+            _ = try recordedPNG(try ComponentRenderer(spec: job.spec, engine: engine).render(job.environment).pixmap)
+            if i + 1 == 100 { figures.residentAfter100MiB = Memory.residentMiB() }
+        }
+        figures.residentAfter1000MiB = Memory.residentMiB()
+    }
+
+    /// Spawns this executable with --first-snapshot five times; the median wall time, spawn to exit.
+    private func measureFirstSnapshot(_ figures: inout Figures) throws {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let output = NSTemporaryDirectory() + "grona-bench-first-\(getpid()).png"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        var wall: [Double] = [], inside: [Double] = []
+        for _ in 0..<5 {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["--first-snapshot", output]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            let start = Clock.now()
+            try process.run()
+            process.waitUntilExit()
+            wall.append(Double(Clock.now() - start) / 1e6)
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            guard process.terminationStatus == 0, let ms = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw BenchError("--first-snapshot failed (status \(process.terminationStatus))")
+            }
+            inside.append(ms)
+        }
+        figures.firstSnapshotProcessMs = wall.sorted()[2]
+        figures.firstSnapshotInProcessMs = inside.sorted()[2]
+    }
+}
+
+/// The child side of the first-snapshot measurement: what `grona-snap render` does, then the time
+/// since the process's main started, on stdout.
+enum FirstSnapshot {
+    static func run(checkout: Checkout, output: String, processStart: UInt64) throws {
+        let spec = try checkout.decode(checkout.referenceSpec)
+        let engine = try TextEngine(fontsDirectory: checkout.fontsFolder)
+        let snapshot = try ComponentRenderer(spec: spec, engine: engine).render()
+        try AtomicFile.write(try recordedPNG(snapshot.pixmap), to: output)
+        print(String(format: "%.3f", Double(Clock.now() - processStart) / 1e6))
+    }
+}

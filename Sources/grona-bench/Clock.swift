@@ -1,0 +1,40 @@
+import Foundation
+
+/// Wall-clock timing and memory figures for the benchmark.
+enum Clock {
+    /// Monotonic nanoseconds.
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Milliseconds per call of `body`, as the peers measure it: one untimed warm-up call, then the
+    /// mean over `iterations` calls.
+    static func millisecondsPerCall(_ iterations: Int, _ body: () throws -> Void) rethrows -> Double {
+        try body()
+        let start = now()
+        for _ in 0..<iterations { try body() }
+        return Double(now() - start) / 1e6 / Double(max(1, iterations))
+    }
+
+    /// Milliseconds taken by one call of `body`.
+    static func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = now()
+        try body()
+        return Double(now() - start) / 1e6
+    }
+}
+
+enum Memory {
+    /// The peak resident set of this process so far, in MiB (getrusage: ru_maxrss is in KiB on Linux).
+    static func peakMiB() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
+    /// The current resident set, in MiB, from /proc/self/statm (second field, in pages).
+    static func residentMiB() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+}
