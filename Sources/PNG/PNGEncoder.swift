@@ -158,6 +158,7 @@ func unpremultiplyPixels(_ source: UnsafePointer<UInt8>, _ target: UnsafeMutable
             to.storeBytes(of: p3, toByteOffset: i * 4 + 24, as: UInt64.self)
             i += 8
         }
+        if i == count { break }
         if i + 2 <= count {
             let two = from.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
             if two & bothOpaque == bothOpaque {

@@ -47,6 +47,20 @@ struct PremultipliedColor {
     raw.storeBytes(of: (src &+ (rb | ga << 8)).littleEndian, as: UInt32.self)
 }
 
+/// Source-over of the premultiplied colour `word` (R, G, B, A in memory order) at coverage `c`/255:
+/// the same result as `blend(p, color.scaled(by: c))`, with the scaling done two lanes at a time.
+@inline(__always) func blend(_ p: UnsafeMutablePointer<UInt8>, word: UInt32, coverage c: UInt32) {
+    let s = UInt32(littleEndian: word)
+    let srb = div255Lanes((s & 0x00FF_00FF) &* c)
+    let sga = div255Lanes(((s >> 8) & 0x00FF_00FF) &* c)
+    let raw = UnsafeMutableRawPointer(p)
+    let d = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+    let inv = 255 &- (sga >> 16)
+    let rb = div255Lanes((d & 0x00FF_00FF) &* inv)
+    let ga = div255Lanes(((d >> 8) & 0x00FF_00FF) &* inv)
+    raw.storeBytes(of: ((srb | sga << 8) &+ (rb | ga << 8)).littleEndian, as: UInt32.self)
+}
+
 /// `div255` on the two 16-bit lanes of `x` at once.
 @inline(__always) func div255Lanes(_ x: UInt32) -> UInt32 {
     let t = x &+ 0x0080_0080
@@ -71,7 +85,57 @@ struct SolidBlitter: Blitter {
     }
 }
 
+/// Paints the first shape of a fresh pixmap into memory that holds nothing yet: the gaps between
+/// spans are zeroed as the rasterizer moves on (spans arrive left to right, rows top to bottom), and
+/// a span is the colour at its coverage, which is what source-over onto transparent black gives.
+struct FirstPaintBlitter: Blitter {
+    let base: UnsafeMutablePointer<UInt32>
+    let width: Int
+    let color: PremultipliedColor
+    /// Pixels before this index are written.
+    private(set) var written = 0
+
+    init(base: UnsafeMutablePointer<UInt32>, width: Int, color: PremultipliedColor) {
+        self.base = base; self.width = width; self.color = color
+    }
+
+    mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
+        let start = y * width + x
+        clear(upTo: start)
+        let word = coverage == 255 ? color.word : color.scaled(by: UInt32(coverage)).word
+        (base + start).initialize(repeating: word, count: count)
+        written = start + count
+    }
+
+    mutating func clear(upTo end: Int) {
+        if end > written { (base + written).initialize(repeating: 0, count: end - written) }
+        written = max(written, end)
+    }
+}
+
 extension Pixmap {
+    /// A transparent pixmap with `roundedRect` filled in `color`: the same pixels as
+    /// `Pixmap(width:height:)` followed by `fill(roundedRect, color:, transform:)`, with every pixel
+    /// written once (a snapshot's card covers the whole image). Nil like `init?(width:height:)`.
+    public init?(width: Int, height: Int, filling roundedRect: RoundedRect, color: Color,
+                 transform: Transform = .identity) {
+        guard width > 0, height > 0, width <= Pixmap.maximumPixelCount / height else { return nil }
+        let flat = FlattenedPath(roundedRect.path, transform: transform)
+        let premultiplied = PremultipliedColor(color)
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+            let count = width * height
+            guard let raw = UnsafeMutableRawPointer(buffer.baseAddress) else { return }
+            var blitter = FirstPaintBlitter(base: raw.bindMemory(to: UInt32.self, capacity: count),
+                                            width: width, color: premultiplied)
+            if color.a > 0 {
+                Rasterizer.fill(flat, clip: IntRect(x0: 0, y0: 0, x1: width, y1: height), into: &blitter)
+            }
+            blitter.clear(upTo: count)
+            initialized = count * 4
+        }
+        self.init(width: width, height: height, premultipliedPixels: pixels)
+    }
+
     /// The whole pixmap as an integer clip.
     var bounds: IntRect { IntRect(x0: 0, y0: 0, x1: width, y1: height) }
 

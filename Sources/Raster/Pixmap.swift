@@ -26,7 +26,11 @@ public struct Pixmap: Equatable, Sendable {
         guard width > 0, height > 0, width <= Pixmap.maximumPixelCount / height else { return nil }
         self.width = width
         self.height = height
-        self.pixels = [UInt8](repeating: 0, count: width * height * 4)
+        // Zeroed with memset: `Array(repeating:count:)` stores byte by byte.
+        self.pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+            buffer.initialize(repeating: 0)
+            initialized = buffer.count
+        }
     }
 
     /// Wraps existing premultiplied pixels; nil when the byte count does not match the size.

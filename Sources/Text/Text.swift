@@ -25,7 +25,8 @@ import CUnicode
 ///
 /// Long-lived state: `FontData.swift` (process-wide shared font bytes), `Font.swift` (`Font` handle,
 /// `FontFace` = FreeType + HarfBuzz over those bytes), `FontLibrary.swift` (faces, catalogue, bold
-/// lookup, fallback chains), `GlyphImage.swift` (glyph rasterization and cache). Per-layout values:
+/// lookup, fallback chains), `GlyphImage.swift` (glyph rasterization and cache), `LayoutCache.swift`
+/// (finished paragraph layouts, by their inputs). Per-layout values:
 /// `Paragraph.swift`. Results: `TextLayout.swift`.
 ///
 /// Units: layout happens at the pixel size (points × scale) so that positions are exact for the

@@ -23,6 +23,7 @@ public final class TextEngine {
     let library: FontLibrary
     private let shaper = Shaper()
     private let glyphCache = GlyphCache()
+    private let layoutCache = LayoutCache()
 
     public init(fontsDirectory: String) throws {
         library = try FontLibrary(fontsDirectory: fontsDirectory)
@@ -65,6 +66,17 @@ public final class TextEngine {
         }
         guard scale.isFinite, scale > 0, scale <= 16 else { throw TextError.invalid("scale", scale) }
         guard !maxWidthInPoints.isNaN else { throw TextError.invalid("width", maxWidthInPoints) }
+        let key = LayoutCache.Key(text: text, font: font, sizeInPoints: sizeInPoints, scale: scale,
+                                  maxWidthInPoints: maxWidthInPoints, maxLines: maxLines, direction: direction)
+        return try layoutCache.layout(for: key) {
+            try makeLayout(text: text, font: font, sizeInPoints: sizeInPoints, scale: scale,
+                           maxWidthInPoints: maxWidthInPoints, maxLines: maxLines, direction: direction)
+        }
+    }
+
+    private func makeLayout(text: String, font: Font, sizeInPoints: Double, scale: Double,
+                            maxWidthInPoints: Double, maxLines: Int,
+                            direction: TextDirection) throws -> TextLayout {
         let pixelSize = sizeInPoints * scale
         let maxWidth = max(0, maxWidthInPoints * scale)
 

@@ -23,6 +23,14 @@ enum Clock {
 }
 
 enum Memory {
+    /// CPU time (user + system) this process has used, in milliseconds.
+    static func cpuMilliseconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1000 + Double(t.tv_usec) / 1000 }
+        return ms(usage.ru_utime) + ms(usage.ru_stime)
+    }
+
     /// The peak resident set of this process so far, in MiB (getrusage: ru_maxrss is in KiB on Linux).
     static func peakMiB() -> Double {
         var usage = rusage()

@@ -4,7 +4,13 @@ import PNG
 import Raster
 import Text
 
+/// Measurements for profilers and for choosing settings, not part of the figures:
+///   --png-options            size and time of every libpng setting and of the built-in encoder
+///   --profile-render N [--encode]   the reference banner N times
+///   --profile-matrix JOBS [--passes N]   the fixture matrix, recorded
+///   --digests                a pixel digest per snapshot: two builds that print the same drew the same
 enum Explore {
+    /// Size and time of the reference banner's PNG with every libpng setting and the built-in encoder.
     static func pngOptions(checkout: Checkout) throws {
         let banner = ReferenceBanner(spec: try checkout.decode(checkout.referenceSpec),
                                      engine: try TextEngine(fontsDirectory: checkout.fontsFolder))
@@ -24,53 +30,6 @@ enum Explore {
                 }
             }
         }
-    }
-}
-
-import CPNG
-extension Explore {
-    static func zlibParts(checkout: Checkout) throws {
-        let banner = ReferenceBanner(spec: try checkout.decode(checkout.referenceSpec),
-                                     engine: try TextEngine(fontsDirectory: checkout.fontsFolder))
-        let pixmap = try banner.render()
-        let w = pixmap.width, h = pixmap.height
-        var raw = [UInt8](repeating: 0, count: (w * 4 + 1) * h)
-        for y in 0..<h { for i in 0..<(w * 4) { raw[y * (w * 4 + 1) + 1 + i] = pixmap.pixels[y * w * 4 + i] } }
-        var identical = 0
-        for y in 1..<h where pixmap.pixels[(y * w * 4)..<((y + 1) * w * 4)] == pixmap.pixels[((y - 1) * w * 4)..<(y * w * 4)] { identical += 1 }
-        print("rows \(h), identical to the row above \(identical)")
-        var distinct = Set<UInt32>()
-        pixmap.pixels.withUnsafeBytes { r in for i in 0..<(w*h) { distinct.insert(r.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) } }
-        print("distinct colours \(distinct.count)")
-        let adlerMs = Clock.millisecondsPerCall(20) { _ = raw.withUnsafeBufferPointer { adler32_z(1, $0.baseAddress, $0.count) } }
-        let crcMs = Clock.millisecondsPerCall(20) { _ = raw.withUnsafeBufferPointer { crc32_z(0, $0.baseAddress, $0.count) } }
-        print(String(format: "adler32 %.3f ms, crc32 %.3f ms over %d bytes", adlerMs, crcMs, raw.count))
-        for level in [1, 2, 4, 6] {
-            for strategy in [Z_DEFAULT_STRATEGY, Z_RLE] where !(strategy == Z_RLE && level != 1) {
-                for memLevel in [8, 9] {
-                var outSize = 0
-                let ms = Clock.millisecondsPerCall(10) {
-                    var stream = z_stream()
-                    deflateInit2_(&stream, Int32(level), Z_DEFLATED, 15, Int32(memLevel), strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-                    var out = [UInt8](repeating: 0, count: raw.count + 1024)
-                    raw.withUnsafeBufferPointer { inp in
-                        out.withUnsafeMutableBufferPointer { o in
-                            stream.next_in = UnsafeMutablePointer(mutating: inp.baseAddress)
-                            stream.avail_in = UInt32(inp.count)
-                            stream.next_out = o.baseAddress
-                            stream.avail_out = UInt32(o.count)
-                            deflate(&stream, Z_FINISH)
-                        }
-                    }
-                    outSize = Int(stream.total_out)
-                    deflateEnd(&stream)
-                }
-                print(String(format: "zlib none level %d strategy %d memLevel %d: %d bytes %.2f ms", level, strategy, memLevel, outSize, ms))
-                }
-            }
-        }
-        let unpremulMs = Clock.millisecondsPerCall(20) { _ = try? encodePNG(Pixmap(width: 1, height: 1)!) }
-        print("tiny encode \(unpremulMs)")
     }
 }
 
@@ -103,5 +62,21 @@ extension Explore {
         for line in lines { print((try? line.get()) ?? "error") }
         guard let card = fillCard() else { return }
         print("card \(String(PixelDigest.of(card), radix: 16))")
+    }
+}
+
+extension Explore {
+    /// Records the fixture matrix `passes` times with `jobs` threads (for profilers).
+    static func matrix(checkout: Checkout, jobs: Int, passes: Int) throws {
+        let matrix = try checkout.fixtureMatrix()
+        var bytes = 0, pixels = 0
+        for _ in 0..<passes {
+            let results = ParallelRenderer.map(count: matrix.count, jobs: jobs, fontsFolder: checkout.fontsFolder) { index, engine -> (Int, Int) in
+                let pixmap = try ComponentRenderer(spec: matrix[index].spec, engine: engine).render(matrix[index].environment).pixmap
+                return (try recordedPNG(pixmap).count, pixmap.width * pixmap.height)
+            }
+            for result in results { let (b, p) = try result.get(); bytes += b; pixels += p }
+        }
+        print("\(matrix.count) snapshots, \(pixels / passes / matrix.count) pixels and \(bytes / passes / matrix.count) PNG bytes on average")
     }
 }

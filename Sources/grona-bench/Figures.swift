@@ -15,6 +15,9 @@ struct Figures: Codable {
     var matrixSnapshots = 0
     var matrixPerSecondJobs1 = 0.0
     var matrixPerSecondJobs2 = 0.0
+    /// CPU time (user + system) per snapshot in the --jobs 1 passes: what the matrix costs when
+    /// the machine is shared and wall time is not all ours.
+    var matrixCPUmsPerSnapshot = 0.0
     /// The same matrix verified against matching goldens held in memory.
     var matrixVerifyPerSecondJobs2 = 0.0
     /// A fresh process rendering and writing the reference banner, spawn to exit (median of 5).
@@ -50,6 +53,7 @@ struct Figures: Codable {
             fixture matrix, \(matrixSnapshots) snapshots (render + digest + encode), best of 3
               --jobs 1                     \(rate(matrixPerSecondJobs1))
               --jobs 2                     \(rate(matrixPerSecondJobs2))
+              CPU per snapshot             \(ms(matrixCPUmsPerSnapshot))
               verify, --jobs 2             \(rate(matrixVerifyPerSecondJobs2))
             first snapshot, fresh process  \(ms(firstSnapshotProcessMs))   (spawn to exit; \(String(format: "%.1f", firstSnapshotInProcessMs)) ms inside)
             memory

@@ -7,6 +7,7 @@ import Text
 // grona-bench: how fast GronaSnap renders, encodes and verifies snapshots.
 //
 //   grona-bench [--iterations N] [--json]
+//   grona-bench --table-from FIGURES.json     (the table of a run saved with --json)
 //   grona-bench --first-snapshot OUT.png     (internal: one snapshot in a fresh process)
 //
 // The reference banner is bench/reference-banner.json: the scene the peers render (scene.py in the
@@ -27,15 +28,20 @@ func value(after flag: String) -> String? {
 }
 
 do {
+    if let file = value(after: "--table-from") {
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        print(try JSONDecoder().decode(Figures.self, from: data).table)
+        exit(0)
+    }
     let checkout = try Checkout.locate()
     if let output = value(after: "--first-snapshot") {
         try FirstSnapshot.run(checkout: checkout, output: output, processStart: start)
         exit(0)
     }
-    if arguments.contains("--explore-zlib") { try Explore.zlibParts(checkout: checkout); exit(0) }
-    if let n = value(after: "--explore-render") { try Explore.render(checkout: checkout, count: Int(n) ?? 1, encode: arguments.contains("--encode")); exit(0) }
+    if let n = value(after: "--profile-render") { try Explore.render(checkout: checkout, count: Int(n) ?? 1, encode: arguments.contains("--encode")); exit(0) }
     if arguments.contains("--digests") { try Explore.digests(checkout: checkout); exit(0) }
-    if arguments.contains("--explore-png") { try Explore.pngOptions(checkout: checkout); exit(0) }
+    if let n = value(after: "--profile-matrix") { try Explore.matrix(checkout: checkout, jobs: Int(n) ?? 1, passes: Int(value(after: "--passes") ?? "") ?? 1); exit(0) }
+    if arguments.contains("--png-options") { try Explore.pngOptions(checkout: checkout); exit(0) }
     let iterations = Int(value(after: "--iterations") ?? "") ?? 200
     let figures = try Benchmark(checkout: checkout, iterations: max(1, iterations)).run()
     print(arguments.contains("--json") ? try figures.json() : figures.table)

@@ -7,14 +7,24 @@ struct SceneRenderer {
     let engine: TextEngine
 
     func draw(_ scene: Scene) -> Pixmap? {
-        guard var pixmap = Pixmap(width: scene.pixelWidth, height: scene.pixelHeight) else { return nil }
         let s = Double(scene.scale)
         // Animation moves the whole card; whole pixels keep text crisp while it moves.
         let dy = (scene.offsetY * s).rounded()
         let toPixels = Transform(sx: s, ky: 0, kx: 0, sy: s, tx: 0, ty: dy)
         func pixels(_ r: Rect) -> Rect { Rect(x: r.x * s, y: r.y * s + dy, width: r.width * s, height: r.height * s) }
 
-        for item in scene.items {
+        // The first fill (the card) is painted as the pixmap is made, so no pixel is written twice.
+        var items = scene.items[...]
+        let made: Pixmap?
+        if case .fill(let card, let color)? = items.first {
+            made = Pixmap(width: scene.pixelWidth, height: scene.pixelHeight, filling: card, color: color, transform: toPixels)
+            items = items.dropFirst()
+        } else {
+            made = Pixmap(width: scene.pixelWidth, height: scene.pixelHeight)
+        }
+        guard var pixmap = made else { return nil }
+
+        for item in items {
             switch item {
             case .fill(let shape, let color):
                 pixmap.fill(shape, color: color, transform: toPixels)

@@ -1,0 +1,126 @@
+import CPNG
+import XCTest
+import Raster
+@testable import PNG
+
+/// The built-in encoder (the default): every file must decode, with libpng, to the exact pixels.
+final class BuiltinEncoderTests: XCTestCase {
+    /// A deterministic pseudo-random generator (xorshift), so failures reproduce.
+    private struct Noise {
+        var state: UInt64
+        mutating func next() -> UInt8 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+    }
+
+    /// A premultiplied pixmap from a straight-colour function of (x, y).
+    private func pixmap(_ width: Int, _ height: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> Pixmap {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b, a) = color(x, y)
+                let alpha = UInt32(a)
+                for c in [r, g, b] { pixels.append(UInt8((UInt32(c) * alpha + 127) / 255)) }
+                pixels.append(a)
+            }
+        }
+        return Pixmap(width: width, height: height, premultipliedPixels: pixels)!
+    }
+
+    private func assertRoundTrip(_ image: Pixmap, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let bytes = try encodePNG(image)
+        XCTAssertEqual(try decodePNG(bytes).pixmap, image, name, file: file, line: line)
+        XCTAssertEqual(bytes, try encodePNG(image), "\(name): same pixels, same bytes", file: file, line: line)
+    }
+
+    func testDefaultIsTheBuiltinEncoder() {
+        XCTAssertEqual(PNGEncodingOptions.default.compressor, .builtin)
+        XCTAssertEqual(PNGEncodingOptions(filter: .up, level: 4).compressor, .libpng)
+    }
+
+    func testNoiseRoundTrips() throws {
+        // Nothing to match: nearly every byte a literal.
+        var noise = Noise(state: 0x1234_5678_9ABC_DEF1)
+        try assertRoundTrip(pixmap(97, 61) { _, _ in (noise.next(), noise.next(), noise.next(), noise.next() | 1) }, "noise")
+    }
+
+    func testFlatColourAndRepeatedRowsRoundTrip() throws {
+        // Matches far longer than 258 bytes, at distance 4 and one row up, running across rows.
+        try assertRoundTrip(pixmap(300, 200) { _, _ in (5, 75, 58, 255) }, "flat")
+        try assertRoundTrip(pixmap(301, 77) { x, _ in x % 7 == 0 ? (255, 255, 255, 255) : (10, 20, 30, 255) }, "stripes")
+        try assertRoundTrip(pixmap(64, 64) { x, y in (UInt8(x * 4), UInt8(y * 4), UInt8((x ^ y) & 0xFF), 255) }, "gradient")
+    }
+
+    func testTranslucentAndTransparentPixelsRoundTrip() throws {
+        // The un-premultiply path: every alpha, and runs that mix opaque and translucent pixels.
+        try assertRoundTrip(pixmap(256, 9) { x, y in (UInt8(x), UInt8(255 - x), UInt8(y * 20), UInt8(x)) }, "alpha ramp")
+        try assertRoundTrip(pixmap(33, 5) { x, _ in x % 3 == 0 ? (200, 100, 50, 128) : (200, 100, 50, 255) }, "mixed")
+    }
+
+    func testTinyAndWideImagesRoundTrip() throws {
+        try assertRoundTrip(pixmap(1, 1) { _, _ in (1, 2, 3, 255) }, "1 × 1")
+        try assertRoundTrip(pixmap(2, 1) { _, _ in (0, 0, 0, 0) }, "2 × 1 transparent")
+        try assertRoundTrip(pixmap(1, 300) { _, y in (UInt8(y % 3), 0, 0, 255) }, "1 × 300")
+        // Scanlines longer than deflate's 32 KiB window: the row-above candidate is out of reach.
+        try assertRoundTrip(pixmap(9000, 3) { x, y in ((x / 50 + y) % 2 == 0 ? (9, 9, 9, 255) : (250, 0, 0, 255)) }, "9000 wide")
+    }
+
+    func testRepeatedGlyphLikeBlocksRoundTrip() throws {
+        // The same small pattern at several places, as repeated glyphs are: hash matches far back.
+        let glyph: [[UInt8]] = (0..<12).map { row in (0..<9).map { UInt8(($0 * 31 + row * 17) % 256) } }
+        try assertRoundTrip(pixmap(200, 40) { x, y in
+            let gx = x % 23, gy = y % 14
+            guard gx < 9, gy < 12 else { return (255, 255, 255, 255) }
+            let c = glyph[gy][gx]
+            return (c, c, 255 - c, 255)
+        }, "glyphs")
+    }
+
+    func testAdler32MatchesZlib() {
+        var noise = Noise(state: 99)
+        let data = (0..<70_000).map { i in i % 5000 < 2500 ? noise.next() : 255 }
+        data.withUnsafeBufferPointer { bytes in
+            for (start, count) in [(0, 0), (0, 1), (3, 15), (5, 16), (7, 5551), (1, 5552), (2, 5553), (0, 70_000), (13, 40_001)] {
+                let ours = adler32(bytes.baseAddress! + start, count: count)
+                let zlib = UInt32(adler32_z(1, bytes.baseAddress! + start, count))
+                XCTAssertEqual(ours, zlib, "\(count) bytes from \(start)")
+            }
+            // Continuing a checksum gives the checksum of the concatenation.
+            let split = adler32(bytes.baseAddress! + 1000, count: 9000, continuing: adler32(bytes.baseAddress!, count: 1000))
+            XCTAssertEqual(split, adler32(bytes.baseAddress!, count: 10_000))
+        }
+    }
+
+    func testHuffmanLengthsAreCompleteAndLimited() {
+        // Fibonacci frequencies make the unlimited tree as deep as there are symbols.
+        var fibonacci = [1, 1]
+        while fibonacci.count < 30 { fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2]) }
+        for (frequencies, limit) in [(fibonacci, 15), (fibonacci, 7), ([5, 0, 0, 9, 1, 1, 1], 15), (Array(repeating: 3, count: 286), 15)] {
+            let lengths = Huffman.lengths(frequencies, limit: limit)
+            XCTAssertLessThanOrEqual(Int(lengths.max() ?? 0), limit)
+            let kraft = lengths.filter { $0 > 0 }.reduce(0.0) { $0 + pow(2, -Double($1)) }
+            XCTAssertEqual(kraft, 1, accuracy: 1e-12, "a complete code")
+            for (symbol, frequency) in frequencies.enumerated() { XCTAssertEqual(lengths[symbol] > 0, frequency > 0) }
+        }
+        // One used symbol (or none) still gets a decodable two-code table.
+        XCTAssertEqual(Huffman.lengths([0, 0, 7, 0], limit: 15).filter { $0 > 0 }.count, 2)
+        XCTAssertEqual(Huffman.lengths([0, 0, 0], limit: 15).filter { $0 > 0 }.count, 2)
+    }
+
+    func testDeflateTablesAgreeWithTheRFC() {
+        for length in 3...258 {
+            let index = Int(DeflateTables.lengthIndex[length])
+            let base = DeflateTables.lengthBase[index], extra = DeflateTables.lengthExtraBits[index]
+            XCTAssertTrue(length >= base && length - base < 1 << extra, "length \(length)")
+        }
+        XCTAssertEqual(DeflateTables.lengthIndex[258], 28)
+        XCTAssertEqual(DeflateTables.lengthIndex[257], 27)
+        for distance in [1, 2, 4, 5, 6, 7, 8, 9, 24, 25, 256, 257, 4096, 4097, 24_577, 32_768] {
+            let code = DeflateTables.distanceCode(distance)
+            let base = DeflateTables.distanceBase[code], extra = DeflateTables.distanceExtraBits[code]
+            XCTAssertTrue(distance >= base && distance - base < 1 << extra, "distance \(distance)")
+        }
+    }
+}
