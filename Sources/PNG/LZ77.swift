@@ -91,6 +91,16 @@ enum LZ77 {
     @inline(__always) static func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ limit: Int) -> Int {
         var length = 0
         let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+        @inline(__always) func difference(_ offset: Int) -> UInt64 {
+            ra.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
+        // Long runs are the common case: 32 bytes per step, one branch.
+        while length + 32 <= limit {
+            let x0 = difference(length), x1 = difference(length + 8)
+            let x2 = difference(length + 16), x3 = difference(length + 24)
+            if x0 | x1 | x2 | x3 != 0 { break }
+            length += 32
+        }
         while length + 16 <= limit {
             let x0 = ra.loadUnaligned(fromByteOffset: length, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: length, as: UInt64.self)
             let x1 = ra.loadUnaligned(fromByteOffset: length + 8, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: length + 8, as: UInt64.self)

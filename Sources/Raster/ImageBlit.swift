@@ -30,7 +30,7 @@ extension Pixmap {
                               sourceSize: image.height)
         let (rw, w, iw) = (region.width, width, image.width)
         let depth = ys.maxCount
-        var ring = [Float](repeating: 0, count: depth * rw * 4)
+        var ring = [Float](repeating: 0, count: depth * rw * 4)   // small: a few rows
         var ringHolds = [Int](repeating: -1, count: depth)   // which source row each slot holds
         var line = [Float](repeating: 0, count: rw * 4)
 
@@ -38,29 +38,42 @@ extension Pixmap {
         pixels.withUnsafeMutableBufferPointer { buf in
         ring.withUnsafeMutableBufferPointer { ring in
         line.withUnsafeMutableBufferPointer { acc in
-            guard let base = buf.baseAddress else { return }
+        coverage.withUnsafeBufferPointer { coverage in
+        xs.withTaps { xTaps in
+        ys.withTaps { yTaps in
+            guard let base = buf.baseAddress, let ringBase = ring.baseAddress, let accBase = acc.baseAddress,
+                  let coverageBase = coverage.baseAddress else { return }
             for yi in 0..<region.height {
-                for i in 0..<acc.count { acc[i] = 0 }
-                for t in ys.first[yi]..<(ys.first[yi] + ys.count[yi]) {
-                    let sy = ys.source[t], slot = sy % depth
-                    let row = ring.baseAddress! + slot * rw * 4   // depth ≥ 1 and rw ≥ 1
+                accBase.update(repeating: 0, count: acc.count)
+                for t in yTaps.first[yi]..<(yTaps.first[yi] + yTaps.count[yi]) {
+                    let sy = yTaps.source[t], slot = sy % depth
+                    let row = ringBase + slot * rw * 4
                     if ringHolds[slot] != sy {
-                        Self.resampleRow(src, from: sy * iw * 4, xs: xs, into: row, width: rw)
+                        Self.resampleRow(src, from: sy * iw * 4, xs: xTaps, into: row, width: rw)
                         ringHolds[slot] = sy
                     }
-                    let wt = ys.weight[t]
-                    for i in 0..<acc.count { acc[i] += row[i] * wt }
+                    let wt = yTaps.weight[t]
+                    for i in 0..<acc.count { accBase[i] += row[i] * wt }
                 }
                 let out = base + ((region.y0 + yi) * w + region.x0) * 4
+                let rowCoverage = coverageBase + yi * rw
                 for xi in 0..<rw {
-                    let c = div255(UInt32(coverage[yi * rw + xi]) * alpha)
+                    let c = div255(UInt32(rowCoverage[xi]) * alpha)
                     if c == 0 { continue }
                     let k = xi * 4
-                    let px = PremultipliedColor(r: Self.channel(acc[k]), g: Self.channel(acc[k + 1]),
-                                                b: Self.channel(acc[k + 2]), a: Self.channel(acc[k + 3]))
-                    blend(out + k, c == 255 ? px : px.scaled(by: c))
+                    let word = Self.channel(accBase[k]) | Self.channel(accBase[k + 1]) << 8
+                        | Self.channel(accBase[k + 2]) << 16 | Self.channel(accBase[k + 3]) << 24
+                    if c == 255 && word >> 24 == 255 {
+                        // An opaque pixel at full coverage replaces what is there.
+                        UnsafeMutableRawPointer(out + k).storeBytes(of: word.littleEndian, as: UInt32.self)
+                    } else {
+                        blend(out + k, word: word.littleEndian, coverage: c)
+                    }
                 }
             }
+        }
+        }
+        }
         }
         }
         }
@@ -72,24 +85,28 @@ extension Pixmap {
     /// Coverage of the destination rectangle, limited by the clip's, over `region` (A8, row-major).
     private static func coverage(of shape: FlattenedPath, and clip: FlattenedPath?, over region: IntRect) -> [UInt8] {
         func rasterize(_ s: FlattenedPath) -> [UInt8] {
-            var bytes = [UInt8](repeating: 0, count: region.width * region.height)
-            bytes.withUnsafeMutableBufferPointer { buf in
+            [UInt8](unsafeUninitializedCapacity: region.width * region.height) { buf, initialized in
+                buf.initialize(repeating: 0)
+                initialized = buf.count
                 guard let base = buf.baseAddress else { return }
                 var blitter = MaskBlitter(base: base, width: region.width, originX: region.x0, originY: region.y0)
                 Rasterizer.fill(s, clip: region, into: &blitter)
             }
-            return bytes
         }
         var cov = rasterize(shape)
         if let clip {
             let clipCov = rasterize(clip)
-            for i in cov.indices { cov[i] = min(cov[i], clipCov[i]) }
+            cov.withUnsafeMutableBufferPointer { cov in
+                clipCov.withUnsafeBufferPointer { clipCov in
+                    for i in 0..<min(cov.count, clipCov.count) { cov[i] = min(cov[i], clipCov[i]) }
+                }
+            }
         }
         return cov
     }
 
     /// The horizontal pass for one source row (starting at byte `start`), as Float RGBA.
-    private static func resampleRow(_ src: UnsafeBufferPointer<UInt8>, from start: Int, xs: ResampleAxis,
+    private static func resampleRow(_ src: UnsafeBufferPointer<UInt8>, from start: Int, xs: ResampleTaps,
                                     into dst: UnsafeMutablePointer<Float>, width: Int) {
         for xi in 0..<width {
             var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0

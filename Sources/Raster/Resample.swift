@@ -53,3 +53,29 @@ struct ResampleAxis {
     /// The most taps any destination pixel reads (at least 1).
     var maxCount: Int { max(1, count.max() ?? 1) }
 }
+
+/// Read-only views of a `ResampleAxis`'s taps for the blit's inner loops (no bounds checks, no
+/// reference counting); valid only inside `withTaps`.
+struct ResampleTaps {
+    let first: UnsafePointer<Int>
+    let count: UnsafePointer<Int>
+    let source: UnsafePointer<Int>
+    let weight: UnsafePointer<Float>
+}
+
+extension ResampleAxis {
+    func withTaps(_ body: (ResampleTaps) -> Void) {
+        first.withUnsafeBufferPointer { first in
+        count.withUnsafeBufferPointer { count in
+        source.withUnsafeBufferPointer { source in
+        weight.withUnsafeBufferPointer { weight in
+            // Every destination pixel has at least one tap, so none of these is empty.
+            guard let f = first.baseAddress, let c = count.baseAddress, let s = source.baseAddress,
+                  let w = weight.baseAddress else { return }
+            body(ResampleTaps(first: f, count: c, source: s, weight: w))
+        }
+        }
+        }
+        }
+    }
+}
