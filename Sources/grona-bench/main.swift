@@ -9,6 +9,8 @@ import Text
 //   grona-bench [--iterations N] [--json]
 //   grona-bench --table-from FIGURES.json     (the table of a run saved with --json)
 //   grona-bench --first-snapshot OUT.png     (internal: one snapshot in a fresh process)
+//   grona-bench --digests | --png-options | --profile-render N [--encode] | --profile-matrix JOBS [--passes N]
+//                                            (tools for profiling and checking, see Explore.swift)
 //
 // The reference banner is bench/reference-banner.json: the scene the peers render (scene.py in the
 // peers' folder) with the same fonts, sizes, colours and texts at 390 pt, @3x. GronaSnap lays the
@@ -20,7 +22,7 @@ import Text
 // line-height comes from Inter's own metrics.
 
 let start = Clock.now()
-var arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = Array(CommandLine.arguments.dropFirst())
 
 func value(after flag: String) -> String? {
     guard let i = arguments.firstIndex(of: flag), i + 1 < arguments.count else { return nil }
@@ -38,9 +40,15 @@ do {
         try FirstSnapshot.run(checkout: checkout, output: output, processStart: start)
         exit(0)
     }
-    if let n = value(after: "--profile-render") { try Explore.render(checkout: checkout, count: Int(n) ?? 1, encode: arguments.contains("--encode")); exit(0) }
+    if let n = value(after: "--profile-render") {
+        try Explore.render(checkout: checkout, count: Int(n) ?? 1, encode: arguments.contains("--encode"))
+        exit(0)
+    }
+    if let n = value(after: "--profile-matrix") {
+        try Explore.matrix(checkout: checkout, jobs: Int(n) ?? 1, passes: Int(value(after: "--passes") ?? "") ?? 1)
+        exit(0)
+    }
     if arguments.contains("--digests") { try Explore.digests(checkout: checkout); exit(0) }
-    if let n = value(after: "--profile-matrix") { try Explore.matrix(checkout: checkout, jobs: Int(n) ?? 1, passes: Int(value(after: "--passes") ?? "") ?? 1); exit(0) }
     if arguments.contains("--png-options") { try Explore.pngOptions(checkout: checkout); exit(0) }
     let iterations = Int(value(after: "--iterations") ?? "") ?? 200
     let figures = try Benchmark(checkout: checkout, iterations: max(1, iterations)).run()
