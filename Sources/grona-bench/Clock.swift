@@ -5,13 +5,20 @@ enum Clock {
     /// Monotonic nanoseconds.
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-    /// Milliseconds per call of `body`, as the peers measure it: one untimed warm-up call, then the
-    /// mean over `iterations` calls.
+    /// Milliseconds per call of `body`: one untimed warm-up call, then `iterations` calls in five
+    /// rounds; the median of the rounds' means. (The peers print one mean over all their calls;
+    /// bench/run takes the median of three peer runs, so both sides set aside a disturbed stretch
+    /// on the shared machine the same way.)
     static func millisecondsPerCall(_ iterations: Int, _ body: () throws -> Void) rethrows -> Double {
         try body()
-        let start = now()
-        for _ in 0..<iterations { try body() }
-        return Double(now() - start) / 1e6 / Double(max(1, iterations))
+        let rounds = 5, perRound = max(1, iterations / 5)
+        var means: [Double] = []
+        for _ in 0..<rounds {
+            let start = now()
+            for _ in 0..<perRound { try body() }
+            means.append(Double(now() - start) / 1e6 / Double(perRound))
+        }
+        return means.sorted()[rounds / 2]
     }
 
     /// Milliseconds taken by one call of `body`.

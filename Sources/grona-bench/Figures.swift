@@ -46,7 +46,7 @@ struct Figures: Codable {
         func rate(_ v: Double) -> String { String(format: "%8.0f /s", v) }
         func mib(_ v: Double) -> String { String(format: "%8.1f MiB", v) }
         return """
-            reference banner \(bannerWidth) × \(bannerHeight) px, mean of \(iterations) after one warm-up
+            reference banner \(bannerWidth) × \(bannerHeight) px, \(iterations) snapshots in 5 rounds, median round's mean
               layout + raster              \(ms(layoutRasterMs))
               layout + raster + PNG encode \(ms(renderEncodeMs))
               PNG encode alone             \(ms(encodeMs))
