@@ -9,31 +9,11 @@ final class FontData: @unchecked Sendable {
     let fileID: Int32
     let bytes: UnsafeMutableRawBufferPointer
 
-    fileprivate init(path: String, fileID: Int32, bytes: UnsafeMutableRawBufferPointer) {
+    fileprivate init(path: String, fileID: Int32, contents: Data) {
         self.path = path
         self.fileID = fileID
-        self.bytes = bytes
-    }
-
-    /// The whole file read straight into its final buffer (no intermediate `Data`, no second copy:
-    /// the emoji font alone is 11 MB, read by the first snapshot of every process). Nil for a missing,
-    /// unreadable or empty file.
-    fileprivate static func read(_ path: String) -> UnsafeMutableRawBufferPointer? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size > 0, status.st_size < Int(Int32.max) else { return nil }
-        let size = Int(status.st_size)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-        var done = 0
-        while done < size {
-            let got = Foundation.read(descriptor, buffer.baseAddress! + done, size - done)  // size > 0
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { buffer.deallocate(); return nil }
-            done += got
-        }
-        return buffer
+        bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(contents.count, 1), alignment: 16)
+        _ = contents.copyBytes(to: bytes)
     }
 
     var count: Int { bytes.count }
@@ -52,8 +32,10 @@ enum FontDataStore {
         lock.lock()
         defer { lock.unlock() }
         if let data = byPath[path] { return data }
-        guard let bytes = FontData.read(path) else { throw TextError.fontNotFound(path) }
-        let data = FontData(path: path, fileID: Int32(byID.count), bytes: bytes)
+        guard let contents = FileManager.default.contents(atPath: path), !contents.isEmpty else {
+            throw TextError.fontNotFound(path)
+        }
+        let data = FontData(path: path, fileID: Int32(byID.count), contents: contents)
         byPath[path] = data
         byID.append(data)
         return data
