@@ -34,7 +34,8 @@ public final class ComponentRenderer {
 
     public func render(_ environment: Environment) throws -> Snapshot {
         let fonts = try loadFonts()
-        let motion = Motion(time: environment.time, reduceMotion: environment.reduceMotion, kind: spec.component.kind)
+        let motion = Motion(time: environment.time, reduceMotion: environment.reduceMotion,
+                            kind: spec.component.kind, animation: environment.animation)
         // A progress bar mid-fill is drawn as a bar whose value is the animated one, so the fill and
         // its colour (primary before a tier is met, accent after) follow the animation.
         var component = spec.component

@@ -23,7 +23,9 @@ enum RenderCommand {
           --appearance light|dark
           --direction ltr|rtl
           --reduce-motion           skip the reveal and fill animations
-          --time SECONDS            draw the frame this far into the animations
+          --time SECONDS            draw the frame this far into the animation
+          --animation reveal|collapse
+                                    which animation --time runs through (default reveal)
         """
 
     static let grammar = Arguments.Grammar(
@@ -50,7 +52,7 @@ enum RenderCommand {
 
 /// The environment overrides shared by `render`, `sheet` and `batch`.
 enum EnvironmentOptions {
-    static let valued: Set<String> = ["--width", "--scale", "--text-size", "--appearance", "--direction", "--time"]
+    static let valued: Set<String> = ["--width", "--scale", "--text-size", "--appearance", "--direction", "--time", "--animation"]
     static let flags: Set<String> = ["--reduce-motion"]
 
     static func overrides(from args: Arguments) throws -> EnvironmentOverrides {
@@ -65,6 +67,7 @@ enum EnvironmentOptions {
         overrides.appearance = try parse("--appearance", EnvironmentOverrides.parseAppearance)
         overrides.direction = try parse("--direction", EnvironmentOverrides.parseDirection)
         overrides.time = try parse("--time", EnvironmentOverrides.parseTime)
+        overrides.animation = try parse("--animation", EnvironmentOverrides.parseAnimation)
         if args.has("--reduce-motion") { overrides.reduceMotion = true }
         return overrides
     }
