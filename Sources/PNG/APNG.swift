@@ -18,10 +18,11 @@
 import CPNG
 import Raster
 
-/// Encodes `frames` (all the same size, at least one) as an animated PNG that loops forever, each
-/// frame shown for `delayNumerator / delayDenominator` seconds. Same frames → same bytes.
-/// Throws `PNGError(.encodingFailed)` for an empty list or frames of different sizes.
-public func encodeAPNG(_ frames: [Pixmap], delayNumerator: UInt16, delayDenominator: UInt16,
+/// Encodes `frames` (all the same size, at least one) as an animated PNG that loops forever, frame
+/// `i` shown for `delaysInMilliseconds[i]` ms. Same frames → same bytes. Throws
+/// `PNGError(.encodingFailed)` for an empty list, frames of different sizes or a delay count that
+/// is not the frame count.
+public func encodeAPNG(_ frames: [Pixmap], delaysInMilliseconds: [UInt16],
                        options: PNGEncodingOptions = .default) throws -> [UInt8] {
     guard let first = frames.first else {
         throw PNGError(.encodingFailed, "an animated PNG needs at least one frame")
@@ -29,17 +30,20 @@ public func encodeAPNG(_ frames: [Pixmap], delayNumerator: UInt16, delayDenomina
     guard frames.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
         throw PNGError(.encodingFailed, "every frame of an animated PNG must have the same size")
     }
+    guard delaysInMilliseconds.count == frames.count else {
+        throw PNGError(.encodingFailed, "an animated PNG needs one delay per frame")
+    }
     var out: [UInt8] = []
     var sequence: UInt32 = 0
-    func frameControl() -> [UInt8] {
+    func frameControl(delay: UInt16) -> [UInt8] {
         var data: [UInt8] = []
         data.appendBigEndian(sequence)
         data.appendBigEndian(UInt32(first.width))
         data.appendBigEndian(UInt32(first.height))
         data.appendBigEndian(UInt32(0))          // x offset
         data.appendBigEndian(UInt32(0))          // y offset
-        data.appendBigEndian(delayNumerator)
-        data.appendBigEndian(delayDenominator)
+        data.appendBigEndian(delay)              // delay numerator
+        data.appendBigEndian(UInt16(1000))       // delay denominator: milliseconds
         data.append(0)                           // dispose op: none
         data.append(0)                           // blend op: source
         sequence += 1
@@ -60,10 +64,10 @@ public func encodeAPNG(_ frames: [Pixmap], delayNumerator: UInt16, delayDenomina
                     appendChunk("acTL", control[...], to: &out)
                 }
             }
-            appendChunk("fcTL", frameControl()[...], to: &out)
+            appendChunk("fcTL", frameControl(delay: delaysInMilliseconds[index])[...], to: &out)
             for chunk in chunks where chunk.type == "IDAT" { appendChunk("IDAT", png[chunk.data], to: &out) }
         } else {
-            appendChunk("fcTL", frameControl()[...], to: &out)
+            appendChunk("fcTL", frameControl(delay: delaysInMilliseconds[index])[...], to: &out)
             for chunk in chunks where chunk.type == "IDAT" {
                 var data: [UInt8] = []
                 data.reserveCapacity(chunk.data.count + 4)

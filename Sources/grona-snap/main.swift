@@ -28,6 +28,9 @@ let words = CommandLine.arguments.dropFirst()
 let commands: [String: (help: String, run: (ArraySlice<String>) throws -> Void)] = [
     "render": (RenderCommand.help, RenderCommand.run),
     "sheet": (SheetCommand.help, SheetCommand.run),
+    "batch": (BatchCommand.help, BatchCommand.run),
+    "diff": (DiffCommand.help, DiffCommand.run),
+    "animate": (AnimateCommand.help, AnimateCommand.run),
 ]
 
 guard let command = words.first else { print(usage); exit(2) }
