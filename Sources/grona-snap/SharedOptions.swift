@@ -83,8 +83,3 @@ enum Work {
         return elapsed < 10 ? String(format: "%.2f s", elapsed) : String(format: "%.1f s", elapsed)
     }
 }
-
-/// A short label for an environment's settings, e.g. "AX5 · dark · RTL".
-func label(_ env: Environment) -> String {
-    "\(env.textSize.shortName) · \(env.appearance.rawValue) · \(env.direction.rawValue.uppercased())"
-}

@@ -52,8 +52,13 @@ enum SheetCommand {
             try ComponentRenderer(spec: spec, engine: engine).render(environments[index]).pixmap
         }
         let images = try Work.values(results)
+        // Text size, appearance and direction always; scale and width when they vary.
+        let labelled = Grid.settings.prefix(3) + Grid.settings.dropFirst(3).filter { setting in
+            Set(environments.map(setting)).count > 1
+        }
         let cells = zip(images, environments).map { image, env in
-            ContactSheet.Cell(image: image, label: label(env), isDark: env.appearance == .dark)
+            ContactSheet.Cell(image: image, label: labelled.map { $0(env) }.joined(separator: " · "),
+                              isDark: env.appearance == .dark)
         }
         let grid = columnsOption.map { Grid(columns: $0, rowHeaders: [], columnHeaders: []) }
             ?? Grid(environments)
