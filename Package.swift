@@ -38,6 +38,8 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "PNG"]),
         .testTarget(name: "GronaTests", dependencies: ["Grona", "PNG", "Raster"]),
         .testTarget(name: "GronaSnapshotTestingTests", dependencies: ["GronaSnapshotTesting", "Grona", "PNG", "Raster"]),
+        // The command line, run as a process (grona-snap is built beside the tests).
+        .testTarget(name: "CLITests", dependencies: ["grona-snap", "Grona", "PNG", "Raster", "Text"]),
     ],
     swiftLanguageModes: [.v5]
 )

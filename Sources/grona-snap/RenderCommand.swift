@@ -5,7 +5,7 @@ import Text
 /// `grona-snap render SPEC.json -o OUT.png [--report R.json] [overrides]`
 enum RenderCommand {
     static let help = """
-        usage: grona-snap render SPEC.json -o OUT.png [--report REPORT.json] [overrides]
+        usage: grona-snap render SPEC.json -o OUT.png [--report REPORT.json] [canvas] [overrides]
 
         Renders the spec's component into a PNG snapshot, as the Grona SDK draws it on iOS.
 
@@ -14,6 +14,9 @@ enum RenderCommand {
           --report REPORT.json      also write the render report: texts, lines, contrast,
                                     VoiceOver reading order, touch targets
           --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
+
+        canvas (for screenshots; without these the card fills the image):
+        \(CanvasOptions.help)
 
         overrides (win over the spec's environment):
           --width PT                card width in points (44…2048)
@@ -29,7 +32,7 @@ enum RenderCommand {
         """
 
     static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.union(["-o", "--output", "--report", "--assets-root"]),
+        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--report", "--assets-root"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
     static func run(_ words: ArraySlice<String>) throws {
@@ -38,10 +41,13 @@ enum RenderCommand {
             throw UsageError("render: missing -o OUT.png")
         }
         let overrides = try EnvironmentOptions.overrides(from: args)
+        let canvas = try CanvasOptions.canvas(from: args)
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
         let engine = try Specs.textEngine()
-        let snapshot = try ComponentRenderer(spec: spec, engine: engine).render(spec.environment.applying(overrides))
-        let png = try encodePNG(snapshot.pixmap)
+        let environment = spec.environment.applying(overrides)
+        let snapshot = try ComponentRenderer(spec: spec, engine: engine).render(environment)
+        // The canvas is a step after rendering: the report keeps describing the card itself.
+        let png = try encodePNG(try CanvasOptions.apply(canvas, to: snapshot.pixmap, scale: environment.scale))
         // Both files are complete before either is put in place.
         try AtomicFile.write(png, to: output)
         if let report = args.value("--report") {
