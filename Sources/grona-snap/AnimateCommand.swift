@@ -9,8 +9,9 @@ enum AnimateCommand {
         usage: grona-snap animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR] [--hold MS]
                                   [canvas] [overrides]
 
-        Renders the component's animation, as the SDK plays it when the card appears: the reveal
-        (slide down 16 pt and fade in, 0.35 s) and, for a progress bar, the fill (0.8 s more).
+        Renders the component's animation, as the SDK plays it: by default the reveal when the
+        card appears (slide down 16 pt and fade in, 0.35 s) and, for a progress bar, the fill
+        (0.8 s more); with --animation collapse, the collapse when it is dismissed (0.3 s).
         Frames are evenly spaced from 0 s to the end, the last one the final state. They are
         written as one animated PNG (APNG, looping; browsers and most image viewers play it, other
         PNG readers show the first frame) and, with --frames-dir, as frame-000.png, frame-001.png, ….
@@ -29,7 +30,7 @@ enum AnimateCommand {
         \(CanvasOptions.help)
 
         overrides: --width PT  --scale N  --text-size CAT  --appearance light|dark
-                   --direction ltr|rtl  --reduce-motion
+                   --direction ltr|rtl  --reduce-motion  --animation reveal|collapse
         """
 
     static let grammar = Arguments.Grammar(
@@ -49,7 +50,7 @@ enum AnimateCommand {
         let jobs = try Work.jobs(from: args)
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
         let base = spec.environment.applying(overrides)
-        let times = Animation.frameTimes(of: spec.component.kind, fps: fps)
+        let times = base.animation.frameTimes(of: spec.component.kind, fps: fps)
 
         let results = ParallelRenderer.map(count: times.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
             var env = base
