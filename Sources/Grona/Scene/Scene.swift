@@ -16,7 +16,9 @@ public struct Scene: Sendable {
     public var opacity: Double = 1
 
     public var pixelWidth: Int { Int((width * Double(scale)).rounded()) }
-    public var pixelHeight: Int { max(1, Int((height * Double(scale)).rounded(.up))) }
+    /// Whole pixels; the tolerance keeps a height already on the pixel grid (see `ComponentRenderer`)
+    /// from gaining a row through floating-point error.
+    public var pixelHeight: Int { max(1, Int((height * Double(scale) - 1e-6).rounded(.up))) }
 }
 
 public enum SceneItem: Sendable {
