@@ -112,7 +112,7 @@ extension Rect {
 /// the n-th text item draws the n-th report text.
 func textLayouts(_ scene: Scene) -> [(layout: TextLayout, origin: Point, color: Color)] {
     scene.items.compactMap { item in
-        if case .text(let layout, let origin, let color) = item { return (layout, origin, color) }
+        if case .text(let layout, let origin, let color, _) = item { return (layout, origin, color) }
         return nil
     }
 }
