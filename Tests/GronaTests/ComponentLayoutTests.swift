@@ -5,8 +5,9 @@ import XCTest
 @testable import Grona
 
 /// Text direction in mirrored layouts: a paragraph runs in its own direction (its first strong
-/// character) and hugs the leading edge of the interface; and the banner's large-text arrangement.
-final class ComponentDirectionTests: XCTestCase {
+/// character) and hugs the leading edge of the interface; and the banner's and message's
+/// arrangement at the accessibility text sizes.
+final class ComponentLayoutTests: XCTestCase {
     var engine: TextEngine!
 
     override func setUpWithError() throws {
@@ -96,6 +97,23 @@ final class ComponentDirectionTests: XCTestCase {
             }
             // The button spans up to the card's inner width and shows its whole label at L.
             XCTAssertEqual(large.report.texts.first { $0.role == .button }?.truncated, false)
+        }
+    }
+
+    func testMessageIconMovesAboveTheCopyAtAccessibilitySizes() throws {
+        let spec = try Package.fixture("message-info")
+        for direction in LayoutDirection.allCases {
+            let large = try renderFresh(spec, environment(.large, .light, direction), engine: engine)
+            let ax5 = try renderFresh(spec, environment(.accessibilityExtraExtraExtraLarge, .light, direction), engine: engine)
+            let largeTitle = try XCTUnwrap(large.report.texts.first), ax5Title = try XCTUnwrap(ax5.report.texts.first)
+            let disc = try XCTUnwrap(fills(ax5.scene).first { $0.shape.rect.width == MessageLayout.discSize }).shape.rect
+            // Beside the disc at L: the copy starts 16 + 36 + 12 pt from the leading edge.
+            XCTAssertEqual(largeTitle.frame.width, 358 - 64 - 16)
+            XCTAssertEqual(direction == .ltr ? largeTitle.frame.x : 358 - largeTitle.frame.maxX, 64)
+            // Under it at AX5, across the card's inner width; the disc stays at the leading edge.
+            XCTAssertEqual(ax5Title.frame.width, 358 - 32)
+            XCTAssertGreaterThanOrEqual(ax5Title.frame.y, disc.maxY)
+            XCTAssertEqual(disc.x, direction == .ltr ? 16 : 358 - 16 - 36)
         }
     }
 
