@@ -104,7 +104,7 @@ final class AnimateTests: XCTestCase {
                            "--scale", "1", "--hold", "1200")
         XCTAssertEqual(run.status, 0, run.stderr)
         // A progress bar animates 0.35 + 0.8 s: at 10 fps, frames at 0, 0.1, …, 1.1 and 1.15.
-        let times = Animation.frameTimes(of: .progressBar, fps: 10)
+        let times = Animation.reveal.frameTimes(of: .progressBar, fps: 10)
         XCTAssertEqual(times.count, 13)
         XCTAssertEqual(times.last, 1.15)
         let names = files(under: root + "/frames")
@@ -129,7 +129,7 @@ final class AnimateTests: XCTestCase {
                            "--scale", "1", "--reduce-motion")
         XCTAssertEqual(run.status, 0, run.stderr)
         let names = files(under: root + "/frames")
-        XCTAssertEqual(names.count, Animation.frameTimes(of: .message, fps: 20).count)
+        XCTAssertEqual(names.count, Animation.reveal.frameTimes(of: .message, fps: 20).count)
         XCTAssertEqual(try snap("render", spec, "-o", root + "/final.png", "--scale", "1").status, 0)
         let final = try bytes(root + "/final.png")
         for name in names { XCTAssertEqual(try bytes(root + "/frames/" + name), final, name) }
