@@ -10,6 +10,7 @@ let usage = """
 
     commands:
       render SPEC.json -o OUT.png [--report R.json] [overrides]   render one snapshot
+      verify FIXTURES_DIR --snapshots DIR [--record MODE]         check every spec's variants against goldens
       help [command]                                              show help for a command
 
     grona-snap <command> --help shows a command's options; grona-snap --version its version.
@@ -23,6 +24,7 @@ func fail(_ message: String, status: Int32) -> Never {
 let words = CommandLine.arguments.dropFirst()
 let commands: [String: (help: String, run: (ArraySlice<String>) throws -> Void)] = [
     "render": (RenderCommand.help, RenderCommand.run),
+    "verify": (VerifyCommand.help, VerifyCommand.run),
 ]
 
 guard let command = words.first else { print(usage); exit(2) }
