@@ -38,6 +38,8 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "PNG"]),
         .testTarget(name: "GronaTests", dependencies: ["Grona", "PNG", "Raster"]),
         .testTarget(name: "GronaSnapshotTestingTests", dependencies: ["GronaSnapshotTesting", "Grona", "PNG", "Raster"]),
+        // Runs the built grona-snap binary (the dependency makes sure it is built first).
+        .testTarget(name: "GronaSnapCLITests", dependencies: ["grona-snap", "PNG", "Raster"]),
     ],
     swiftLanguageModes: [.v5]
 )
