@@ -25,11 +25,12 @@
 //     and the anti-aliasing rule only absorb what another machine may legitimately vary: ±1 level
 //     rounding from a different libm, and sub-pixel edge shifts from another FreeType/HarfBuzz
 //     build, neither of which a person can see.
-//   - catches every real change: with a budget of zero, one visibly changed pixel outside an
-//     anti-aliased edge fails. A 10 × 10 block always has such pixels: anti-aliasing detection only
-//     forgives a pixel whose neighbourhood shows a blend between two flat regions, so the inside of
-//     a pasted block, or any of it over a photo or a flat area, always counts (the tests paint
+//   - catches every real change: with a budget of zero, one visibly changed pixel that is not
+//     excused as anti-aliasing fails. A visibly changed 10 × 10 block always has one: a pixel is
+//     excused only if its darkest or brightest neighbour sits in a flat patch (3+ identical
+//     neighbours) in both images, and a pixel in a flat patch is never excused itself; for an
+//     inner pixel of the block that neighbour is inside the block, so it counts. (The tests paint
 //     blocks over text, the image, the button and the corners of a real golden; each fails, with
-//     between 70 and 100 of its pixels counted).
+//     70 to 100 of its 100 pixels counted.)
 // A looser budget (a count or a fraction of pixels) is there for teams comparing across machines
 // they do not control; GronaSnap's own suite uses the default.
