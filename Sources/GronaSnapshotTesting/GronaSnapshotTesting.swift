@@ -26,11 +26,10 @@
 //     rounding from a different libm, and sub-pixel edge shifts from another FreeType/HarfBuzz
 //     build, neither of which a person can see.
 //   - catches every real change: with a budget of zero, one visibly changed pixel that is not
-//     excused as anti-aliasing fails. A visibly changed 10 × 10 block always has one: a pixel is
-//     excused only if its darkest or brightest neighbour sits in a flat patch (3+ identical
-//     neighbours) in both images, and a pixel in a flat patch is never excused itself; for an
-//     inner pixel of the block that neighbour is inside the block, so it counts. (The tests paint
-//     blocks over text, the image, the button and the corners of a real golden; each fails, with
-//     70 to 100 of its 100 pixels counted.)
+//     excused as anti-aliasing fails. A visibly changed 10 × 10 block never is: a pixel is excused
+//     only if, in one image, it blends two flat regions that exist in both images, and in the other
+//     it is again a blend or exactly one of those two colours (AntialiasingDetection.swift); a flat
+//     patch of a new colour is neither. (The tests paint blocks over text, the image, the button
+//     and the corners of a real golden: each fails with all 100 pixels counted.)
 // A looser budget (a count or a fraction of pixels) is there for teams comparing across machines
 // they do not control; GronaSnap's own suite uses the default.

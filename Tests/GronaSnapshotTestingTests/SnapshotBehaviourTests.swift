@@ -34,17 +34,15 @@ final class SnapshotBehaviourTests: XCTestCase {
             try writeBytes(try encodePNG(paintBlock(original, x: x, y: y)), folder + "/Snapshots/" + goldenName)
             let outcome = verifier.check(original, goldenName: goldenName)
             XCTAssertEqual(outcome.status, .differs, "block at (\(x), \(y))")
-            // Pixels of the block that sat on an anti-aliased edge of the golden may be counted as
-            // anti-aliasing; never all of them, and the budget of differing pixels is zero.
-            let differing = outcome.comparison?.differingPixelCount ?? 0
-            XCTAssertGreaterThanOrEqual(differing, 50, "block at (\(x), \(y))")
-            XCTAssertEqual(differing + (outcome.comparison?.antialiasedPixelCount ?? 0), 100, "block at (\(x), \(y))")
+            // Every pixel of the block counts, also where it covers anti-aliased text edges.
+            XCTAssertEqual(outcome.comparison?.differingPixelCount, 100, "block at (\(x), \(y))")
+            XCTAssertEqual(outcome.comparison?.antialiasedPixelCount, 0, "block at (\(x), \(y))")
         }
 
         // Through the public entry point: message with counts, largest difference, artifact paths.
         try writeBytes(try encodePNG(paintBlock(original, x: 70, y: 120)), folder + "/Snapshots/" + goldenName)
         let message = try XCTUnwrap(verify(spec, in: folder))
-        XCTAssertTrue(message.hasPrefix("\(goldenName): differs from the golden: 81 pixels differ (0.01%), largest ΔE 0.43 at (70, 122); 19 anti-aliased pixels ignored"), message)
+        XCTAssertTrue(message.hasPrefix("\(goldenName): differs from the golden: 100 pixels differ (0.01%), largest ΔE 0.43 at (70, 122)\n"), message)
         XCTAssertTrue(message.contains("largest ΔE"), message)
         let actualPath = folder + "/Artifacts/actual/" + goldenName
         let differencePath = folder + "/Artifacts/difference/" + goldenName
