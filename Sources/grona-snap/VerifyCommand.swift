@@ -66,7 +66,11 @@ enum VerifyCommand {
         if !result.passed { print("report: \(result.reportPath)") }
         print(result.summary)
         if !result.passed {
-            throw SnapshotsDiffer(description: "snapshots do not match their goldens; see \(result.reportPath)")
+            let failing = result.count(.differs) + result.count(.missing)
+            let recorded = result.count(.recorded)
+            throw SnapshotsDiffer(description: failing > 0
+                ? "\(failing) snapshot\(failing == 1 ? "" : "s") did not match \(failing == 1 ? "its golden" : "their goldens"); see \(result.reportPath)"
+                : "recorded \(recorded) golden\(recorded == 1 ? "" : "s"); look at \(recorded == 1 ? "it" : "them"), then run again to verify")
         }
     }
 }

@@ -57,6 +57,7 @@ final class VerifyCommandTests: XCTestCase {
 
         let first = try grona(verify)
         XCTAssertEqual(first.status, 1, first.stderr)   // a recording never passes
+        XCTAssertTrue(first.stderr.hasSuffix("error: recorded 12 goldens; look at them, then run again to verify\n"), first.stderr)
         XCTAssertEqual(first.stdout.split(separator: "\n").last, "verified 12 snapshots: 0 match, 0 differ, 12 recorded, 0 missing")
         let golden = work + "/Snapshots/message-info/AX5-dark-rtl@3x.png"
         XCTAssertTrue(FileManager.default.fileExists(atPath: golden))
@@ -78,7 +79,7 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertEqual(third.status, 1)
         XCTAssertEqual(third.stdout.split(separator: "\n").last, "verified 12 snapshots: 11 match, 1 differ, 0 recorded, 0 missing")
         XCTAssertTrue(third.stderr.contains("message-info/AX5-dark-rtl@3x.png: differs from the golden: 100 pixels differ"), third.stderr)
-        XCTAssertTrue(third.stderr.hasSuffix("error: snapshots do not match their goldens; see \(report)\n"), third.stderr)
+        XCTAssertTrue(third.stderr.hasSuffix("error: 1 snapshot did not match its golden; see \(report)\n"), third.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/Artifacts/verify-report/actual/message-info/AX5-dark-rtl@3x.png"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/Artifacts/verify-report/difference/message-info/AX5-dark-rtl@3x.png"))
         let html = try String(contentsOfFile: report, encoding: .utf8)
