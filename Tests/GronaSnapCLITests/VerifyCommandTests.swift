@@ -48,6 +48,7 @@ final class VerifyCommandTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder + "/fixtures", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.packageRoot + "/Fixtures/message-info.json",
                                          toPath: folder + "/fixtures/message-info.json")
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
         return folder
     }
 

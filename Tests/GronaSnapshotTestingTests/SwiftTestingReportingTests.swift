@@ -6,7 +6,8 @@ import Testing
 /// `assertSnapshot` under Swift Testing records an Issue at the call's source location.
 @Suite struct SwiftTestingReporting {
     @Test func failureIsRecordedAsAnIssueAtTheCall() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let spec = try fixture("message-info")
         let variants = Variants(textSizes: [.large], appearances: [.light], directions: [.ltr])
         let line = #line + 2

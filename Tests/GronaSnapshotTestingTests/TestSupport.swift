@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 import Grona
 import PNG
 import Raster
@@ -10,11 +11,20 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 let fontsFolder = packageRoot + "/Fonts"
 
-/// A fresh empty folder under the system's temporary folder.
-func temporaryFolder(_ name: String = #function) throws -> String {
+/// A fresh empty folder under the system's temporary folder; the caller removes it.
+func makeTemporaryFolder(_ name: String = #function) throws -> String {
     let folder = NSTemporaryDirectory() + "grona-snapshot-tests-\(getpid())-\(name.filter { $0.isLetter || $0.isNumber })-\(UUID().uuidString.prefix(8))"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder
+}
+
+extension XCTestCase {
+    /// A fresh empty folder, removed when the test ends.
+    func temporaryFolder(_ name: String = #function) throws -> String {
+        let folder = try makeTemporaryFolder(name)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        return folder
+    }
 }
 
 func fixture(_ name: String) throws -> Spec {
