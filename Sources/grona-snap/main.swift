@@ -14,6 +14,7 @@ let usage = """
       batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [overrides]   render every spec in a folder
       diff EXPECTED.png ACTUAL.png [-o DIFF.png]                  compare two PNGs (exit 1 if they differ)
       animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR]   the reveal and fill as an animated PNG
+      verify FIXTURES_DIR --snapshots DIR [--record MODE]         check every spec's variants against goldens
       help [command]                                              show help for a command
 
     grona-snap <command> --help shows a command's options; grona-snap --version its version.
@@ -31,6 +32,7 @@ let commands: [String: (help: String, run: (ArraySlice<String>) throws -> Void)]
     "batch": (BatchCommand.help, BatchCommand.run),
     "diff": (DiffCommand.help, DiffCommand.run),
     "animate": (AnimateCommand.help, AnimateCommand.run),
+    "verify": (VerifyCommand.help, VerifyCommand.run),
 ]
 
 guard let command = words.first else { print(usage); exit(2) }

@@ -17,6 +17,10 @@ struct RunResult {
 
 /// Runs the grona-snap built next to this test bundle.
 func snap(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
+    try snap(arguments: arguments)
+}
+
+func snap(arguments: [String]) throws -> RunResult {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var binary = folder.appendingPathComponent("grona-snap").path
     if !FileManager.default.isExecutableFile(atPath: binary) {
@@ -24,13 +28,17 @@ func snap(_ arguments: String..., file: StaticString = #filePath, line: UInt = #
         binary = folder.deletingLastPathComponent().appendingPathComponent("grona-snap").path
     }
     guard FileManager.default.isExecutableFile(atPath: binary) else {
-        throw XCTSkip("grona-snap is not built next to the tests (\(binary))")
+        // The test target depends on grona-snap, so it is always built: not finding it is a failure.
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary])
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["GRONA_FONTS"] = packageRoot + "/Fonts"
+    // The caller's record mode and artifacts folder must not leak into the commands under test.
+    environment["GRONA_RECORD"] = nil
+    environment["GRONA_ARTIFACTS"] = nil
     process.environment = environment
     let out = Pipe(), err = Pipe()
     process.standardOutput = out

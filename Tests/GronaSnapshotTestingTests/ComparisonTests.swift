@@ -74,6 +74,21 @@ final class ComparisonTests: XCTestCase {
         XCTAssertEqual(strict.differingPixelCount, 20)
     }
 
+    func testFlatPatchOverAnAntialiasedEdgeCountsEveryPixel() {
+        // A 6 × 6 magenta patch over the blended column of a dark rectangle's left edge (x = 10.3):
+        // the patch is flat, so none of its pixels is a moved edge, even those over the blend.
+        let dark: [UInt8] = [20, 20, 30, 255]
+        let expected = image(width: 40, height: 30, rect: (left: 10.3, top: 5, right: 30, bottom: 25, colour: dark))
+        var actual = expected
+        for y in 10..<16 { for x in 8..<14 {
+            let i = (y * 40 + x) * 4
+            actual.pixels.replaceSubrange(i..<(i + 4), with: [255, 0, 255, 255])
+        } }
+        let result = compare(expected: expected, actual: actual)
+        XCTAssertEqual(result.differingPixelCount, 36)
+        XCTAssertEqual(result.antialiasedPixelCount, 0)
+    }
+
     func testColourShiftBelowThresholdPassesAndAboveFails() {
         let grey = image(width: 16, height: 16, background: [128, 128, 128, 255])
         let shifted = image(width: 16, height: 16, background: [129, 127, 128, 255])
