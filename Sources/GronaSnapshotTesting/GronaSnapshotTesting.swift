@@ -1,8 +1,10 @@
-// GronaSnapshotTesting: golden-image regression tests of Grona components, for XCTest, Swift
-// Testing and the `grona-snap verify` command.
+// GronaSnapshotTesting: golden-image regression tests of Grona components, for XCTest and Swift
+// Testing. The checks themselves live in GronaSnapshots (re-exported here), which the `grona-snap
+// verify` command uses too without linking a test framework.
 //
 //   Assertion/AssertSnapshot.swift      assertSnapshot(of:/ofSpecAt:/theme:component:) → XCTFail or Issue.record
 //   Assertion/VerifySnapshot.swift      verifySnapshot(...) -> String?: the pure check, and where things live
+// In GronaSnapshots:
 //   Verification/SnapshotVerifier.swift render in parallel, decide each golden, write goldens and artifacts
 //   Verification/SnapshotRecordMode.swift  missing / all / failed / never, and GRONA_RECORD
 //   Verification/FolderVerification.swift  `grona-snap verify`: a folder of specs, unused goldens, --prune
@@ -33,3 +35,5 @@
 //     and the corners of a real golden: each fails with all 100 pixels counted.)
 // A looser budget (a count or a fraction of pixels) is there for teams comparing across machines
 // they do not control; GronaSnap's own suite uses the default.
+
+@_exported import GronaSnapshots

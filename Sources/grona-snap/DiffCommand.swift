@@ -1,5 +1,5 @@
 import Foundation
-import GronaSnapshotTesting
+import GronaSnapshots
 import Grona
 import PNG
 import Raster

@@ -1,6 +1,6 @@
 import Foundation
 import Grona
-import GronaSnapshotTesting
+import GronaSnapshots
 
 /// `grona-snap verify FIXTURES_DIR --snapshots DIR [--record MODE] [--jobs N] [--report-dir DIR] [--prune]`
 enum VerifyCommand {

@@ -1,6 +1,7 @@
 import XCTest
 import Raster
 @testable import GronaSnapshotTesting
+@testable import GronaSnapshots
 
 /// Test images: a flat fill, optionally with a rectangle whose left edge is at a fractional x
 /// (the column it cuts through is blended by coverage, as a rasterizer anti-aliases it).

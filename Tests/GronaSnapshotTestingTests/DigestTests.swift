@@ -2,6 +2,7 @@ import XCTest
 import PNG
 import Raster
 @testable import GronaSnapshotTesting
+@testable import GronaSnapshots
 
 final class DigestTests: XCTestCase {
     /// Values from the reference library (libxxhash 0.8.1, `XXH64(data, length, seed)`).

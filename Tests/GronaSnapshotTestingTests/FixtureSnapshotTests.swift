@@ -1,6 +1,7 @@
 import XCTest
 import Grona
 @testable import GronaSnapshotTesting
+@testable import GronaSnapshots
 
 /// The project's own golden images: every fixture in each of its variants (xS, L, AX5 × light,
 /// dark × ltr, rtl at @3x), and the seasonal banner at @1x and @2x. Record with

@@ -2,6 +2,7 @@ import XCTest
 import PNG
 import Raster
 @testable import GronaSnapshotTesting
+@testable import GronaSnapshots
 
 /// Record modes and outcomes, on small images checked directly (no rendering).
 final class RecordModeTests: XCTestCase {

@@ -3,6 +3,7 @@ import Grona
 import PNG
 import Raster
 @testable import GronaSnapshotTesting
+@testable import GronaSnapshots
 
 /// What the checks must do on real snapshots: catch a small change, never flake, accept a golden
 /// another encoder wrote, report through XCTest.

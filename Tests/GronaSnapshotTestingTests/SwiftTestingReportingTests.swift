@@ -2,6 +2,7 @@ import Foundation
 import Grona
 import Testing
 @testable import GronaSnapshotTesting
+@testable import GronaSnapshots
 
 /// `assertSnapshot` under Swift Testing records an Issue at the call's source location.
 @Suite struct SwiftTestingReporting {

@@ -4,6 +4,7 @@ import Grona
 import PNG
 import Raster
 @testable import GronaSnapshotTesting
+@testable import GronaSnapshots
 
 /// The package root, found from this file.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -11,8 +11,6 @@
 import Foundation
 import Grona
 
-/// The environment variable naming the folder failure artifacts go to.
-public let snapshotArtifactsVariable = "GRONA_ARTIFACTS"
 
 /// Renders `spec` in each variant (the spec's own `variants` unless `variants` is given) and checks
 /// each image against its golden. Returns nil when every one matches, else a message for a person:

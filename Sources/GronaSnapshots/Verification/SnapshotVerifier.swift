@@ -298,7 +298,7 @@ func path(_ components: String...) -> String {
     components.filter { !$0.isEmpty }.joined(separator: "/")
 }
 
-func parentFolder(of path: String) -> String {
+public func parentFolder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }

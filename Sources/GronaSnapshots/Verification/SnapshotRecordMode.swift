@@ -37,3 +37,6 @@ public enum SnapshotRecordMode: String, CaseIterable, Sendable {
 public struct RecordModeError: Error, Equatable, CustomStringConvertible, Sendable {
     public let description: String
 }
+
+/// The environment variable naming the folder failure artifacts go to.
+public let snapshotArtifactsVariable = "GRONA_ARTIFACTS"
