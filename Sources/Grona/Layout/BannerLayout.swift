@@ -26,13 +26,8 @@ enum BannerLayout {
         let columnWidth = image == nil || stacked ? inner : inner - imageSize - imageGap
         var y = padding
         if stacked { y += imageSize + imageGap }
-        let eyebrow = try context.place(.eyebrow, banner.eyebrow, leading: padding, y: y, width: columnWidth)
-        if eyebrow > 0 { y += eyebrow + 4 }
-        y += try context.place(.title, banner.title, leading: padding, y: y, width: columnWidth)
-        if let body = banner.body, !body.isEmpty {
-            y += 4
-            y += try context.place(.body, body, leading: padding, y: y, width: columnWidth)
-        }
+        y = try context.placeCopy(eyebrow: banner.eyebrow, title: banner.title, body: banner.body,
+                                  leading: padding, y: y, width: columnWidth)
         if let image {
             let frame = context.flow.frame(leading: stacked ? padding : padding + inner - imageSize, y: padding,
                                            width: imageSize, height: imageSize)

@@ -61,6 +61,21 @@ struct LayoutContext {
         return frame.height
     }
 
+    /// The copy of a banner or an offer: eyebrow, title and body stacked in one column. Returns the
+    /// y below the last paragraph.
+    mutating func placeCopy(eyebrow: String?, title: String, body: String?, leading: Double, y top: Double,
+                            width: Double) throws -> Double {
+        var y = top
+        let eyebrowHeight = try place(.eyebrow, eyebrow, leading: leading, y: y, width: width)
+        if eyebrowHeight > 0 { y += eyebrowHeight + 4 }
+        y += try place(.title, title, leading: leading, y: y, width: width)
+        if let body, !body.isEmpty {
+            y += 4
+            y += try place(.body, body, leading: leading, y: y, width: width)
+        }
+        return y
+    }
+
     /// Adds a laid-out paragraph whose layout box has its top-left corner at `origin`, and its report
     /// entry with `frame`; it is read by VoiceOver in the order added.
     mutating func add(_ role: TextRole, text: String, layout: TextLayout, origin: Point, frame: Rect,
