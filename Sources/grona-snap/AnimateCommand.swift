@@ -40,9 +40,7 @@ enum AnimateCommand {
 
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "animate")
-        guard let output = args.value("-o") ?? args.value("--output") else {
-            throw UsageError("animate: missing -o OUT.png")
-        }
+        let output = try args.output(placeholder: "OUT.png")
         let fps = try args.integer("--fps", in: 1...120) ?? 30
         let hold = try args.integer("--hold", in: 0...60_000) ?? 1500
         let overrides = try EnvironmentOptions.overrides(from: args)

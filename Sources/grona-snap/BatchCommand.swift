@@ -48,9 +48,7 @@ enum BatchCommand {
     static func run(_ words: ArraySlice<String>) throws {
         let start = DispatchTime.now()
         let args = try Arguments(words, grammar: grammar, command: "batch")
-        guard let output = args.value("-o") ?? args.value("--output") else {
-            throw UsageError("batch: missing -o OUT_DIR")
-        }
+        let output = try args.output(placeholder: "OUT_DIR")
         let overrides = try EnvironmentOptions.overrides(from: args)
         let canvas = try CanvasOptions.canvas(from: args)
         let jobCount = try Work.jobs(from: args)

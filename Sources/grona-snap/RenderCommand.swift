@@ -37,9 +37,7 @@ enum RenderCommand {
 
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "render")
-        guard let output = args.value("-o") ?? args.value("--output") else {
-            throw UsageError("render: missing -o OUT.png")
-        }
+        let output = try args.output(placeholder: "OUT.png")
         let overrides = try EnvironmentOptions.overrides(from: args)
         let canvas = try CanvasOptions.canvas(from: args)
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))

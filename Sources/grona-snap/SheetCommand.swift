@@ -38,9 +38,7 @@ enum SheetCommand {
 
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "sheet")
-        guard let output = args.value("-o") ?? args.value("--output") else {
-            throw UsageError("sheet: missing -o SHEET.png")
-        }
+        let output = try args.output(placeholder: "SHEET.png")
         let overrides = try EnvironmentOptions.overrides(from: args)
         let axes = try self.axes(from: args, overrides: overrides)
         let columnsOption = try args.integer("--columns", in: 1...64)
