@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // GronaSnap: renders the Grona in-app marketing SDK's components into PNG snapshots on Linux.
-// Dependencies point one way: grona-snap, GronaSnapshotTesting → Grona → Text, Raster, PNG → C modules.
+// Dependencies point one way: grona-snap, GronaSnapshotTesting → GronaSnapshots → Grona → Text, Raster, PNG → C modules.
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "grona-snap", targets: ["grona-snap"]),
         .library(name: "Grona", targets: ["Grona"]),
         .library(name: "GronaSnapshotTesting", targets: ["GronaSnapshotTesting"]),
+        .library(name: "GronaSnapshots", targets: ["GronaSnapshots"]),
     ],
     targets: [
         // C libraries, found through pkg-config.
@@ -28,16 +29,21 @@ let package = Package(
         .target(name: "PNG", dependencies: ["CPNG", "Raster"]),
         .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CUnicode", "Raster"]),
         .target(name: "Grona", dependencies: ["Text", "Raster", "PNG"]),
-        .target(name: "GronaSnapshotTesting", dependencies: ["Grona", "PNG", "Raster"]),
-        .executableTarget(name: "grona-snap", dependencies: ["Grona", "GronaSnapshotTesting", "PNG"]),
-        .executableTarget(name: "grona-bench", dependencies: ["Grona", "GronaSnapshotTesting", "PNG", "Raster", "Text"]),
+        // Comparison, golden digests and verification, free of any test framework, for the command line.
+        .target(name: "GronaSnapshots", dependencies: ["Grona", "PNG", "Raster"]),
+        // assertSnapshot for XCTest and Swift Testing, on top of GronaSnapshots.
+        .target(name: "GronaSnapshotTesting", dependencies: ["GronaSnapshots", "Grona", "PNG", "Raster"]),
+        .executableTarget(name: "grona-snap", dependencies: ["Grona", "GronaSnapshots", "PNG"]),
+        .executableTarget(name: "grona-bench", dependencies: ["Grona", "GronaSnapshots", "PNG", "Raster", "Text"]),
 
         // Tests: one target per module.
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Raster"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "PNG"]),
         .testTarget(name: "GronaTests", dependencies: ["Grona", "PNG", "Raster"]),
-        .testTarget(name: "GronaSnapshotTestingTests", dependencies: ["GronaSnapshotTesting", "Grona", "PNG", "Raster"]),
+        .testTarget(name: "GronaSnapshotTestingTests", dependencies: ["GronaSnapshotTesting", "GronaSnapshots", "Grona", "PNG", "Raster"]),
+        // The command line, run as a process (grona-snap is built beside the tests).
+        .testTarget(name: "CLITests", dependencies: ["grona-snap", "Grona", "PNG", "Raster", "Text"]),
     ],
     swiftLanguageModes: [.v5]
 )

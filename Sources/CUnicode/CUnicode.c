@@ -59,3 +59,23 @@ int32_t cu_line_break_opportunities(const uint16_t *text, int32_t len, const cha
     ubrk_close(it);
     return 0;
 }
+
+/* The paragraph level ICU resolves with a default level: rules P2 and P3 in full, isolates skipped. */
+static int32_t paragraph_level(const uint16_t *text, int32_t len, UBiDiLevel defaultLevel) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(len, 0, &status);
+    if (U_FAILURE(status) || bidi == NULL) return -1;
+    ubidi_setPara(bidi, (const UChar *)text, len, defaultLevel, NULL, &status);
+    int32_t level = U_FAILURE(status) ? -1 : (ubidi_getParaLevel(bidi) & 1);
+    ubidi_close(bidi);
+    return level;
+}
+
+int32_t cu_base_direction(const uint16_t *text, int32_t len) {
+    if (text == NULL || len <= 0) return -1;
+    int32_t assumingLTR = paragraph_level(text, len, UBIDI_DEFAULT_LTR);
+    int32_t assumingRTL = paragraph_level(text, len, UBIDI_DEFAULT_RTL);
+    /* Without a strong character each call falls back to its own default, and the two disagree. */
+    if (assumingLTR < 0 || assumingRTL < 0 || assumingLTR != assumingRTL) return -1;
+    return assumingLTR;
+}

@@ -34,7 +34,8 @@ public final class ComponentRenderer {
 
     public func render(_ environment: Environment) throws -> Snapshot {
         let fonts = try loadFonts()
-        let motion = Motion(time: environment.time, reduceMotion: environment.reduceMotion, kind: spec.component.kind)
+        let motion = Motion(time: environment.time, reduceMotion: environment.reduceMotion,
+                            kind: spec.component.kind, animation: environment.animation)
         // A progress bar mid-fill is drawn as a bar whose value is the animated one, so the fill and
         // its colour (primary before a tier is met, accent after) follow the animation.
         var component = spec.component
@@ -46,17 +47,21 @@ public final class ComponentRenderer {
         var context = LayoutContext(engine: engine, environment: environment, colors: componentColors,
                                     kind: component.kind, regularFont: fonts.regular, boldFont: fonts.bold,
                                     cornerRadius: spec.theme.cornerRadius)
-        let height: Double
+        let contentHeight: Double
         switch component {
         case .banner(let banner):
-            height = try BannerLayout.layout(banner, image: try loadImage(banner.image), in: &context)
+            contentHeight = try BannerLayout.layout(banner, image: try loadImage(banner.image), in: &context)
         case .progressBar(let bar):
-            height = try ProgressBarLayout.layout(bar, in: &context)
+            contentHeight = try ProgressBarLayout.layout(bar, in: &context)
         case .offer(let offer):
-            height = try OfferLayout.layout(offer, image: try loadImage(offer.image), in: &context)
+            contentHeight = try OfferLayout.layout(offer, image: try loadImage(offer.image), in: &context)
         case .message(let message):
-            height = try MessageLayout.layout(message, in: &context)
+            contentHeight = try MessageLayout.layout(message, in: &context)
         }
+        // The card's height is rounded up to whole pixels: the card fills the image (SPEC §2), so its
+        // bottom edge must not fall inside the last row and leave it half transparent.
+        let scale = Double(environment.scale)
+        let height = (contentHeight * scale - 1e-6).rounded(.up) / scale
         // The card is the image: its rounded rectangle is painted first, everything else over it.
         let card = RoundedRect(rect: Rect(x: 0, y: 0, width: environment.width, height: height),
                                radius: spec.theme.cornerRadius)

@@ -15,10 +15,12 @@ struct Arguments {
     }
 
     private(set) var positionals: [String] = []
+    private let command: String
     private var values: [String: String] = [:]
     private var presentFlags: Set<String> = []
 
     init(_ words: ArraySlice<String>, grammar: Grammar, command: String) throws {
+        self.command = command
         var rest = words[...]
         while let word = rest.popFirst() {
             if word == "--" { positionals.append(contentsOf: rest); break }
@@ -49,6 +51,14 @@ struct Arguments {
     }
 
     func value(_ name: String) -> String? { values[name] }
+
+    /// The required output path, `-o` or `--output`; `placeholder` names it in the usage error.
+    func output(placeholder: String) throws -> String {
+        guard let output = values["-o"] ?? values["--output"] else {
+            throw UsageError("\(command): missing -o \(placeholder)")
+        }
+        return output
+    }
     func has(_ flag: String) -> Bool { presentFlags.contains(flag) }
 
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {

@@ -5,7 +5,7 @@ import Text
 /// `grona-snap render SPEC.json -o OUT.png [--report R.json] [overrides]`
 enum RenderCommand {
     static let help = """
-        usage: grona-snap render SPEC.json -o OUT.png [--report REPORT.json] [overrides]
+        usage: grona-snap render SPEC.json -o OUT.png [--report REPORT.json] [canvas] [overrides]
 
         Renders the spec's component into a PNG snapshot, as the Grona SDK draws it on iOS.
 
@@ -15,6 +15,9 @@ enum RenderCommand {
                                     VoiceOver reading order, touch targets
           --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
 
+        canvas (for screenshots; without these the card fills the image):
+        \(CanvasOptions.help)
+
         overrides (win over the spec's environment):
           --width PT                card width in points (44…2048)
           --scale N                 pixels per point: 1, 2 or 3
@@ -23,23 +26,26 @@ enum RenderCommand {
           --appearance light|dark
           --direction ltr|rtl
           --reduce-motion           skip the reveal and fill animations
-          --time SECONDS            draw the frame this far into the animations
+          --time SECONDS            draw the frame this far into the animation
+          --animation reveal|collapse
+                                    which animation --time runs through (default reveal)
         """
 
     static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.union(["-o", "--output", "--report", "--assets-root"]),
+        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--report", "--assets-root"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "render")
-        guard let output = args.value("-o") ?? args.value("--output") else {
-            throw UsageError("render: missing -o OUT.png")
-        }
+        let output = try args.output(placeholder: "OUT.png")
         let overrides = try EnvironmentOptions.overrides(from: args)
+        let canvas = try CanvasOptions.canvas(from: args)
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
         let engine = try Specs.textEngine()
-        let snapshot = try ComponentRenderer(spec: spec, engine: engine).render(spec.environment.applying(overrides))
-        let png = try encodePNG(snapshot.pixmap)
+        let environment = spec.environment.applying(overrides)
+        let snapshot = try ComponentRenderer(spec: spec, engine: engine).render(environment)
+        // The canvas is a step after rendering: the report keeps describing the card itself.
+        let png = try encodePNG(try CanvasOptions.apply(canvas, to: snapshot.pixmap, scale: environment.scale))
         // Both files are complete before either is put in place.
         try AtomicFile.write(png, to: output)
         if let report = args.value("--report") {
@@ -50,7 +56,7 @@ enum RenderCommand {
 
 /// The environment overrides shared by `render`, `sheet` and `batch`.
 enum EnvironmentOptions {
-    static let valued: Set<String> = ["--width", "--scale", "--text-size", "--appearance", "--direction", "--time"]
+    static let valued: Set<String> = ["--width", "--scale", "--text-size", "--appearance", "--direction", "--time", "--animation"]
     static let flags: Set<String> = ["--reduce-motion"]
 
     static func overrides(from args: Arguments) throws -> EnvironmentOverrides {
@@ -65,6 +71,7 @@ enum EnvironmentOptions {
         overrides.appearance = try parse("--appearance", EnvironmentOverrides.parseAppearance)
         overrides.direction = try parse("--direction", EnvironmentOverrides.parseDirection)
         overrides.time = try parse("--time", EnvironmentOverrides.parseTime)
+        overrides.animation = try parse("--animation", EnvironmentOverrides.parseAnimation)
         if args.has("--reduce-motion") { overrides.reduceMotion = true }
         return overrides
     }

@@ -10,6 +10,11 @@ let usage = """
 
     commands:
       render SPEC.json -o OUT.png [--report R.json] [overrides]   render one snapshot
+      sheet SPEC.json -o SHEET.png [axes] [overrides]              a labelled contact sheet of variants
+      batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [overrides]   render every spec in a folder
+      diff EXPECTED.png ACTUAL.png [-o DIFF.png]                  compare two PNGs (exit 1 if they differ)
+      animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR]   the reveal and fill as an animated PNG
+      verify FIXTURES_DIR --snapshots DIR [--record MODE]         check every spec's variants against goldens
       help [command]                                              show help for a command
 
     grona-snap <command> --help shows a command's options; grona-snap --version its version.
@@ -23,6 +28,11 @@ func fail(_ message: String, status: Int32) -> Never {
 let words = CommandLine.arguments.dropFirst()
 let commands: [String: (help: String, run: (ArraySlice<String>) throws -> Void)] = [
     "render": (RenderCommand.help, RenderCommand.run),
+    "sheet": (SheetCommand.help, SheetCommand.run),
+    "batch": (BatchCommand.help, BatchCommand.run),
+    "diff": (DiffCommand.help, DiffCommand.run),
+    "animate": (AnimateCommand.help, AnimateCommand.run),
+    "verify": (VerifyCommand.help, VerifyCommand.run),
 ]
 
 guard let command = words.first else { print(usage); exit(2) }

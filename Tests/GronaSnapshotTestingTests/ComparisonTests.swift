@@ -1,6 +1,7 @@
 import XCTest
 import Raster
 @testable import GronaSnapshotTesting
+@testable import GronaSnapshots
 
 /// Test images: a flat fill, optionally with a rectangle whose left edge is at a fractional x
 /// (the column it cuts through is blended by coverage, as a rasterizer anti-aliases it).
@@ -72,6 +73,21 @@ final class ComparisonTests: XCTestCase {
         let strict = compare(expected: expected, actual: actual, tolerance: .init(ignoresAntialiasing: false))
         XCTAssertFalse(strict.matches)
         XCTAssertEqual(strict.differingPixelCount, 20)
+    }
+
+    func testFlatPatchOverAnAntialiasedEdgeCountsEveryPixel() {
+        // A 6 × 6 magenta patch over the blended column of a dark rectangle's left edge (x = 10.3):
+        // the patch is flat, so none of its pixels is a moved edge, even those over the blend.
+        let dark: [UInt8] = [20, 20, 30, 255]
+        let expected = image(width: 40, height: 30, rect: (left: 10.3, top: 5, right: 30, bottom: 25, colour: dark))
+        var actual = expected
+        for y in 10..<16 { for x in 8..<14 {
+            let i = (y * 40 + x) * 4
+            actual.pixels.replaceSubrange(i..<(i + 4), with: [255, 0, 255, 255])
+        } }
+        let result = compare(expected: expected, actual: actual)
+        XCTAssertEqual(result.differingPixelCount, 36)
+        XCTAssertEqual(result.antialiasedPixelCount, 0)
     }
 
     func testColourShiftBelowThresholdPassesAndAboveFails() {

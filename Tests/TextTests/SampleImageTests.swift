@@ -1,5 +1,6 @@
-import XCTest
+import PNG
 import Raster
+import XCTest
 @testable import Text
 
 /// Golden images of text samples, in Snapshots/Text. A missing golden is recorded and the test fails
@@ -31,15 +32,16 @@ final class SampleImageTests: XCTestCase {
                                                     maxWidthInPoints: sample.width, maxLines: sample.lines,
                                                     direction: sample.direction)
             let pixmap = try XCTUnwrap(render(layout, engine: engine))
-            let png = try XCTUnwrap(encodePNG(pixmap))
+            let png = Data(try encodePNG(pixmap))
             let url = folder.appendingPathComponent(sample.name + ".png")
             if recordAll || !FileManager.default.fileExists(atPath: url.path) {
                 try png.write(to: url)
                 XCTFail("recorded \(url.path)")
                 continue
             }
-            let golden = try XCTUnwrap(decodePNG(try Data(contentsOf: url)), "\(sample.name).png does not decode")
-            if golden.width != pixmap.width || golden.height != pixmap.height || golden.rgba != straightRGBA(pixmap) {
+            // Compared by decoded pixels, so a golden stays valid whichever encoder wrote it.
+            let golden = try decodePNG([UInt8](try Data(contentsOf: url))).pixmap
+            if golden != pixmap {
                 let actual = folder.appendingPathComponent(sample.name + ".actual.png")
                 try png.write(to: actual)
                 XCTFail("\(sample.name) differs from its golden; wrote \(actual.path)")

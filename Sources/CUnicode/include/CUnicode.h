@@ -14,6 +14,10 @@ const char *cu_icu_version(void);
 /// `outLevels` receives one level per code unit (`len` entries).
 int32_t cu_bidi_levels(const uint16_t *text, int32_t len, uint8_t paraLevel, uint8_t *outLevels);
 
+/// The direction of the first strong character (rules P2 and P3, isolates skipped): 0 left to right,
+/// 1 right to left, -1 when the text has no strong character.
+int32_t cu_base_direction(const uint16_t *text, int32_t len);
+
 /// Visual order of `count` runs with the given levels (rule L2): `outVisualToLogical[i]` is the
 /// logical index of the run displayed at visual position i (left to right).
 int32_t cu_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *outVisualToLogical);

@@ -293,7 +293,7 @@ struct SpecReader {
     }
 
     func environment(_ node: Node) throws -> Environment {
-        let f = try node.fields(["width", "scale", "textSize", "appearance", "direction", "reduceMotion"])
+        let f = try node.fields(["width", "scale", "textSize", "appearance", "direction", "reduceMotion", "animation"])
         var env = Environment()
         if let n = f.optional("width") { env.width = try width(n) }
         if let n = f.optional("scale") { env.scale = try scale(n) }
@@ -301,6 +301,7 @@ struct SpecReader {
         if let n = f.optional("appearance") { env.appearance = try n.oneOf(Appearance.self) }
         if let n = f.optional("direction") { env.direction = try n.oneOf(LayoutDirection.self) }
         if let n = f.optional("reduceMotion") { env.reduceMotion = try n.bool() }
+        if let n = f.optional("animation") { env.animation = try n.oneOf(Animation.self) }
         return env
     }
 

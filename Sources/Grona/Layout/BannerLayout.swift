@@ -11,6 +11,8 @@ import Raster
 ///     │ │ Order now │                          │
 ///     │ └───────────┘                          │
 ///     └────────────────────────────────────────┘
+///
+/// At the accessibility text sizes the image sits above the copy, at the leading edge.
 enum BannerLayout {
     static let padding = 16.0
     static let imageSize = 72.0
@@ -18,26 +20,27 @@ enum BannerLayout {
 
     static func layout(_ banner: Banner, image: Pixmap?, in context: inout LayoutContext) throws -> Double {
         let inner = context.width - 2 * padding
-        let columnWidth = image == nil ? inner : inner - imageSize - imageGap
+        // At the accessibility text sizes the image moves above the copy, as UIKit layouts stack at
+        // those sizes: beside it, a 55-pt title gets a column so narrow that words break in two.
+        let stacked = image != nil && context.environment.textSize.isAccessibilitySize
+        let columnWidth = image == nil || stacked ? inner : inner - imageSize - imageGap
         var y = padding
-        let eyebrow = try context.place(.eyebrow, banner.eyebrow, leading: padding, y: y, width: columnWidth)
-        if eyebrow > 0 { y += eyebrow + 4 }
-        y += try context.place(.title, banner.title, leading: padding, y: y, width: columnWidth)
-        if let body = banner.body, !body.isEmpty {
-            y += 4
-            y += try context.place(.body, body, leading: padding, y: y, width: columnWidth)
-        }
+        if stacked { y += imageSize + imageGap }
+        y = try context.placeCopy(eyebrow: banner.eyebrow, title: banner.title, body: banner.body,
+                                  leading: padding, y: y, width: columnWidth)
         if let image {
-            let frame = context.flow.frame(leading: padding + inner - imageSize, y: padding,
+            let frame = context.flow.frame(leading: stacked ? padding : padding + inner - imageSize, y: padding,
                                            width: imageSize, height: imageSize)
             context.draw(.image(image, frame: aspectFill(image, frame),
                                 clip: RoundedRect(rect: frame, radius: min(10, context.cornerRadius))))
             y = max(y, padding + imageSize)
         }
         if let label = banner.button, !label.isEmpty {
+            // The button sits below the image, so it may use the card's whole inner width: at large
+            // text sizes the copy column beside the image is too narrow for a one-line label.
             y += 14
             y += try context.button(label, color: context.colors.buttonBackground ?? context.colors.accent,
-                                    leading: padding, y: y, columnWidth: columnWidth)
+                                    leading: padding, y: y, columnWidth: inner)
         }
         return y + padding
     }

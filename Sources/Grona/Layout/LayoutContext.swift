@@ -42,8 +42,14 @@ struct LayoutContext {
             text: text, font: type.bold ? boldFont : regularFont,
             sizeInPoints: type.size(at: environment.textSize), scale: scale,
             maxWidthInPoints: max(1, width), maxLines: kind.lineLimit(role) ?? 1,
-            direction: environment.direction == .rtl ? .rightToLeft : .leftToRight)
+            direction: ParagraphDirection.of(text, default: interfaceDirection))
     }
+
+    /// The interface's direction: which edge is leading, and the direction of text without letters.
+    var interfaceDirection: TextDirection { environment.direction == .rtl ? .rightToLeft : .leftToRight }
+
+    /// Whether `text` runs against the interface, so its lines must hug the box's other edge.
+    func mirrorsLines(_ text: String) -> Bool { ParagraphDirection.of(text, default: interfaceDirection) != interfaceDirection }
 
     /// Lays out and places a paragraph at the leading edge of the column that starts `leading`
     /// points from the card's leading edge; returns its height in points (0 for no text).
@@ -55,12 +61,27 @@ struct LayoutContext {
         return frame.height
     }
 
+    /// The copy of a banner or an offer: eyebrow, title and body stacked in one column. Returns the
+    /// y below the last paragraph.
+    mutating func placeCopy(eyebrow: String?, title: String, body: String?, leading: Double, y top: Double,
+                            width: Double) throws -> Double {
+        var y = top
+        let eyebrowHeight = try place(.eyebrow, eyebrow, leading: leading, y: y, width: width)
+        if eyebrowHeight > 0 { y += eyebrowHeight + 4 }
+        y += try place(.title, title, leading: leading, y: y, width: width)
+        if let body, !body.isEmpty {
+            y += 4
+            y += try place(.body, body, leading: leading, y: y, width: width)
+        }
+        return y
+    }
+
     /// Adds a laid-out paragraph whose layout box has its top-left corner at `origin`, and its report
     /// entry with `frame`; it is read by VoiceOver in the order added.
     mutating func add(_ role: TextRole, text: String, layout: TextLayout, origin: Point, frame: Rect,
                       trait: AccessibilityElement.Trait = .staticText) {
         let color = colors.text(role) ?? TextColor(role: role, preferred: .black, background: .white)
-        items.append(.text(layout, origin: origin, color: color.color))
+        items.append(.text(layout, origin: origin, color: color.color, mirrorsLines: mirrorsLines(text)))
         texts.append(TextReport(role: role, text: text, shownText: layout.shownText, lines: layout.lineCount,
                                 maxLines: kind.lineLimit(role) ?? 1, truncated: layout.truncated,
                                 fontSize: Typography.of(role, in: kind).size(at: environment.textSize),
@@ -73,7 +94,8 @@ struct LayoutContext {
     mutating func addCentred(_ role: TextRole, text: String, layout laidOut: TextLayout, in frame: Rect,
                              trait: AccessibilityElement.Trait = .staticText) {
         let line = laidOut.lines.first
-        let lineCentre = ((line?.x ?? 0) + (line?.width ?? 0) / 2) / scale
+        let lineX = line.map { laidOut.drawnX(of: $0, mirrored: mirrorsLines(text)) } ?? 0
+        let lineCentre = (lineX + (line?.width ?? 0) / 2) / scale
         let origin = Point(x: frame.x + frame.width / 2 - lineCentre,
                            y: frame.y + (frame.height - laidOut.heightInPoints) / 2)
         let labelFrame = Rect(x: frame.x + (frame.width - laidOut.widthInPoints) / 2, y: origin.y,

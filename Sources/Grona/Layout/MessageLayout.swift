@@ -6,13 +6,19 @@ import Raster
 ///     │ (i)  Title, up to two lines            │
 ///     │      Body copy, up to four lines       │
 ///     └────────────────────────────────────────┘
+///
+/// At the accessibility text sizes the icon sits above the copy, at the leading edge.
 enum MessageLayout {
     static let padding = 16.0
     static let discSize = 36.0
     static let gap = 12.0
 
     static func layout(_ message: Message, in context: inout LayoutContext) throws -> Double {
-        let columnLeading = padding + discSize + gap
+        // At the accessibility text sizes the icon sits above the copy, which then takes the card's
+        // whole inner width (as the banner's image does): beside a 53-pt title it would leave a column
+        // a few words wide.
+        let stacked = context.environment.textSize.isAccessibilitySize
+        let columnLeading = stacked ? padding : padding + discSize + gap
         let columnWidth = context.width - columnLeading - padding
         let disc = context.flow.frame(leading: padding, y: padding, width: discSize, height: discSize)
         context.fill(disc, radius: discSize / 2, context.colors.iconBackground ?? context.colors.accent)
@@ -21,7 +27,7 @@ enum MessageLayout {
                            frame: Rect(x: disc.x + glyphInset, y: disc.y + glyphInset,
                                        width: disc.width - 2 * glyphInset, height: disc.height - 2 * glyphInset),
                            color: context.colors.icon ?? .black))
-        var y = padding
+        var y = stacked ? padding + discSize + gap : padding
         let title = try context.place(.title, message.title, leading: columnLeading, y: y, width: columnWidth)
         if title > 0 { y += title + 2 }
         y += try context.place(.body, message.body, leading: columnLeading, y: y, width: columnWidth)

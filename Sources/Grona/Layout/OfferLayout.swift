@@ -33,13 +33,8 @@ enum OfferLayout {
             y = band.height
         }
         y += padding
-        let eyebrow = try context.place(.eyebrow, offer.eyebrow, leading: padding, y: y, width: inner)
-        if eyebrow > 0 { y += eyebrow + 4 }
-        y += try context.place(.title, offer.title, leading: padding, y: y, width: inner)
-        if let body = offer.body, !body.isEmpty {
-            y += 4
-            y += try context.place(.body, body, leading: padding, y: y, width: inner)
-        }
+        y = try context.placeCopy(eyebrow: offer.eyebrow, title: offer.title, body: offer.body,
+                                  leading: padding, y: y, width: inner)
         if let code = offer.code, !code.isEmpty {
             y += 12
             y += try codeChip(code, y: y, columnWidth: inner, in: &context)

@@ -60,29 +60,36 @@ enum ProgressBarLayout {
         return y + padding
     }
 
-    /// One label under each marker: centred on it where there is room, kept inside the card, and no
-    /// wider than the space between its neighbours, so labels never overlap. Returns their height.
+    /// One label under each marker: centred on it where there is room, kept inside the card and
+    /// clear of its neighbours. When the labels cannot all sit side by side at their full width (long
+    /// labels, or any label at the accessibility text sizes), each gets its own row at the leading
+    /// edge, in tier order, as UIKit layouts stack at large sizes: a label cut down to "…" to fit
+    /// between two markers would say nothing. Returns their height.
     private static func tierLabels(_ bar: ProgressBar, y: Double, trackLength: Double,
                                    in context: inout LayoutContext) throws -> Double {
         let inner = context.width - 2 * padding
+        let gap = 8.0, rowGap = 2.0
         let maximum = bar.maximum
-        let centres = bar.tiers.map { trackLength * (maximum > 0 ? $0.at / maximum : 1) }
-        var tallest = 0.0
-        var previousEnd = 0.0
-        for (index, tier) in bar.tiers.enumerated() {
-            let centre = centres[index]
-            let nextCentre = index + 1 < centres.count ? centres[index + 1] : inner
-            let room = max(1, min(nextCentre, inner) - previousEnd)
-            let laidOut = try context.layout(.tierLabel, tier.label, width: room)
+        let labels = try bar.tiers.map { try context.layout(.tierLabel, $0.label, width: inner) }
+        var leadings: [Double] = []
+        var previousEnd = -gap
+        for (tier, laidOut) in zip(bar.tiers, labels) {
+            let centre = trackLength * (maximum > 0 ? tier.at / maximum : 1)
             let width = laidOut.widthInPoints
-            var leading = max(previousEnd, centre - width / 2)
-            leading = min(leading, inner - width)
-            leading = max(leading, previousEnd)
-            let frame = context.flow.frame(leading: padding + leading, y: y, width: width, height: laidOut.heightInPoints)
-            context.addCentred(.tierLabel, text: tier.label, layout: laidOut, in: frame)
-            previousEnd = leading + width + 8
-            tallest = max(tallest, laidOut.heightInPoints)
+            let leading = max(min(max(centre - width / 2, 0), inner - width), previousEnd + gap)
+            leadings.append(leading)
+            previousEnd = leading + width
         }
-        return tallest
+        let sideBySide = previousEnd <= inner + 0.001 && labels.allSatisfy { !$0.truncated }
+        var rowY = y
+        var tallest = 0.0
+        for (index, (tier, laidOut)) in zip(bar.tiers, labels).enumerated() {
+            let frame = context.flow.frame(leading: padding + (sideBySide ? leadings[index] : 0), y: rowY,
+                                           width: laidOut.widthInPoints, height: laidOut.heightInPoints)
+            context.addCentred(.tierLabel, text: tier.label, layout: laidOut, in: frame)
+            tallest = max(tallest, laidOut.heightInPoints)
+            if !sideBySide { rowY += laidOut.heightInPoints + rowGap }
+        }
+        return sideBySide ? tallest : rowY - rowGap - y
     }
 }

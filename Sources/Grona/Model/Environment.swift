@@ -2,6 +2,10 @@ public enum Appearance: String, CaseIterable, Sendable { case light, dark }
 
 public enum LayoutDirection: String, CaseIterable, Sendable { case ltr, rtl }
 
+/// Which of the SDK's animations `time` runs through: the reveal when a component appears, or the
+/// collapse when it is dismissed.
+public enum Animation: String, CaseIterable, Sendable { case reveal, collapse }
+
 /// The device and accessibility settings a snapshot is rendered under.
 public struct Environment: Equatable, Sendable {
     /// Width of the card in points, within `widthRange`.
@@ -12,8 +16,10 @@ public struct Environment: Equatable, Sendable {
     public var appearance: Appearance
     public var direction: LayoutDirection
     public var reduceMotion: Bool
-    /// Seconds into the reveal animation for a single frame; nil renders the final state.
+    /// Seconds into `animation` for a single frame; nil renders the final state.
     public var time: Double?
+    /// The animation `time` refers to.
+    public var animation: Animation = .reveal
 
     public static let widthRange: ClosedRange<Double> = 44...2048
     public static let scales: [Int] = [1, 2, 3]
@@ -40,6 +46,7 @@ public struct Environment: Equatable, Sendable {
         if let v = overrides.direction { result.direction = v }
         if let v = overrides.reduceMotion { result.reduceMotion = v }
         if let v = overrides.time { result.time = v }
+        if let v = overrides.animation { result.animation = v }
         return result
     }
 }
@@ -54,6 +61,7 @@ public struct EnvironmentOverrides: Equatable, Sendable {
     public var direction: LayoutDirection?
     public var reduceMotion: Bool?
     public var time: Double?
+    public var animation: Animation?
 
     public init(width: Double? = nil, scale: Int? = nil, textSize: TextSize? = nil, appearance: Appearance? = nil,
                 direction: LayoutDirection? = nil, reduceMotion: Bool? = nil, time: Double? = nil) {
@@ -79,6 +87,9 @@ public struct EnvironmentOverrides: Equatable, Sendable {
     }
     public static func parseDirection(_ text: String) throws -> LayoutDirection {
         try SpecRules.checkEnum(text, LayoutDirection.self).get()
+    }
+    public static func parseAnimation(_ text: String) throws -> Animation {
+        try SpecRules.checkEnum(text, Animation.self).get()
     }
     public static func parseTime(_ text: String) throws -> Double {
         guard let value = Double(text), value.isFinite else { throw OverrideError("\(quoted(text)) is not a number") }

@@ -9,8 +9,9 @@ enum Icons {
         let line = 0.1
         switch icon {
         case .info:
-            return [Path(circleCenter: Point(x: 0.5, y: 0.22), radius: 0.09),
-                    Path.stroke(polyline: [Point(x: 0.5, y: 0.44), Point(x: 0.5, y: 0.8)], width: 0.16, cap: .round)]
+            // The dot stands clear of the stem (about 1.5 pt at 36 pt), as in SF Symbols' "info".
+            return [Path(circleCenter: Point(x: 0.5, y: 0.2), radius: 0.09),
+                    Path.stroke(polyline: [Point(x: 0.5, y: 0.47), Point(x: 0.5, y: 0.8)], width: 0.16, cap: .round)]
         case .success:
             return [Path.stroke(polyline: [Point(x: 0.18, y: 0.52), Point(x: 0.41, y: 0.75), Point(x: 0.84, y: 0.28)],
                                 width: 0.15, cap: .round)]

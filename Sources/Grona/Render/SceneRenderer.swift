@@ -28,10 +28,11 @@ struct SceneRenderer {
             switch item {
             case .fill(let shape, let color):
                 pixmap.fill(shape, color: color, transform: toPixels)
-            case .text(let layout, let origin, let color):
+            case .text(let layout, let origin, let color, let mirrorsLines):
                 // Baselines on whole pixels, as Core Text snaps them; x keeps its sub-pixel phase.
-                let x = origin.x * s, y = (origin.y * s).rounded() + dy
+                let y = (origin.y * s).rounded() + dy
                 for line in layout.lines {
+                    let x = origin.x * s + layout.drawnX(of: line, mirrored: mirrorsLines) - line.x
                     for run in line.runs {
                         for glyph in run.glyphs {
                             switch engine.glyphImage(for: glyph, originX: x, originY: y) {

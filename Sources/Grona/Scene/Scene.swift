@@ -16,16 +16,27 @@ public struct Scene: Sendable {
     public var opacity: Double = 1
 
     public var pixelWidth: Int { Int((width * Double(scale)).rounded()) }
-    public var pixelHeight: Int { max(1, Int((height * Double(scale)).rounded(.up))) }
+    /// Whole pixels; the tolerance keeps a height already on the pixel grid (see `ComponentRenderer`)
+    /// from gaining a row through floating-point error.
+    public var pixelHeight: Int { max(1, Int((height * Double(scale) - 1e-6).rounded(.up))) }
 }
 
 public enum SceneItem: Sendable {
     /// A filled rounded rectangle (cards, buttons, chips, tracks, markers).
     case fill(RoundedRect, Color)
     /// A paragraph laid out by the text engine (in pixels), its top-left at `origin` (points).
-    case text(TextLayout, origin: Point, color: Color)
+    /// `mirrorsLines`: the paragraph runs against the interface's direction (English copy in a
+    /// right-to-left card), so each line hugs the other edge of its box than the engine put it at.
+    case text(TextLayout, origin: Point, color: Color, mirrorsLines: Bool)
     /// A bitmap drawn into `frame`, clipped to a rounded rectangle (the card's corners).
     case image(Pixmap, frame: Rect, clip: RoundedRect?)
     /// One of the message icons, drawn as vector paths into `frame`.
     case icon(MessageIcon, frame: Rect, color: Color)
+}
+
+extension TextLayout {
+    /// Where `line` starts, in pixels from the box's left edge, as drawn (see `SceneItem.text`).
+    func drawnX(of line: TextLine, mirrored: Bool) -> Double {
+        mirrored ? alignmentWidth - line.width - line.x : line.x
+    }
 }

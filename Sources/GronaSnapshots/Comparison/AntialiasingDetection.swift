@@ -9,6 +9,12 @@
 // regions on either side of the edge exist in both and only the blend between them moved. A pixel
 // that passes this test, seen from either image, is counted as anti-aliasing and not as a change.
 //
+// One more condition, which pixelmatch lacks: what the other image has at that pixel must also
+// look like a moved edge — a blend (no more than two neighbours of its exact colour) or exactly the
+// colour of one of the two sides. Without it, a flat patch pasted over text (a changed block, a
+// badge drawn over a label) has its pixels on the text's edges excused, because the patch itself
+// is a "solid region in both images"; with it, every pixel of the patch counts.
+//
 // The lightness used to order neighbours is OKLab L of the pixel over white.
 
 /// Pixels as packed UInt32 (see `channel`), rows packed, with the image's size.
@@ -48,6 +54,11 @@ func isAntialiased(_ image: PackedImage, _ other: PackedImage, x: Int, y: Int) -
         }
     }
     if darkest == 0 || brightest == 0 { return false }
+    let counterpart = other[x, y]
+    if hasManySiblings(other, x, y) && counterpart != image[darkestAt.0, darkestAt.1]
+        && counterpart != image[brightestAt.0, brightestAt.1] {
+        return false   // inside a flat patch of another colour: a change, not a moved edge
+    }
     return (hasManySiblings(image, darkestAt.0, darkestAt.1) && hasManySiblings(other, darkestAt.0, darkestAt.1))
         || (hasManySiblings(image, brightestAt.0, brightestAt.1) && hasManySiblings(other, brightestAt.0, brightestAt.1))
 }

@@ -1,0 +1,138 @@
+import Raster
+import Text
+
+/// A contact sheet: snapshots in one labelled grid, for reviewing a campaign across text sizes,
+/// appearances and directions at a glance.
+///
+/// Layout, in points at `scale` pixels per point: a neutral background; each snapshot sits in a
+/// rounded tile with its label above it; tiles in a column share the column's widest snapshot and
+/// tiles in a row the row's tallest one, so rows and columns line up. Tiles of dark-appearance
+/// snapshots are dark, so a dark card reads as clearly as a light card on a light tile. When the
+/// cells are a 2-D product, row headers go to the left of the rows and column headers above the
+/// columns. Every word is drawn with GronaSnap's own text engine (Inter), glyph by glyph.
+public struct ContactSheet {
+    public struct Cell {
+        public var image: Pixmap
+        public var label: String
+        /// Drawn on a dark tile.
+        public var isDark: Bool
+        public init(image: Pixmap, label: String, isDark: Bool) {
+            self.image = image; self.label = label; self.isDark = isDark
+        }
+    }
+
+    /// Row-major.
+    public var cells: [Cell]
+    public var columns: Int
+    /// Empty for none; otherwise one per row.
+    public var rowHeaders: [String]
+    /// Empty for none; otherwise one per column.
+    public var columnHeaders: [String]
+    /// Pixels per point for the sheet's own spacing and text (the snapshots keep their pixels).
+    public var scale: Int
+
+    public init(cells: [Cell], columns: Int, rowHeaders: [String] = [], columnHeaders: [String] = [], scale: Int) {
+        self.cells = cells; self.columns = max(1, columns); self.rowHeaders = rowHeaders
+        self.columnHeaders = columnHeaders; self.scale = max(1, scale)
+    }
+
+    public struct TooLarge: Error, CustomStringConvertible {
+        public let width: Int, height: Int
+        public var description: String {
+            "the sheet would be \(width) × \(height) pixels, over the limit of \(Pixmap.maximumPixelCount) pixels; try --scale 1 or fewer variants"
+        }
+    }
+
+    // Metrics in points.
+    static let margin = 24.0, gap = 16.0, tilePadding = 12.0, labelGap = 8.0, tileRadius = 10.0
+    static let labelSize = 13.0, headerSize = 15.0, headerGap = 12.0
+
+    // Colours: a mid-light neutral page; light tiles a shade darker than a white card, dark tiles a
+    // few shades lighter than a near-black card, so both cards' edges show.
+    static let page = Color(r: 0xD4, g: 0xD4, b: 0xD9)
+    static let lightTile = Color(r: 0xE6, g: 0xE6, b: 0xEB)
+    static let darkTile = Color(r: 0x3C, g: 0x3C, b: 0x41)
+    static let lightLabel = Color(r: 0x3C, g: 0x3C, b: 0x43)
+    static let darkLabel = Color(r: 0xEB, g: 0xEB, b: 0xF0)
+    static let header = Color(r: 0x1C, g: 0x1C, b: 0x1E)
+
+    public var rows: Int { (cells.count + columns - 1) / columns }
+
+    /// Draws the sheet. Throws `TooLarge` past `Pixmap.maximumPixelCount`, or the text engine's errors.
+    public func draw(engine: TextEngine) throws -> Pixmap {
+        let s = Double(scale)
+        func px(_ points: Double) -> Int { Int((points * s).rounded()) }
+        let labelFont = try engine.font(named: "Inter-Medium.otf")
+        let headerFont = try engine.font(named: "Inter-SemiBold.otf")
+        func layout(_ text: String, _ font: Font, _ size: Double, maxWidth: Double = .infinity) throws -> TextLayout {
+            try engine.layoutParagraph(text: text, font: font, sizeInPoints: size, scale: s,
+                                       maxWidthInPoints: maxWidth, maxLines: 1, direction: .leftToRight)
+        }
+
+        // Column widths and row heights from the snapshots, in pixels.
+        let rowCount = rows
+        var columnWidth = [Int](repeating: 0, count: columns)
+        var rowHeight = [Int](repeating: 0, count: rowCount)
+        for (i, cell) in cells.enumerated() {
+            columnWidth[i % columns] = max(columnWidth[i % columns], cell.image.width)
+            rowHeight[i / columns] = max(rowHeight[i / columns], cell.image.height)
+        }
+        let labelHeight = px(try layout("Ag", labelFont, Self.labelSize).heightInPoints)
+        let pad = px(Self.tilePadding), gap = px(Self.gap), margin = px(Self.margin)
+        let tileWidths = columnWidth.map { $0 + 2 * pad }
+        let tileHeights = rowHeight.map { $0 + 2 * pad + labelHeight + px(Self.labelGap) }
+
+        let rowHeaderLayouts = try rowHeaders.map { try layout($0, headerFont, Self.headerSize) }
+        let columnHeaderLayouts = try columnHeaders.enumerated().map { index, text in
+            try layout(text, headerFont, Self.headerSize,
+                       maxWidth: index < columns ? Double(tileWidths[index]) / s : .infinity)
+        }
+        let headerColumn = rowHeaderLayouts.isEmpty ? 0 : Int(rowHeaderLayouts.map(\.width).max() ?? 0) + px(Self.headerGap)
+        let headerRow = columnHeaderLayouts.isEmpty ? 0 : Int((columnHeaderLayouts.map(\.height).max() ?? 0).rounded(.up)) + px(Self.headerGap) / 2
+
+        var xs: [Int] = [], ys: [Int] = []
+        var x = margin + headerColumn
+        for width in tileWidths { xs.append(x); x += width + gap }
+        var y = margin + headerRow
+        for height in tileHeights { ys.append(y); y += height + gap }
+        let width = x - gap + margin, height = y - gap + margin
+        guard var sheet = Pixmap(width: width, height: height) else { throw TooLarge(width: width, height: height) }
+        sheet.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: Self.page)
+
+        for (index, layout) in columnHeaderLayouts.enumerated() where index < columns {
+            let left = Double(xs[index]) + (Double(tileWidths[index]) - layout.width) / 2
+            draw(layout, into: &sheet, x: left.rounded(), y: Double(margin), color: Self.header, engine: engine)
+        }
+        for (index, layout) in rowHeaderLayouts.enumerated() where index < rowCount {
+            // Level with the row's cell labels.
+            draw(layout, into: &sheet, x: Double(margin), y: Double(ys[index] + pad) + Double(labelHeight) - layout.height,
+                 color: Self.header, engine: engine)
+        }
+        for (index, cell) in cells.enumerated() {
+            let (column, row) = (index % columns, index / columns)
+            let tile = Rect(x: Double(xs[column]), y: Double(ys[row]),
+                            width: Double(tileWidths[column]), height: Double(tileHeights[row]))
+            sheet.fill(RoundedRect(rect: tile, radius: Self.tileRadius * s), color: cell.isDark ? Self.darkTile : Self.lightTile)
+            let label = try layout(cell.label, labelFont, Self.labelSize, maxWidth: Double(columnWidth[column]) / s)
+            draw(label, into: &sheet, x: Double(xs[column] + pad), y: Double(ys[row] + pad),
+                 color: cell.isDark ? Self.darkLabel : Self.lightLabel, engine: engine)
+            sheet.composite(cell.image, atX: xs[column] + pad, y: ys[row] + pad + labelHeight + px(Self.labelGap))
+        }
+        return sheet
+    }
+
+    /// Draws a laid-out paragraph with its top-left corner at (`x`, `y`) pixels.
+    private func draw(_ layout: TextLayout, into sheet: inout Pixmap, x: Double, y: Double, color: Color, engine: TextEngine) {
+        let top = y.rounded()
+        for glyph in layout.glyphs {
+            switch engine.glyphImage(for: glyph, originX: x, originY: top) {
+            case .mask(let mask, let left, let top)?:
+                sheet.blit(mask: mask, at: left, y: top, color: color)
+            case .color(let bitmap, let left, let top, let width, let height)?:
+                sheet.draw(bitmap, in: Rect(x: left, y: top, width: width, height: height))
+            case nil:
+                break
+            }
+        }
+    }
+}

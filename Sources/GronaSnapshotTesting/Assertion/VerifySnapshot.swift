@@ -1,0 +1,119 @@
+// `verifySnapshot`: render a spec's variants, check them against their goldens, and return a
+// failure message or nil. It reports nothing itself; `assertSnapshot` (AssertSnapshot.swift) is a
+// thin wrapper that hands the message to XCTest or Swift Testing, as in swift-snapshot-testing.
+//
+// Where things are, unless a call says otherwise (the package root is the nearest folder above the
+// calling test file that holds Package.swift):
+//   goldens    <package root>/Snapshots/<spec name>/<textSize>-<appearance>-<direction>@<scale>x.png
+//   artifacts  $GRONA_ARTIFACTS (relative paths from the package root), else <package root>/Artifacts
+//   record     the call's `record`, else $GRONA_RECORD, else `missing`
+//   fonts      $GRONA_FONTS, else the Fonts folder of the GronaSnap checkout this library was built from
+import Foundation
+import Grona
+
+
+/// Renders `spec` in each variant (the spec's own `variants` unless `variants` is given) and checks
+/// each image against its golden. Returns nil when every one matches, else a message for a person:
+/// the counts, the largest difference and the paths of the golden and the artifacts.
+public func verifySnapshot(of spec: Spec, variants: Variants? = nil, record: SnapshotRecordMode? = nil,
+                           tolerance: ComparisonTolerance = .default,
+                           snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
+                           file: StaticString = #filePath) -> String? {
+    let context: SnapshotContext
+    do {
+        context = try SnapshotContext(testFile: "\(file)", record: record,
+                                      snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory)
+    } catch {
+        return "\(error)"
+    }
+    let verifier = SnapshotVerifier(snapshotsDirectory: context.snapshots, artifactsDirectory: context.artifacts,
+                                    record: context.record, tolerance: tolerance, fontsFolder: context.fonts)
+    return failureMessage(verifier.verify(SnapshotCase.cases(for: spec, variants: variants)))
+}
+
+/// Decodes the spec file at `path` (relative paths from the package root) and verifies it as
+/// `verifySnapshot(of:)` does; a spec that cannot be decoded is a failure naming the problem.
+public func verifySnapshot(ofSpecAt path: String, variants: Variants? = nil, record: SnapshotRecordMode? = nil,
+                           tolerance: ComparisonTolerance = .default,
+                           snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
+                           file: StaticString = #filePath) -> String? {
+    let spec: Spec
+    do {
+        let root = packageRoot(containing: "\(file)")
+        spec = try SpecDecoder(fontsFolder: try locateFonts()).decode(fileAt: resolve(path, against: root))
+    } catch {
+        return "\(error)"
+    }
+    return verifySnapshot(of: spec, variants: variants, record: record, tolerance: tolerance,
+                          snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: file)
+}
+
+/// Verifies a component built in code. Its goldens live under `name`, by default the test's name
+/// (`testOfferCard()` → `Snapshots/testOfferCard/…`).
+public func verifySnapshot(theme: Theme = Theme(), component: Component, environment: Environment = .default,
+                           named name: String? = nil, variants: Variants? = nil, record: SnapshotRecordMode? = nil,
+                           tolerance: ComparisonTolerance = .default,
+                           snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
+                           file: StaticString = #filePath, testName: String = #function) -> String? {
+    let specName = name ?? String(testName.prefix { $0 != "(" })
+    let folder = parentFolder(of: "\(file)")
+    let spec = Spec(name: specName, file: "\(file)", folder: folder, theme: theme, component: component,
+                    environment: environment, variants: nil)
+    return verifySnapshot(of: spec, variants: variants, record: record, tolerance: tolerance,
+                          snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: file)
+}
+
+/// One message for all failing outcomes, or nil when all passed.
+func failureMessage(_ outcomes: [SnapshotOutcome]) -> String? {
+    let failures = outcomes.filter { !$0.passed }
+    guard !failures.isEmpty else { return nil }
+    let messages = failures.map(\.message).joined(separator: "\n")
+    return failures.count == 1 ? messages : "\(failures.count) of \(outcomes.count) snapshots failed:\n" + messages
+}
+
+// MARK: - Where things are
+
+struct SnapshotContext {
+    var snapshots: String
+    var artifacts: String
+    var record: SnapshotRecordMode
+    var fonts: String
+
+    init(testFile: String, record: SnapshotRecordMode?, snapshotDirectory: String?, artifactDirectory: String?,
+         environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let root = packageRoot(containing: testFile)
+        snapshots = resolve(snapshotDirectory ?? "Snapshots", against: root)
+        let configured = environment[snapshotArtifactsVariable].flatMap { $0.isEmpty ? nil : $0 }
+        artifacts = resolve(artifactDirectory ?? configured ?? "Artifacts", against: root)
+        self.record = try record ?? SnapshotRecordMode.fromEnvironment(environment)
+        fonts = try locateFonts(environment)
+    }
+}
+
+/// The nearest folder above `file` that holds Package.swift; the file's own folder if none does.
+func packageRoot(containing file: String) -> String {
+    var folder = parentFolder(of: file)
+    while folder != "/" && !folder.isEmpty && folder != "." {
+        if FileManager.default.fileExists(atPath: folder + "/Package.swift") { return folder }
+        folder = parentFolder(of: folder)
+    }
+    return parentFolder(of: file)
+}
+
+func resolve(_ path: String, against root: String) -> String {
+    path.hasPrefix("/") ? path : root + "/" + path
+}
+
+struct FontsNotFound: Error, CustomStringConvertible {
+    var description: String { "cannot find GronaSnap's Fonts folder; set GRONA_FONTS to its path" }
+}
+
+/// `$GRONA_FONTS`, else the `Fonts` folder of the checkout this file was compiled from (also right
+/// when GronaSnap is a dependency of another package), else what `FontsFolder.locate` finds.
+func locateFonts(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+    if let configured = environment["GRONA_FONTS"], !configured.isEmpty { return configured }
+    let checkout = packageRoot(containing: "\(#filePath)") + "/Fonts"
+    if FileManager.default.fileExists(atPath: checkout + "/Inter-Regular.otf") { return checkout }
+    guard let found = FontsFolder.locate() else { throw FontsNotFound() }
+    return found
+}

@@ -1,0 +1,143 @@
+// `grona-snap verify`, as a library call so it can be tested without a process: every spec in a
+// folder, with its variants, against a folder of goldens, plus an HTML report and the list of
+// goldens no spec produces any more.
+//
+// Order of work (SPEC §3: nothing is written when the input is bad): decode every spec (the first
+// bad one throws its SpecError), render and check everything (a render failure throws), and only
+// then write goldens, artifacts and the report, and prune.
+//
+// Unused goldens: a file `<snapshots>/<folder>/<name>.png` whose name has the golden form
+// (`L-light-ltr@3x.png`, `L-light-ltr-320pt@2x.png`) and that no spec produced in this run. Files
+// in deeper folders or with other names are never touched, so other suites' goldens can share the
+// snapshots folder.
+import Foundation
+import Grona
+
+public struct FolderVerification {
+    public var fixturesFolder: String
+    public var snapshotsFolder: String
+    /// Where `index.html`, `actual/` and `difference/` go.
+    public var reportFolder: String
+    public var record: SnapshotRecordMode = .missing
+    public var tolerance: ComparisonTolerance = .default
+    public var jobs: Int = ParallelRenderer.defaultJobs
+    /// Remove the unused goldens (they are listed either way).
+    public var prune = false
+    public var fontsFolder: String
+    /// If set, every font and image path in a spec must resolve inside one of these folders.
+    public var assetRoots: [String]?
+
+    public init(fixturesFolder: String, snapshotsFolder: String, reportFolder: String? = nil, fontsFolder: String) {
+        self.fixturesFolder = fixturesFolder
+        self.snapshotsFolder = snapshotsFolder
+        self.reportFolder = reportFolder ?? FolderVerification.defaultReportFolder(snapshotsFolder: snapshotsFolder)
+        self.fontsFolder = fontsFolder
+    }
+
+    /// `$GRONA_ARTIFACTS/verify-report`, else `Artifacts/verify-report` beside the snapshots folder.
+    public static func defaultReportFolder(snapshotsFolder: String,
+                                           environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let artifacts = environment[snapshotArtifactsVariable], !artifacts.isEmpty {
+            return path(artifacts, "verify-report")
+        }
+        var folder = snapshotsFolder
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        return path(parentFolder(of: folder), "Artifacts", "verify-report")
+    }
+
+    public struct Result {
+        public var outcomes: [SnapshotOutcome]
+        /// Paths of goldens no spec produces; removed when `pruned`.
+        public var unusedGoldens: [String]
+        public var pruned: Bool
+        public var reportPath: String
+
+        public func count(_ status: SnapshotOutcome.Status) -> Int { outcomes.filter { $0.status == status }.count }
+        /// True when every snapshot matched its golden (a recording does not pass).
+        public var passed: Bool { outcomes.allSatisfy(\.passed) }
+        /// "verified 228 snapshots: 228 match, 0 differ, 0 recorded, 0 missing"
+        public var summary: String {
+            "verified \(outcomes.count) snapshot\(outcomes.count == 1 ? "" : "s"): \(count(.matched)) match, "
+                + "\(count(.differs)) differ, \(count(.recorded)) recorded, \(count(.missing)) missing"
+        }
+    }
+
+    /// A spec that could not be rendered, or a file that could not be written.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public func run() throws -> Result {
+        let specs = try specFiles().map { try SpecDecoder(fontsFolder: fontsFolder, allowedAssetRoots: assetRoots).decode(fileAt: $0) }
+        let cases = specs.flatMap { SnapshotCase.cases(for: $0) }
+        var verifier = SnapshotVerifier(snapshotsDirectory: snapshotsFolder, artifactsDirectory: reportFolder,
+                                        record: record, tolerance: tolerance, jobs: jobs, fontsFolder: fontsFolder)
+        verifier.keepsReportImages = true
+        var outcomes = verifier.check(cases)
+        if let failed = outcomes.first(where: { $0.status == .failed }) { throw Failure(description: failed.message) }
+
+        verifier.write(&outcomes)
+        if let failed = outcomes.first(where: { $0.status == .failed }) { throw Failure(description: failed.message) }
+        let produced = Set(cases.map(\.goldenName))
+        let unused = unusedGoldens(producing: produced)
+        if prune {
+            for file in unused { unlink(file) }
+            // A spec's folder that is now empty goes too.
+            for folder in Set(unused.map { parentFolder(of: $0) }).sorted()
+            where (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
+                rmdir(folder)
+            }
+        }
+        var result = Result(outcomes: outcomes, unusedGoldens: unused, pruned: prune,
+                            reportPath: path(reportFolder, "index.html"))
+        let html = htmlReport(for: result, fixturesFolder: fixturesFolder, snapshotsFolder: snapshotsFolder, record: record)
+        do {
+            try AtomicFile.createFolder(reportFolder)
+            try AtomicFile.write(Array(html.utf8), to: result.reportPath)
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+        result.outcomes = outcomes
+        return result
+    }
+
+    /// Every `*.json` directly in the fixtures folder, sorted by name.
+    func specFiles() throws -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: fixturesFolder, isDirectory: &isFolder), isFolder.boolValue,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: fixturesFolder) else {
+            throw SpecError(file: fixturesFolder, location: nil, message: "not a folder of spec files")
+        }
+        return names.filter { $0.hasSuffix(".json") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .map { path(fixturesFolder, $0) }
+    }
+
+    /// Golden-named files one folder down that `produced` does not name, sorted.
+    func unusedGoldens(producing produced: Set<String>) -> [String] {
+        let fm = FileManager.default
+        guard let folders = try? fm.contentsOfDirectory(atPath: snapshotsFolder) else { return [] }
+        var unused: [String] = []
+        for folder in folders.sorted() {
+            guard let files = try? fm.contentsOfDirectory(atPath: path(snapshotsFolder, folder)) else { continue }
+            for file in files.sorted() where isGoldenFileName(file) && !produced.contains(folder + "/" + file) {
+                unused.append(path(snapshotsFolder, folder, file))
+            }
+        }
+        return unused
+    }
+}
+
+/// Whether `name` has the form `Variants.goldenName` gives a variant: `<textSize short name>-<light|dark>-<ltr|rtl>[-<width>pt]@<1|2|3>x.png`.
+func isGoldenFileName(_ name: String) -> Bool {
+    guard name.hasSuffix(".png") else { return false }
+    let parts = name.dropLast(4).split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2, ["1x", "2x", "3x"].contains(parts[1]) else { return false }
+    let fields = parts[0].split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+    guard fields.count == 3 || fields.count == 4,
+          TextSize(name: fields[0])?.shortName == fields[0],
+          Appearance(rawValue: fields[1]) != nil, LayoutDirection(rawValue: fields[2]) != nil else { return false }
+    if fields.count == 4 {
+        guard fields[3].hasSuffix("pt"), let width = Double(fields[3].dropLast(2)), width > 0 else { return false }
+    }
+    return true
+}

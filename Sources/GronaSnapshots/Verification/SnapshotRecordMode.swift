@@ -1,0 +1,42 @@
+import Foundation
+
+/// When a check writes its golden instead of only comparing with it. Writing a golden always fails
+/// the check, with a message saying so and where: a recording never passes silently.
+public enum SnapshotRecordMode: String, CaseIterable, Sendable {
+    /// Record goldens that do not exist yet; compare the others. The default.
+    case missing
+    /// Record every golden, whatever is there.
+    case all
+    /// Compare; record over goldens that differ (or are missing or unreadable).
+    case failed
+    /// Never write a golden; a missing one fails.
+    case never
+
+    /// The environment variable that sets the mode for a whole run: `GRONA_RECORD=all swift test`.
+    public static let environmentVariable = "GRONA_RECORD"
+
+    /// Parses a mode name as the command line and `GRONA_RECORD` give it.
+    public init(parsing text: String) throws {
+        guard let mode = SnapshotRecordMode(rawValue: text) else {
+            throw RecordModeError(description: "\"\(text)\" is not a record mode (missing, all, failed or never)")
+        }
+        self = mode
+    }
+
+    /// The mode `GRONA_RECORD` asks for, `.missing` when it is unset or empty. An unknown value is an
+    /// error rather than a silent default, so a typo cannot turn recording off (or on).
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> SnapshotRecordMode {
+        guard let text = environment[environmentVariable], !text.isEmpty else { return .missing }
+        do { return try SnapshotRecordMode(parsing: text) } catch let error as RecordModeError {
+            throw RecordModeError(description: "\(environmentVariable): \(error.description)")
+        }
+    }
+}
+
+public struct RecordModeError: Error, Equatable, CustomStringConvertible, Sendable {
+    public let description: String
+}
+
+/// The environment variable naming the folder failure artifacts go to.
+public let snapshotArtifactsVariable = "GRONA_ARTIFACTS"

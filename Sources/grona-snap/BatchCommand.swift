@@ -1,0 +1,106 @@
+import Foundation
+import Grona
+import PNG
+
+/// `grona-snap batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [overrides]`
+///
+/// All specs are decoded before anything is rendered, and every snapshot is rendered and encoded
+/// before any file is written: a bad spec, or a spec whose font or image cannot be read, stops the
+/// run with exit status 2 and nothing written at all. The job list is the sorted spec files, each
+/// with its variants in order; `--shard K/N` keeps the jobs whose position in that list, counted
+/// from 0, is K − 1 modulo N, so shards are balanced across specs and N shards together write
+/// exactly the files of one unsharded run.
+enum BatchCommand {
+    static let help = """
+        usage: grona-snap batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [canvas] [overrides]
+
+        Renders every *.json spec in DIR (not its subfolders), in name order, with all its variants:
+        each snapshot goes to OUT_DIR/<golden name>, e.g. OUT_DIR/banner/AX5-dark-rtl@3x.png.
+        The files are the same, byte for byte, whatever --jobs. All specs are read first: if any is
+        bad, or a snapshot cannot be rendered, nothing is written and the exit status is 2.
+        A progress bar is shown on a terminal; a one-line summary is always printed.
+
+        options:
+          -o, --output OUT_DIR      where to write the snapshots (created if missing; required)
+          --jobs N                  render on N threads (default: one per core)
+          --shard K/N               render only shard K of N (1-based) for splitting the work across
+                                    machines: the jobs (sorted specs × their variants) whose index
+                                    modulo N is K − 1; the N shards together give one full run
+          --assets-root DIR         refuse fonts and images outside DIR
+        \(CanvasOptions.help)
+
+        overrides (for every snapshot; an override fixes that setting instead of the spec's variants):
+          --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
+          --reduce-motion  --time SECONDS
+        """
+
+    static let grammar = Arguments.Grammar(
+        valued: EnvironmentOptions.valued.union(CanvasOptions.valued)
+            .union(["-o", "--output", "--jobs", "--shard", "--assets-root"]),
+        flags: EnvironmentOptions.flags, positionals: 1...1)
+
+    struct Job {
+        var spec: Int
+        var environment: Environment
+        var name: String
+    }
+
+    static func run(_ words: ArraySlice<String>) throws {
+        let start = DispatchTime.now()
+        let args = try Arguments(words, grammar: grammar, command: "batch")
+        let output = try args.output(placeholder: "OUT_DIR")
+        let overrides = try EnvironmentOptions.overrides(from: args)
+        let canvas = try CanvasOptions.canvas(from: args)
+        let jobCount = try Work.jobs(from: args)
+        let shard = try args.value("--shard").map(parseShard)
+
+        let folder = args.positionals[0]
+        let specs = try specFiles(in: folder).map { try Specs.decode($0, assetRoots: args.value("--assets-root")) }
+        var all: [Job] = []
+        for (index, spec) in specs.enumerated() {
+            let named = VariantPlan.naming(spec, overrides: overrides)
+            for env in VariantPlan.environments(of: spec, overrides: overrides) {
+                all.append(Job(spec: index, environment: env, name: named.goldenName(for: env)))
+            }
+        }
+        let jobs = shard.map { shard in all.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element) } ?? all
+
+        let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
+                                           progress: Work.progressBar(total: jobs.count)) { index, engine in
+            let job = jobs[index]
+            let card = try ComponentRenderer(spec: specs[job.spec], engine: engine).render(job.environment).pixmap
+            return try encodePNG(try CanvasOptions.apply(canvas, to: card, scale: job.environment.scale))
+        }
+        let files = try Work.values(results)
+        for (job, bytes) in zip(jobs, files) {
+            let path = output + "/" + job.name
+            try AtomicFile.createFolder((path as NSString).deletingLastPathComponent)
+            try AtomicFile.write(bytes, to: path)
+        }
+        let threads = max(1, min(jobCount, jobs.count))
+        let shardNote = shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
+        print("rendered \(jobs.count) snapshot\(jobs.count == 1 ? "" : "s") from \(specs.count) spec\(specs.count == 1 ? "" : "s")\(shardNote) in \(Work.seconds(since: start)) with \(threads) job\(threads == 1 ? "" : "s")")
+    }
+
+    /// The `*.json` files directly in `folder`, sorted by name (byte order, so the same everywhere).
+    static func specFiles(in folder: String) throws -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw UsageError("\(folder): not a readable folder")
+        }
+        let specs = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        guard !specs.isEmpty else { throw UsageError("\(folder): no *.json specs in this folder") }
+        return specs.map { folder + "/" + $0 }
+    }
+
+    /// "K/N" with 1 ≤ K ≤ N.
+    static func parseShard(_ text: String) throws -> (index: Int, count: Int) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, k >= 1, k <= n else {
+            throw UsageError("--shard: \"\(text)\" is not K/N with 1 ≤ K ≤ N (e.g. 1/4)")
+        }
+        return (k, n)
+    }
+}

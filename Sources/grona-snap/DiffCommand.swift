@@ -1,0 +1,62 @@
+import Foundation
+import GronaSnapshots
+import Grona
+import PNG
+import Raster
+
+/// `grona-snap diff EXPECTED.png ACTUAL.png [-o DIFF.png] [--tolerance ΔE] [--max-pixels N] [--exact]`
+enum DiffCommand {
+    static let help = """
+        usage: grona-snap diff EXPECTED.png ACTUAL.png [-o DIFF.png] [--tolerance ΔE]
+                               [--max-pixels N] [--max-fraction F] [--exact]
+
+        Compares two PNGs the way the snapshot tests do (perceptual OKLab difference per pixel,
+        anti-aliasing detection) and prints the result. Exit status: 0 when they match, 1 when they
+        differ, 2 when a file cannot be read or is not a valid PNG.
+
+        options:
+          -o, --output DIFF.png     when they differ, write expected | difference | actual side by side
+                                    (differing pixels red, ignored anti-aliasing yellow)
+          --tolerance ΔE            per-pixel colour difference that still counts as equal
+                                    (OKLab ΔE, 0…1; default 0.02)
+          --max-pixels N            how many pixels may differ (default 0)
+          --max-fraction F          what share of the pixels may differ, 0…1 (default 0)
+          --exact                   every byte must match (no tolerance, no anti-aliasing allowance)
+        """
+
+    static let grammar = Arguments.Grammar(
+        valued: ["-o", "--output", "--tolerance", "--max-pixels", "--max-fraction"],
+        flags: ["--exact"], positionals: 2...2)
+
+    static func run(_ words: ArraySlice<String>) throws {
+        let args = try Arguments(words, grammar: grammar, command: "diff")
+        var tolerance = args.has("--exact") ? ComparisonTolerance.exact : .default
+        if let value = try args.number("--tolerance", in: 0...1) { tolerance.perPixel = value }
+        if let value = try args.integer("--max-pixels", in: 0...Int(Int32.max)) { tolerance.maximumDifferingPixels = value }
+        if let value = try args.number("--max-fraction", in: 0...1) { tolerance.maximumDifferingFraction = value }
+
+        let expected = try read(args.positionals[0])
+        let actual = try read(args.positionals[1])
+        let result = compare(expected: expected, actual: actual, tolerance: tolerance)
+        print(result.message)
+        guard !result.matches else { return }
+        var note = ""
+        if let output = args.value("-o") ?? args.value("--output"),
+           let difference = makeDifferenceImage(expected: expected, actual: actual, tolerance: tolerance) {
+            try AtomicFile.write(try encodePNG(difference), to: output)
+            note = "; difference image: \(output)"
+        }
+        throw SnapshotsDiffer(description: "\(args.positionals[0]) and \(args.positionals[1]) differ\(note)")
+    }
+
+    static func read(_ path: String) throws -> Pixmap {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("\(path): cannot read the file")
+        }
+        do {
+            return try decodePNG([UInt8](data), maximumPixelCount: Pixmap.maximumPixelCount).pixmap
+        } catch let error as PNGError {
+            throw UsageError("\(path): \(error.message)")
+        }
+    }
+}

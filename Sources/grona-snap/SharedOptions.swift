@@ -1,0 +1,85 @@
+import Foundation
+import Grona
+import Raster
+
+/// `--padding PT` and `--background COLOR`: a screenshot canvas around the card (see `Canvas`).
+enum CanvasOptions {
+    static let valued: Set<String> = ["--padding", "--background"]
+    static let help = """
+          --padding PT              space around the card, in points (default 0)
+          --background COLOR        canvas colour, #RRGGBB or #RRGGBBAA (default transparent)
+        """
+
+    static func canvas(from args: Arguments) throws -> Canvas {
+        var canvas = Canvas()
+        do {
+            if let text = args.value("--padding") { canvas.padding = try Canvas.parsePadding(text) }
+        } catch { throw UsageError("--padding: \(error)") }
+        do {
+            if let text = args.value("--background") { canvas.background = try Canvas.parseColor(text) }
+        } catch { throw UsageError("--background: \(error)") }
+        return canvas
+    }
+
+    static func apply(_ canvas: Canvas, to card: Pixmap, scale: Int) throws -> Pixmap {
+        guard let composed = canvas.compose(card, scale: scale) else {
+            throw UsageError("--padding: the canvas would be over the limit of \(Pixmap.maximumPixelCount) pixels")
+        }
+        return composed
+    }
+}
+
+/// Which environments a spec is rendered in by `sheet` and `batch`: the spec's variants (or the
+/// spec's own environment), with the command line's axes replacing the spec's, and an override of
+/// one setting (`--scale 2`) fixing that axis to the one value.
+enum VariantPlan {
+    static func environments(of spec: Spec, overrides: EnvironmentOverrides, axes: Variants = Variants()) -> [Environment] {
+        var variants = spec.variants ?? Variants()
+        if let v = axes.textSizes { variants.textSizes = v }
+        if let v = axes.appearances { variants.appearances = v }
+        if let v = axes.directions { variants.directions = v }
+        if overrides.textSize != nil { variants.textSizes = nil }
+        if overrides.appearance != nil { variants.appearances = nil }
+        if overrides.direction != nil { variants.directions = nil }
+        if overrides.scale != nil { variants.scales = nil }
+        if overrides.width != nil { variants.widths = nil }
+        return variants.environments(base: spec.environment.applying(overrides))
+    }
+
+    /// The spec as `environments(of:…)` leaves it, for golden names (the width goes into names only
+    /// while the width axis is there).
+    static func naming(_ spec: Spec, overrides: EnvironmentOverrides) -> Spec {
+        var named = spec
+        if overrides.width != nil { named.variants?.widths = nil }
+        return named
+    }
+}
+
+/// Rendering many snapshots on all cores, with a progress bar on a terminal.
+enum Work {
+    static func jobs(from args: Arguments) throws -> Int {
+        try args.integer("--jobs", in: 1...256) ?? ParallelRenderer.defaultJobs
+    }
+
+    /// A progress callback drawing `[#####.....] 57/228` on stderr, or nil when stderr is not a terminal.
+    static func progressBar(total: Int) -> ((Int) -> Void)? {
+        guard isatty(STDERR_FILENO) == 1, total > 1 else { return nil }
+        return { done in
+            let width = 30
+            let filled = done * width / total
+            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+            let end = done == total ? "\r\u{1B}[K" : ""
+            FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)\(end)".utf8))
+        }
+    }
+
+    /// The first failure, or every value in order.
+    static func values<T>(_ results: [Result<T, Error>]) throws -> [T] {
+        try results.map { try $0.get() }
+    }
+
+    static func seconds(since start: DispatchTime) -> String {
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return elapsed < 10 ? String(format: "%.2f s", elapsed) : String(format: "%.1f s", elapsed)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Grona
+import PNG
+import Raster
+
+/// `grona-snap sheet SPEC.json -o SHEET.png [axes] [--columns N] [overrides]`
+enum SheetCommand {
+    static let help = """
+        usage: grona-snap sheet SPEC.json -o SHEET.png [--text-sizes all|xS,L,AX5]
+                                [--appearances light,dark] [--directions ltr,rtl]
+                                [--columns N] [--jobs N] [overrides]
+
+        Renders the spec's variants into one labelled contact sheet: every snapshot on a tile with
+        its settings above it ("AX5 · dark · RTL"); dark-appearance snapshots sit on dark tiles.
+        When two or more settings vary, rows are the first of them (text size, then appearance,
+        direction, scale, width) and columns the rest, with row and column headers.
+
+        axes (replace the spec's variants for that setting; "all" takes every value):
+          --text-sizes LIST         e.g. all, or xS,L,AX5 (short or UIKit names)
+          --appearances LIST        light,dark
+          --directions LIST         ltr,rtl
+
+        options:
+          -o, --output SHEET.png    where to write the sheet (required)
+          --columns N               lay the cells out N to a row, without headers
+          --jobs N                  render on N threads (default: one per core)
+          --assets-root DIR         refuse fonts and images outside DIR
+
+        overrides (fix that setting for every cell; --scale 1 keeps a big sheet small):
+          --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
+          --reduce-motion  --time SECONDS
+        """
+
+    static let grammar = Arguments.Grammar(
+        valued: EnvironmentOptions.valued.union(["-o", "--output", "--assets-root", "--text-sizes",
+                                                  "--appearances", "--directions", "--columns", "--jobs"]),
+        flags: EnvironmentOptions.flags, positionals: 1...1)
+
+    static func run(_ words: ArraySlice<String>) throws {
+        let args = try Arguments(words, grammar: grammar, command: "sheet")
+        let output = try args.output(placeholder: "SHEET.png")
+        let overrides = try EnvironmentOptions.overrides(from: args)
+        let axes = try self.axes(from: args, overrides: overrides)
+        let columnsOption = try args.integer("--columns", in: 1...64)
+        let jobs = try Work.jobs(from: args)
+        let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
+        let environments = VariantPlan.environments(of: spec, overrides: overrides, axes: axes)
+
+        let results = ParallelRenderer.map(count: environments.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
+            try ComponentRenderer(spec: spec, engine: engine).render(environments[index]).pixmap
+        }
+        let images = try Work.values(results)
+        // Text size, appearance and direction always; scale and width when they vary.
+        let labelled = Grid.settings.prefix(3) + Grid.settings.dropFirst(3).filter { setting in
+            Set(environments.map(setting)).count > 1
+        }
+        let cells = zip(images, environments).map { image, env in
+            ContactSheet.Cell(image: image, label: labelled.map { $0(env) }.joined(separator: " · "),
+                              isDark: env.appearance == .dark)
+        }
+        let grid = columnsOption.map { Grid(columns: $0, rowHeaders: [], columnHeaders: []) }
+            ?? Grid(environments)
+        let sheet = ContactSheet(cells: cells, columns: grid.columns, rowHeaders: grid.rowHeaders,
+                                 columnHeaders: grid.columnHeaders, scale: environments.map(\.scale).max() ?? 1)
+        let pixmap = try sheet.draw(engine: try Specs.textEngine())
+        try AtomicFile.write(try encodePNG(pixmap), to: output)
+    }
+
+    static func axes(from args: Arguments, overrides: EnvironmentOverrides) throws -> Variants {
+        func list<T>(_ option: String, conflicting: String, isSet: Bool, all: [T], parse: (String) throws -> T) throws -> [T]? {
+            guard let text = args.value(option) else { return nil }
+            if isSet { throw UsageError("sheet: \(option) and \(conflicting) cannot be given together") }
+            if text == "all" { return all }
+            var values: [T] = []
+            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+                do { values.append(try parse(String(word))) } catch { throw UsageError("\(option): \(error)") }
+            }
+            return values
+        }
+        return Variants(
+            textSizes: try list("--text-sizes", conflicting: "--text-size", isSet: overrides.textSize != nil,
+                                all: TextSize.allCases, parse: EnvironmentOverrides.parseTextSize),
+            appearances: try list("--appearances", conflicting: "--appearance", isSet: overrides.appearance != nil,
+                                  all: Appearance.allCases, parse: EnvironmentOverrides.parseAppearance),
+            directions: try list("--directions", conflicting: "--direction", isSet: overrides.direction != nil,
+                                 all: LayoutDirection.allCases, parse: EnvironmentOverrides.parseDirection))
+    }
+
+    /// How the cells are arranged: rows are the first setting that varies, columns the others.
+    struct Grid {
+        var columns: Int
+        var rowHeaders: [String]
+        var columnHeaders: [String]
+
+        init(columns: Int, rowHeaders: [String], columnHeaders: [String]) {
+            self.columns = columns; self.rowHeaders = rowHeaders; self.columnHeaders = columnHeaders
+        }
+
+        /// Settings in the order `Variants.environments` nests them (text size outermost).
+        static let settings: [(Environment) -> String] = [
+            { $0.textSize.shortName }, { $0.appearance.rawValue }, { $0.direction.rawValue.uppercased() },
+            { "@\($0.scale)x" }, { "\(formatted($0.width)) pt" },
+        ]
+
+        init(_ environments: [Environment]) {
+            let varying = Grid.settings.filter { setting in Set(environments.map(setting)).count > 1 }
+            guard varying.count >= 2, let outer = varying.first else {
+                // One setting (or none) varies: a single row of up to four, wrapping.
+                self.init(columns: min(max(1, environments.count), 4), rowHeaders: [], columnHeaders: [])
+                return
+            }
+            var rows: [String] = []
+            for env in environments where rows.last != outer(env) { rows.append(outer(env)) }
+            let columns = max(1, environments.count / max(1, rows.count))
+            let inner = varying.dropFirst()
+            self.init(columns: columns, rowHeaders: rows,
+                      columnHeaders: environments.prefix(columns).map { env in inner.map { $0(env) }.joined(separator: " · ") })
+        }
+    }
+}
+
+/// 358 → "358", 358.5 → "358.5".
+func formatted(_ points: Double) -> String {
+    points == points.rounded() && abs(points) < 1e15 ? String(Int(points)) : String(points)
+}

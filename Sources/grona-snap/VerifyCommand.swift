@@ -1,0 +1,76 @@
+import Foundation
+import Grona
+import GronaSnapshots
+
+/// `grona-snap verify FIXTURES_DIR --snapshots DIR [--record MODE] [--jobs N] [--report-dir DIR] [--prune]`
+enum VerifyCommand {
+    static let help = """
+        usage: grona-snap verify FIXTURES_DIR --snapshots DIR [--record missing|all|failed|never]
+                                 [--jobs N] [--report-dir DIR] [--prune]
+
+        Renders every *.json spec in FIXTURES_DIR (sorted by name) in each of its variants and
+        compares each image with its golden, SNAPSHOTS/<spec name>/<textSize>-<appearance>-
+        <direction>@<scale>x.png. An image matches when no pixel differs visibly (OKLab ΔE above
+        0.02) other than anti-aliased edges that moved. Failures leave the actual image and an
+        expected | difference | actual image in the report folder, with an index.html showing each
+        failure side by side, its difference and a wipe slider between expected and actual.
+
+        options:
+          --snapshots DIR           the goldens' folder (required)
+          --record MODE             when to write goldens (default: $GRONA_RECORD, else missing):
+                                      missing  record goldens that do not exist, compare the rest
+                                      all      record every golden
+                                      failed   record over goldens that differ
+                                      never    only compare; a missing golden fails
+          --jobs N                  render threads (default: one per core)
+          --report-dir DIR          where index.html, actual/ and difference/ go
+                                    (default: $GRONA_ARTIFACTS/verify-report, else
+                                    Artifacts/verify-report beside the snapshots folder)
+          --prune                   remove goldens that no spec produces any more (they are
+                                    listed either way)
+          --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
+
+        Prints one summary line, e.g. "verified 228 snapshots: 228 match, 0 differ, 0 recorded,
+        0 missing". Exit status 0 when every snapshot matches; 1 when any differs, is missing or
+        was recorded (a recording never passes: run again to verify against it); 2 for bad input,
+        and then nothing is written.
+        """
+
+    static let grammar = Arguments.Grammar(
+        valued: ["--snapshots", "--record", "--jobs", "--report-dir", "--assets-root"],
+        flags: ["--prune"], positionals: 1...1)
+
+    static func run(_ words: ArraySlice<String>) throws {
+        let args = try Arguments(words, grammar: grammar, command: "verify")
+        guard let snapshots = args.value("--snapshots") else { throw UsageError("verify: missing --snapshots DIR") }
+        let record: SnapshotRecordMode
+        do {
+            record = try args.value("--record").map(SnapshotRecordMode.init(parsing:)) ?? SnapshotRecordMode.fromEnvironment()
+        } catch {
+            throw UsageError("--record: \(error)")
+        }
+        var verification = FolderVerification(fixturesFolder: args.positionals[0], snapshotsFolder: snapshots,
+                                              reportFolder: args.value("--report-dir"), fontsFolder: try Specs.fontsFolder())
+        verification.record = record
+        verification.jobs = try args.integer("--jobs", in: 1...256) ?? ParallelRenderer.defaultJobs
+        verification.prune = args.has("--prune")
+        verification.assetRoots = args.value("--assets-root").map { $0.split(separator: ":").map(String.init) }
+
+        let result = try verification.run()
+        for outcome in result.outcomes where !outcome.passed {
+            FileHandle.standardError.write(Data((outcome.message + "\n").utf8))
+        }
+        for file in result.unusedGoldens {
+            print("\(result.pruned ? "removed unused golden" : "unused golden (no spec produces it)"): \(file)")
+        }
+        if !result.passed { print("report: \(result.reportPath)") }
+        print(result.summary)
+        if !result.passed {
+            let failing = result.count(.differs) + result.count(.missing)
+            let recorded = result.count(.recorded)
+            throw SnapshotsDiffer(description: failing > 0
+                ? "\(failing) snapshot\(failing == 1 ? "" : "s") did not match \(failing == 1 ? "its golden" : "their goldens"); see \(result.reportPath)"
+                : "recorded \(recorded) golden\(recorded == 1 ? "" : "s"); look at \(recorded == 1 ? "it" : "them"), then run again to verify")
+        }
+    }
+}

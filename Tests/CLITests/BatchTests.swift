@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+/// `grona-snap batch`: same bytes whatever the thread count; shards that add up to one run.
+/// The fixtures are rendered at @1x (`--scale 1`) to keep the tests quick.
+final class BatchTests: XCTestCase {
+    func testJobsDoNotChangeTheFiles() throws {
+        let root = try temporaryFolder()
+        let one = try snap("batch", fixtures, "-o", root + "/one", "--jobs", "1", "--scale", "1")
+        let two = try snap("batch", fixtures, "-o", root + "/two", "--jobs", "2", "--scale", "1")
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertEqual(two.status, 0, two.stderr)
+        let names = files(under: root + "/one")
+        XCTAssertEqual(names.count, 19 * 12)            // 19 specs × (3 sizes × 2 appearances × 2 directions)
+        XCTAssertTrue(names.contains("dark-progress/AX5-dark-rtl@1x.png"))
+        XCTAssertEqual(files(under: root + "/two"), names)
+        for name in names {
+            XCTAssertEqual(try bytes(root + "/one/" + name), try bytes(root + "/two/" + name), name)
+        }
+        XCTAssertTrue(one.stdout.hasPrefix("rendered 228 snapshots from 19 specs in "), one.stdout)
+        XCTAssertTrue(one.stdout.hasSuffix(" with 1 job\n"), one.stdout)
+        XCTAssertTrue(two.stdout.hasSuffix(" with 2 jobs\n"), two.stdout)
+        XCTAssertEqual(one.stderr, "")                  // no progress bar when stderr is not a terminal
+    }
+
+    func testShardsTogetherGiveOneRun() throws {
+        let root = try temporaryFolder()
+        XCTAssertEqual(try snap("batch", fixtures, "-o", root + "/all", "--scale", "1").status, 0)
+        let all = files(under: root + "/all")
+        var seen: [String] = []
+        for k in 1...3 {
+            let run = try snap("batch", fixtures, "-o", root + "/shard\(k)", "--shard", "\(k)/3", "--scale", "1")
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stdout.contains("rendered 76 snapshots from 19 specs (shard \(k)/3)"), run.stdout)
+            let names = files(under: root + "/shard\(k)")
+            XCTAssertEqual(names.count, 76)
+            XCTAssertTrue(Set(names).isDisjoint(with: seen), "shard \(k) repeats a file")
+            seen += names
+            for name in names {
+                XCTAssertEqual(try bytes(root + "/shard\(k)/" + name), try bytes(root + "/all/" + name), name)
+            }
+        }
+        XCTAssertEqual(seen.sorted(), all)
+        // The rule: job i (sorted specs × variants) belongs to shard i mod N + 1.
+        XCTAssertTrue(files(under: root + "/shard1").contains("acme-banner/xS-light-ltr@1x.png"))
+        XCTAssertTrue(files(under: root + "/shard2").contains("acme-banner/xS-light-rtl@1x.png"))
+        XCTAssertTrue(files(under: root + "/shard3").contains("acme-banner/xS-dark-ltr@1x.png"))
+    }
+
+    func testABadSpecStopsEverythingAndWritesNothing() throws {
+        let root = try temporaryFolder()
+        let input = root + "/specs"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        for name in ["acme-banner.json", "message-info.json"] {
+            try FileManager.default.copyItem(atPath: fixtures + "/" + name, toPath: input + "/" + name)
+        }
+        try Data(##"{"theme": {"primary": "#12345"}, "component": {"type": "banner", "title": "Hi"}}"##.utf8)
+            .write(to: URL(fileURLWithPath: input + "/bad.json"))
+        let run = try snap("batch", input, "-o", root + "/out", "--scale", "1")
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("error: "), run.stderr)
+        XCTAssertTrue(run.stderr.contains("bad.json"), run.stderr)
+        XCTAssertEqual(files(under: root + "/out"), [])
+    }
+
+    func testShardSyntax() throws {
+        for bad in ["0/2", "3/2", "1", "a/b", "1/0"] {
+            let run = try snap("batch", fixtures, "-o", "/nonexistent", "--shard", bad)
+            XCTAssertEqual(run.status, 2, bad)
+            XCTAssertTrue(run.stderr.contains("--shard"), run.stderr)
+        }
+    }
+}

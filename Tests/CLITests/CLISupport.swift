@@ -1,0 +1,97 @@
+import Foundation
+import PNG
+import Raster
+import XCTest
+
+/// The package root, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+let fixtures = packageRoot + "/Fixtures"
+
+/// What one run of the command line gave.
+struct RunResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs the grona-snap built next to this test bundle.
+func snap(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
+    try snap(arguments: arguments)
+}
+
+func snap(arguments: [String]) throws -> RunResult {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var binary = folder.appendingPathComponent("grona-snap").path
+    if !FileManager.default.isExecutableFile(atPath: binary) {
+        // Some runners start the tests from inside the .xctest bundle.
+        binary = folder.deletingLastPathComponent().appendingPathComponent("grona-snap").path
+    }
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        // The test target depends on grona-snap, so it is always built: not finding it is a failure.
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary])
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["GRONA_FONTS"] = packageRoot + "/Fonts"
+    // The caller's record mode and artifacts folder must not leak into the commands under test.
+    environment["GRONA_RECORD"] = nil
+    environment["GRONA_ARTIFACTS"] = nil
+    process.environment = environment
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
+    let errData = DataBox()
+    let done = DispatchSemaphore(value: 0)
+    let reader = Thread { errData.data = err.fileHandleForReading.readDataToEndOfFile(); done.signal() }
+    reader.start()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    done.wait()
+    return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                     stderr: String(decoding: errData.data, as: UTF8.self))
+}
+
+/// Written by the stderr reader thread before it signals, read after the wait.
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
+}
+
+/// A fresh empty folder under the system's temporary folder.
+func temporaryFolder(_ name: String = #function) throws -> String {
+    let path = NSTemporaryDirectory() + "grona-cli-\(getpid())-\(name.filter { $0.isLetter || $0.isNumber })"
+    try? FileManager.default.removeItem(atPath: path)
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// Every file under `folder` (hidden ones too), relative paths, sorted.
+func files(under folder: String) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+    var found: [String] = []
+    while let path = walker.nextObject() as? String {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
+            found.append(path)
+        }
+    }
+    return found.sorted()
+}
+
+func bytes(_ path: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+}
+
+func image(_ path: String) throws -> Pixmap {
+    try decodePNG(try bytes(path)).pixmap
+}
+
+/// The straight RGBA of one pixel of an opaque or premultiplied pixmap.
+func pixel(_ pixmap: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
+    let i = (y * pixmap.width + x) * 4
+    return Array(pixmap.pixels[i..<(i + 4)])
+}

@@ -1,0 +1,109 @@
+import Foundation
+import PNG
+import Raster
+import XCTest
+
+/// `grona-snap verify`, run as a process: exit statuses, the summary line, the report, unused
+/// goldens and --prune. The fixture is the info message (12 variants, no image, quick to render).
+final class VerifyCommandTests: XCTestCase {
+    func grona(_ arguments: [String]) throws -> RunResult { try snap(arguments: arguments) }
+
+    /// A work folder with `fixtures/message-info.json`.
+    func makeWorkFolder() throws -> String {
+        let folder = NSTemporaryDirectory() + "grona-verify-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder + "/fixtures", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: packageRoot + "/Fixtures/message-info.json",
+                                         toPath: folder + "/fixtures/message-info.json")
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        return folder
+    }
+
+    func testRecordsThenMatchesThenCatchesAChangedGolden() throws {
+        let work = try makeWorkFolder()
+        let verify = ["verify", work + "/fixtures", "--snapshots", work + "/Snapshots", "--jobs", "2"]
+
+        let first = try grona(verify)
+        XCTAssertEqual(first.status, 1, first.stderr)   // a recording never passes
+        XCTAssertTrue(first.stderr.hasSuffix("error: recorded 12 goldens; look at them, then run again to verify\n"), first.stderr)
+        XCTAssertEqual(first.stdout.split(separator: "\n").last, "verified 12 snapshots: 0 match, 0 differ, 12 recorded, 0 missing")
+        let golden = work + "/Snapshots/message-info/AX5-dark-rtl@3x.png"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: golden))
+
+        let second = try grona(verify)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertEqual(second.stdout, "verified 12 snapshots: 12 match, 0 differ, 0 recorded, 0 missing\n")
+        let report = work + "/Artifacts/verify-report/index.html"
+        XCTAssertTrue(try String(contentsOfFile: report, encoding: .utf8).contains("12 match"))
+
+        // Change a 10 × 10 block of one golden.
+        var pixmap = try decodePNG([UInt8](Data(contentsOf: URL(fileURLWithPath: golden)))).pixmap
+        for y in 40..<50 { for x in 60..<70 {
+            let i = (y * pixmap.width + x) * 4
+            pixmap.pixels.replaceSubrange(i..<(i + 4), with: [255, 0, 255, 255])
+        } }
+        try Data(try encodePNG(pixmap)).write(to: URL(fileURLWithPath: golden))
+        let third = try grona(verify)
+        XCTAssertEqual(third.status, 1)
+        XCTAssertEqual(third.stdout.split(separator: "\n").last, "verified 12 snapshots: 11 match, 1 differ, 0 recorded, 0 missing")
+        XCTAssertTrue(third.stderr.contains("message-info/AX5-dark-rtl@3x.png: differs from the golden: 100 pixels differ"), third.stderr)
+        XCTAssertTrue(third.stderr.hasSuffix("error: 1 snapshot did not match its golden; see \(report)\n"), third.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/Artifacts/verify-report/actual/message-info/AX5-dark-rtl@3x.png"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/Artifacts/verify-report/difference/message-info/AX5-dark-rtl@3x.png"))
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        XCTAssertTrue(html.contains("message-info/AX5-dark-rtl@3x.png"))
+        XCTAssertEqual(html.components(separatedBy: "data:image/png;base64,").count - 1, 5)   // expected, actual, difference, and both in the wipe
+        XCTAssertTrue(html.contains("class=\"wipe-slider\""))
+
+        // --record failed puts the fresh image back; then everything matches.
+        XCTAssertEqual(try grona(verify + ["--record", "failed"]).status, 1)
+        XCTAssertEqual(try grona(verify).status, 0)
+    }
+
+    func testUnusedGoldensAreListedAndPrunedOnRequest() throws {
+        let work = try makeWorkFolder()
+        let verify = ["verify", work + "/fixtures", "--snapshots", work + "/Snapshots", "--report-dir", work + "/report"]
+        _ = try grona(verify)
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: work + "/Snapshots/old-banner", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: work + "/Snapshots/Text", withIntermediateDirectories: true)
+        let source = work + "/Snapshots/message-info/L-light-ltr@3x.png"
+        try fm.copyItem(atPath: source, toPath: work + "/Snapshots/old-banner/L-light-ltr@3x.png")
+        try fm.copyItem(atPath: source, toPath: work + "/Snapshots/message-info/L-light-ltr@2x.png")
+        try fm.copyItem(atPath: source, toPath: work + "/Snapshots/Text/arabic.png")   // not a golden name: not ours
+
+        let listed = try grona(verify)
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertEqual(listed.stdout, """
+            unused golden (no spec produces it): \(work)/Snapshots/message-info/L-light-ltr@2x.png
+            unused golden (no spec produces it): \(work)/Snapshots/old-banner/L-light-ltr@3x.png
+            verified 12 snapshots: 12 match, 0 differ, 0 recorded, 0 missing
+
+            """)
+        XCTAssertTrue(fm.fileExists(atPath: work + "/Snapshots/old-banner/L-light-ltr@3x.png"))
+
+        let pruned = try grona(verify + ["--prune"])
+        XCTAssertEqual(pruned.status, 0)
+        XCTAssertTrue(pruned.stdout.hasPrefix("removed unused golden: \(work)/Snapshots/message-info/L-light-ltr@2x.png\n"), pruned.stdout)
+        XCTAssertFalse(fm.fileExists(atPath: work + "/Snapshots/message-info/L-light-ltr@2x.png"))
+        XCTAssertFalse(fm.fileExists(atPath: work + "/Snapshots/old-banner"))
+        XCTAssertTrue(fm.fileExists(atPath: work + "/Snapshots/Text/arabic.png"))
+        XCTAssertTrue(fm.fileExists(atPath: work + "/report/index.html"))
+    }
+
+    func testBadSpecExitsTwoAndWritesNothing() throws {
+        let work = try makeWorkFolder()
+        try Data(##"{"theme": {"primary": "#12345"}, "component": {"type": "message", "icon": "info", "body": "x"}}"##.utf8)
+            .write(to: URL(fileURLWithPath: work + "/fixtures/bad.json"))
+        let run = try grona(["verify", work + "/fixtures", "--snapshots", work + "/Snapshots"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stderr, "error: \(work)/fixtures/bad.json: $.theme.primary: \"#12345\" is not a colour\n")
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work + "/Snapshots"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work + "/Artifacts"))
+
+        let usage = try grona(["verify", work + "/fixtures"])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertEqual(usage.stderr, "error: verify: missing --snapshots DIR\n")
+        XCTAssertEqual(try grona(["verify", work + "/fixtures", "--snapshots", work, "--record", "sometimes"]).status, 2)
+    }
+}

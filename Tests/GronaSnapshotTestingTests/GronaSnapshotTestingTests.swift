@@ -1,3 +1,0 @@
-import XCTest
-@testable import GronaSnapshotTesting
-final class GronaSnapshotTestingSmokeTests: XCTestCase { func testModuleLoads() {} }

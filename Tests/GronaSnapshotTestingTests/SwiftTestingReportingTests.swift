@@ -1,0 +1,27 @@
+import Foundation
+import Grona
+import Testing
+@testable import GronaSnapshotTesting
+@testable import GronaSnapshots
+
+/// `assertSnapshot` under Swift Testing records an Issue at the call's source location.
+@Suite struct SwiftTestingReporting {
+    @Test func failureIsRecordedAsAnIssueAtTheCall() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let spec = try fixture("message-info")
+        let variants = Variants(textSizes: [.large], appearances: [.light], directions: [.ltr])
+        let line = #line + 2
+        withKnownIssue {
+            assertSnapshot(of: spec, variants: variants, record: .never, snapshotDirectory: folder, artifactDirectory: folder)
+        } matching: { issue in
+            issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID
+                && issue.comments.contains { $0.rawValue.contains("message-info/L-light-ltr@3x.png: no golden at") }
+        }
+    }
+
+    @Test func matchingSnapshotRecordsNoIssue() throws {
+        assertSnapshot(of: try fixture("message-info"),
+                       variants: Variants(textSizes: [.large], appearances: [.light], directions: [.ltr]), record: .never)
+    }
+}
