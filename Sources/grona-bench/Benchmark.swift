@@ -1,5 +1,6 @@
 import Foundation
 import Grona
+import GronaSnapshots
 import PNG
 import Raster
 import Text
@@ -34,11 +35,15 @@ struct Benchmark {
         figures.renderEncodeMs = try Clock.millisecondsPerCall(iterations) { _ = try encodePNG(try banner.render()) }
         figures.encodeMs = try Clock.millisecondsPerCall(iterations) { _ = try encodePNG(pixmap) }
 
-        let golden = NSTemporaryDirectory() + "grona-bench-golden-\(getpid()).png"
-        try AtomicFile.write(try recordedPNG(pixmap), to: golden)
-        defer { try? FileManager.default.removeItem(atPath: golden) }
+        // The golden as `verify` records it (digest chunk included), then the check `verify`
+        // makes: the fresh pixels' digest against the golden's chunk, without decoding it.
+        let goldens = try TemporaryGoldens(fontsFolder: checkout.fontsFolder)
+        defer { goldens.remove() }
+        let reference = SnapshotCase(spec: banner.spec, environment: banner.spec.environment)
+        try goldens.record([reference])
+        let verifier = goldens.verifier(record: .never, jobs: 1)
         figures.verifyMs = try Clock.millisecondsPerCall(iterations) {
-            try verifyAgainstGolden(try banner.render(), goldenPath: golden)
+            try requireDigestMatches([verifier.check(try banner.render(), goldenName: reference.goldenName)])
         }
     }
 
@@ -50,43 +55,34 @@ struct Benchmark {
     }
 
     /// Snapshots per second over the fixture matrix, best of five passes after a warm-up pass (the
-    /// build machine's cores are shared: the best pass is the one least disturbed).
+    /// build machine's cores are shared: the best pass is the one least disturbed). Recording is
+    /// `verify --record all` without the file writes: render, digest, encode the golden. Verifying
+    /// is `verify` against goldens that match: render, digest, read the golden's chunks.
     private func measureMatrix(_ figures: inout Figures) throws {
         let matrix = try checkout.fixtureMatrix()
         figures.matrixSnapshots = matrix.count
-        func pass(jobs: Int, _ work: @escaping (Int, TextEngine) throws -> Void) throws -> Double {
+        let goldens = try TemporaryGoldens(fontsFolder: checkout.fontsFolder)
+        defer { goldens.remove() }
+        func pass(_ verifier: SnapshotVerifier, expect: SnapshotOutcome.Status) throws -> Double {
             var best = Double.infinity
             for _ in 0..<Benchmark.matrixPasses {
-                var results: [Result<Void, Error>] = []
-                let ms = Clock.milliseconds {
-                    results = ParallelRenderer.map(count: matrix.count, jobs: jobs, fontsFolder: checkout.fontsFolder, work)
-                }
-                for result in results { try result.get() }
+                var outcomes: [SnapshotOutcome] = []
+                let ms = Clock.milliseconds { outcomes = verifier.check(matrix) }
+                if let bad = outcomes.first(where: { $0.status != expect }) { throw BenchError(bad.message) }
+                if expect == .matched { try requireDigestMatches(outcomes) }
                 best = min(best, ms)
             }
             return Double(matrix.count) / (best / 1000)
         }
-        func record(_ index: Int, _ engine: TextEngine) throws {
-            let job = matrix[index]
-            _ = try recordedPNG(try ComponentRenderer(spec: job.spec, engine: engine).render(job.environment).pixmap)
-        }
-        _ = try pass(jobs: 1, record)
+        let recording1 = goldens.verifier(record: .all, jobs: 1)
+        _ = try pass(recording1, expect: .recorded)
         let cpuBefore = Memory.cpuMilliseconds()
-        figures.matrixPerSecondJobs1 = try pass(jobs: 1, record)
+        figures.matrixPerSecondJobs1 = try pass(recording1, expect: .recorded)
         figures.matrixCPUmsPerSnapshot = (Memory.cpuMilliseconds() - cpuBefore) / Double(Benchmark.matrixPasses * matrix.count)
-        figures.matrixPerSecondJobs2 = try pass(jobs: 2, record)
+        figures.matrixPerSecondJobs2 = try pass(goldens.verifier(record: .all, jobs: 2), expect: .recorded)
 
-        // Goldens for the verify pass, recorded once, kept in memory.
-        let goldens = try ParallelRenderer.map(count: matrix.count, jobs: 2, fontsFolder: checkout.fontsFolder) { index, engine in
-            try recordedPNG(try ComponentRenderer(spec: matrix[index].spec, engine: engine).render(matrix[index].environment).pixmap)
-        }.map { try $0.get() }
-        figures.matrixVerifyPerSecondJobs2 = try pass(jobs: 2) { index, engine in
-            let pixmap = try ComponentRenderer(spec: matrix[index].spec, engine: engine).render(matrix[index].environment).pixmap
-            let info = try readPNGInfo(goldens[index])
-            guard info.chunks.first(where: { $0.name == digestChunkName })?.data == PixelDigest.bytes(PixelDigest.of(pixmap)) else {
-                throw BenchError("golden \(index) does not match")
-            }
-        }
+        try goldens.record(matrix)
+        figures.matrixVerifyPerSecondJobs2 = try pass(goldens.verifier(record: .never, jobs: 2), expect: .matched)
     }
 
     /// Resident memory after 100 and after 1,000 snapshots (the matrix over and over, one engine).
@@ -95,7 +91,7 @@ struct Benchmark {
         let engine = try TextEngine(fontsDirectory: checkout.fontsFolder)
         for i in 0..<1000 {
             let job = matrix[i % matrix.count]
-            _ = try recordedPNG(try ComponentRenderer(spec: job.spec, engine: engine).render(job.environment).pixmap)
+            _ = try encodePNG(try ComponentRenderer(spec: job.spec, engine: engine).render(job.environment).pixmap)
             if i + 1 == 100 { figures.residentAfter100MiB = Memory.residentMiB() }
         }
         figures.residentAfter1000MiB = Memory.residentMiB()
@@ -139,7 +135,7 @@ enum FirstSnapshot {
         let spec = try checkout.decode(checkout.referenceSpec)
         let engine = try TextEngine(fontsDirectory: checkout.fontsFolder)
         let snapshot = try ComponentRenderer(spec: spec, engine: engine).render()
-        try AtomicFile.write(try recordedPNG(snapshot.pixmap), to: output)
+        try AtomicFile.write(try encodePNG(snapshot.pixmap), to: output)
         print(String(format: "%.3f", Double(Clock.now() - processStart) / 1e6))
     }
 }

@@ -1,11 +1,9 @@
 import Raster
 
-/// A 64-bit digest of a pixmap's size and premultiplied pixels, for the verify measurement.
-///
-/// GronaSnapshotTesting's golden digest (chunk `grDg`) is being built alongside; until it is on main
-/// the benchmark measures the same steps with this local digest: four independent multiply-xorshift
-/// lanes over 32 bytes at a time (so the CPU overlaps them), folded together at the end. Not
-/// cryptographic; it only has to tell a changed snapshot from an unchanged one.
+/// A 64-bit fingerprint of a pixmap's size and premultiplied pixels, for `--digests` (two builds
+/// that print the same fingerprints drew the same pixels): four independent multiply-xorshift lanes
+/// over 32 bytes at a time, folded together at the end. Verification itself uses GronaSnapshots'
+/// golden digest (XXH64 in the `grDG` chunk).
 enum PixelDigest {
     static func of(_ pixmap: Pixmap) -> UInt64 {
         var h: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F,

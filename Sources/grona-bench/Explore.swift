@@ -1,5 +1,6 @@
 import Foundation
 import Grona
+import GronaSnapshots
 import PNG
 import Raster
 import Text
@@ -53,11 +54,11 @@ extension Explore {
     static func digests(checkout: Checkout) throws {
         var jobs = try checkout.fixtureMatrix()
         let reference = try checkout.decode(checkout.referenceSpec)
-        jobs.append((reference, reference.environment))
+        jobs.append(SnapshotCase(spec: reference, environment: reference.environment))
         let lines = ParallelRenderer.map(count: jobs.count, jobs: 2, fontsFolder: checkout.fontsFolder) { index, engine -> String in
             let job = jobs[index]
             let pixmap = try ComponentRenderer(spec: job.spec, engine: engine).render(job.environment).pixmap
-            return "\(job.spec.goldenName(for: job.environment)) \(String(PixelDigest.of(pixmap), radix: 16))"
+            return "\(job.goldenName) \(String(PixelDigest.of(pixmap), radix: 16))"
         }
         for line in lines { print((try? line.get()) ?? "error") }
         guard let card = fillCard() else { return }
@@ -73,7 +74,7 @@ extension Explore {
         for _ in 0..<passes {
             let results = ParallelRenderer.map(count: matrix.count, jobs: jobs, fontsFolder: checkout.fontsFolder) { index, engine -> (Int, Int) in
                 let pixmap = try ComponentRenderer(spec: matrix[index].spec, engine: engine).render(matrix[index].environment).pixmap
-                return (try recordedPNG(pixmap).count, pixmap.width * pixmap.height)
+                return (try encodePNG(pixmap).count, pixmap.width * pixmap.height)
             }
             for result in results { let (b, p) = try result.get(); bytes += b; pixels += p }
         }

@@ -11,14 +11,14 @@ struct Figures: Codable {
     var encodeMs = 0.0
     var pngBytes = 0
     var verifyMs = 0.0
-    /// The fixture matrix: every Fixtures/*.json × its variants, render + digest + encode.
+    /// The fixture matrix: every Fixtures/*.json × its variants, recorded by SnapshotVerifier.
     var matrixSnapshots = 0
     var matrixPerSecondJobs1 = 0.0
     var matrixPerSecondJobs2 = 0.0
     /// CPU time (user + system) per snapshot in the --jobs 1 passes: what the matrix costs when
     /// the machine is shared and wall time is not all ours.
     var matrixCPUmsPerSnapshot = 0.0
-    /// The same matrix verified against matching goldens held in memory.
+    /// The same matrix verified by SnapshotVerifier against matching goldens on disk.
     var matrixVerifyPerSecondJobs2 = 0.0
     /// A fresh process rendering and writing the reference banner, spawn to exit: median and
     /// fastest of 7.
@@ -51,8 +51,8 @@ struct Figures: Codable {
               layout + raster + PNG encode \(ms(renderEncodeMs))
               PNG encode alone             \(ms(encodeMs))
               PNG size                     \(String(format: "%8d", pngBytes)) bytes
-              verify vs matching golden    \(ms(verifyMs))   (render, digest, read golden's chunks, compare)
-            fixture matrix, \(matrixSnapshots) snapshots (render + digest + encode), best of \(Benchmark.matrixPasses)
+              verify vs matching golden    \(ms(verifyMs))   (render, then GronaSnapshots' digest check)
+            fixture matrix, \(matrixSnapshots) snapshots recorded (render, digest, encode the golden), best of \(Benchmark.matrixPasses)
               --jobs 1                     \(rate(matrixPerSecondJobs1))
               --jobs 2                     \(rate(matrixPerSecondJobs2))
               CPU per snapshot             \(ms(matrixCPUmsPerSnapshot))

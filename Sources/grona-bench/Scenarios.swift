@@ -1,5 +1,6 @@
 import Foundation
 import Grona
+import GronaSnapshots
 import PNG
 import Raster
 import Text
@@ -25,15 +26,10 @@ struct Checkout {
     }
 
     /// Every fixture spec × its variants, specs in file-name order.
-    func fixtureMatrix() throws -> [(spec: Spec, environment: Environment)] {
+    func fixtureMatrix() throws -> [SnapshotCase] {
         let names = try FileManager.default.contentsOfDirectory(atPath: fixtures)
             .filter { $0.hasSuffix(".json") }.sorted()
-        var jobs: [(spec: Spec, environment: Environment)] = []
-        for name in names {
-            let spec = try decode(fixtures + "/" + name)
-            for environment in spec.variantEnvironments { jobs.append((spec, environment)) }
-        }
-        return jobs
+        return try names.flatMap { SnapshotCase.cases(for: try decode(fixtures + "/" + $0)) }
     }
 }
 
@@ -42,24 +38,37 @@ struct BenchError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The private chunk a golden carries its pixel digest in.
-let digestChunkName = "grDg"
+/// A verifier over a temporary snapshots folder, as `grona-snap verify` sets one up.
+struct TemporaryGoldens {
+    let folder: String
+    let fontsFolder: String
 
-/// A snapshot as `verify --record` would write it: the PNG with its pixel digest in a private chunk.
-func recordedPNG(_ pixmap: Pixmap) throws -> [UInt8] {
-    let chunk = try PNGChunk(name: digestChunkName, data: PixelDigest.bytes(PixelDigest.of(pixmap)))
-    return try encodePNG(pixmap, chunks: [chunk])
+    init(fontsFolder: String) throws {
+        folder = NSTemporaryDirectory() + "grona-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        self.fontsFolder = fontsFolder
+        try AtomicFile.createFolder(folder)
+    }
+
+    func verifier(record: SnapshotRecordMode, jobs: Int) -> SnapshotVerifier {
+        SnapshotVerifier(snapshotsDirectory: folder + "/Snapshots", artifactsDirectory: folder + "/artifacts",
+                         record: record, jobs: jobs, fontsFolder: fontsFolder)
+    }
+
+    /// Writes the goldens of `cases` (what `verify --record missing` does on a first run).
+    func record(_ cases: [SnapshotCase]) throws {
+        let outcomes = verifier(record: .missing, jobs: 2).verify(cases)
+        if let bad = outcomes.first(where: { $0.status != .recorded && $0.status != .matched }) {
+            throw BenchError("cannot record the goldens: \(bad.message)")
+        }
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: folder) }
 }
 
-/// Verifying against a matching golden without decoding it: render, digest the pixels, read the
-/// golden's private chunks (every chunk CRC is still checked) and compare the digests.
-func verifyAgainstGolden(_ pixmap: Pixmap, goldenPath: String) throws {
-    let golden = try [UInt8](Data(contentsOf: URL(fileURLWithPath: goldenPath)))
-    let info = try readPNGInfo(golden)
-    let expected = info.chunks.first { $0.name == digestChunkName }?.data
-    guard info.width == pixmap.width, info.height == pixmap.height,
-          expected == PixelDigest.bytes(PixelDigest.of(pixmap)) else {
-        throw BenchError("the golden \(goldenPath) does not match")
+/// Throws unless every outcome matched through the golden's digest chunk (no decoding).
+func requireDigestMatches(_ outcomes: [SnapshotOutcome]) throws {
+    if let bad = outcomes.first(where: { !$0.passed || !$0.matchedByDigest }) {
+        throw BenchError("\(bad.goldenName) did not match by digest: \(bad.status) \(bad.message)")
     }
 }
 
