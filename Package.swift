@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "grona-snap", targets: ["grona-snap"]),
         .library(name: "Grona", targets: ["Grona"]),
         .library(name: "GronaSnapshotTesting", targets: ["GronaSnapshotTesting"]),
+        // For the fuzz targets in Fuzz/, which exercise the PNG decoder on its own.
+        .library(name: "PNG", targets: ["PNG"]),
     ],
     targets: [
         // C libraries, found through pkg-config.
