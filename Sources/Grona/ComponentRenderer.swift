@@ -98,9 +98,17 @@ public final class ComponentRenderer {
         guard let path else { return nil }
         if let image { return image }
         do {
+            // An image path can name any file; a huge one is refused before it is read, not after.
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+            if size > ComponentRenderer.maximumImageFileSize {
+                throw SpecError(file: spec.file, location: "$.component.image", message: "\(path): the file is "
+                    + "\(size) bytes, over the limit of \(ComponentRenderer.maximumImageFileSize) bytes (64 MiB)")
+            }
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             image = try decodePNG(bytes, maximumPixelCount: ComponentRenderer.maximumImagePixels).pixmap
             return image
+        } catch let error as SpecError {
+            throw error
         } catch let error as PNGError {
             throw SpecError(file: spec.file, location: "$.component.image", message: "\(path): \(error.message)")
         } catch {
@@ -110,4 +118,6 @@ public final class ComponentRenderer {
 
     /// Images larger than this (4096 × 4096) are refused: a banner image is a few hundred points wide.
     public static let maximumImagePixels = 4096 * 4096
+    /// Image files larger than this (64 MiB) are refused unread; a 4096 × 4096 PNG is rarely a tenth of it.
+    public static let maximumImageFileSize = 64 << 20
 }

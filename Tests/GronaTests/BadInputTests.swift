@@ -64,6 +64,7 @@ final class BadInputTests: XCTestCase {
         ("font-truncated.json", .fails("font-truncated.json: $.theme.boldFont: not a readable font file: {corpus}/fonts/truncated.otf")),
         ("font-missing.json", .fails(#"font-missing.json: $.theme.regularFont: "fonts/Missing.otf" is not a readable file (looked in {corpus})"#)),
         ("font-nul-in-path.json", .fails("font-nul-in-path.json: $.theme.regularFont: path contains a NUL character (U+0000)")),
+        ("font-huge-file.json", .fails("font-huge-file.json: $.theme.regularFont: {corpus}/fonts/huge-file.otf: the font file is 209715200 bytes, over the limit of 67108864 bytes (64 MiB)")),
         ("font-bare-name.json", .renders(width: 358 * 3)),  // found in the fonts folder, which stays allowed
         // Images.
         ("image-truncated.json", .fails("image-truncated.json: $.component.image: {corpus}/images/truncated.png: invalid PNG: file is truncated")),
@@ -71,6 +72,7 @@ final class BadInputTests: XCTestCase {
         ("image-not-png.json", .fails("image-not-png.json: $.component.image: {corpus}/images/text.png: invalid PNG: not a PNG file (bad signature)")),
         ("image-huge-header.json", .fails("image-huge-header.json: $.component.image: {corpus}/images/huge-header.png: PNG is 20000 × 20000 pixels, over the limit of 16777216 pixels")),
         ("image-missing.json", .fails(#"image-missing.json: $.component.image: "images/missing.png" is not a readable file (looked in {corpus})"#)),
+        ("image-huge-file.json", .fails("image-huge-file.json: $.component.image: {corpus}/images/huge-file.png: the file is 209715200 bytes, over the limit of 67108864 bytes (64 MiB)")),
         ("image-bomb-4096.json", .renders(width: 358 * 3)),  // 64 MiB inflated from 65 KB: within the cap
         // Paths, confined to the corpus folder by --assets-root.
         ("path-dotdot-outside.json", .fails(#"path-dotdot-outside.json: $.component.image: "../outside/secret.png" resolves to {outside}/secret.png, outside the allowed asset roots"#)),
@@ -99,6 +101,13 @@ final class BadInputTests: XCTestCase {
             for folder in [outside, out, logs] { try fm.createDirectory(atPath: folder, withIntermediateDirectories: false) }
             try fm.copyItem(atPath: corpus + "/images/small.png", toPath: outside + "/secret.png")
             try fm.createSymbolicLink(atPath: corpus + "/images/link-outside.png", withDestinationPath: "../../outside/secret.png")
+            // 200 MiB image and font files, sparse (no disk used): refused unread.
+            for path in [corpus + "/images/huge-file.png", corpus + "/fonts/huge-file.otf"] {
+                XCTAssertTrue(fm.createFile(atPath: path, contents: nil))
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+                try handle.truncate(atOffset: 200 << 20)
+                try handle.close()
+            }
             // A megabyte of text in one field, and a file over the 4 MiB cap.
             let megabyte = String(repeating: "a", count: 1 << 20)
             try Data(#"{"component": {"type": "banner", "title": "\#(megabyte)"}}"#.utf8)

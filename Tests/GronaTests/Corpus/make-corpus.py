@@ -100,6 +100,9 @@ write("image-not-png.json", image_spec("images/text.png"))
 write("image-huge-header.json", image_spec("images/huge-header.png"))
 write("image-bomb-4096.json", image_spec("images/bomb-4096.png"))
 write("image-missing.json", image_spec("images/missing.png"))
+# images/huge-file.png and fonts/huge-file.otf are 200 MiB sparse files the test makes.
+write("image-huge-file.json", image_spec("images/huge-file.png"))
+write("font-huge-file.json", '{"theme": {"regularFont": "fonts/huge-file.otf"}, "component": {"type": "banner", "title": "Hi"}}\n')
 
 # --- paths (run with --assets-root set to the corpus folder) --------------------------------------
 write("path-dotdot-outside.json", image_spec("../outside/secret.png"))
