@@ -89,6 +89,15 @@ public final class ComponentRenderer {
         } catch {
             throw SpecError(file: spec.file, location: "$.theme.boldFont", message: "\(error)")
         }
+        // The bold face found beside the regular font may be a symbolic link to anywhere: under asset
+        // roots it must be inside them like any font the spec names.
+        if spec.theme.boldFont == nil, let confinement = spec.confinement, bold.path != regular.path {
+            let real = AssetPaths.realFile(bold.path) ?? bold.path
+            if !confinement.isAllowed(real, isFont: true) {
+                throw SpecError(file: spec.file, location: "$.theme.boldFont", message: "the bold face of "
+                    + "\(regular.path) is \(real), outside the allowed asset roots; name a boldFont inside them")
+            }
+        }
         fonts = (regular, bold)
         return (regular, bold)
     }

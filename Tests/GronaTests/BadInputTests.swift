@@ -65,6 +65,7 @@ final class BadInputTests: XCTestCase {
         ("font-missing.json", .fails(#"font-missing.json: $.theme.regularFont: "fonts/Missing.otf" is not a readable file (looked in {corpus})"#)),
         ("font-nul-in-path.json", .fails("font-nul-in-path.json: $.theme.regularFont: path contains a NUL character (U+0000)")),
         ("font-huge-file.json", .fails("font-huge-file.json: $.theme.regularFont: {corpus}/fonts/huge-file.otf: the font file is 209715200 bytes, over the limit of 67108864 bytes (64 MiB)")),
+        ("font-bold-symlink-outside.json", .fails("font-bold-symlink-outside.json: $.theme.boldFont: the bold face of {corpus}/fonts-linked/Inter-Regular.otf is {outside}/Inter-Bold.otf, outside the allowed asset roots; name a boldFont inside them")),
         ("font-bare-name.json", .renders(width: 358 * 3)),  // found in the fonts folder, which stays allowed
         // Images.
         ("image-truncated.json", .fails("image-truncated.json: $.component.image: {corpus}/images/truncated.png: invalid PNG: file is truncated")),
@@ -101,6 +102,12 @@ final class BadInputTests: XCTestCase {
             for folder in [outside, out, logs] { try fm.createDirectory(atPath: folder, withIntermediateDirectories: false) }
             try fm.copyItem(atPath: corpus + "/images/small.png", toPath: outside + "/secret.png")
             try fm.createSymbolicLink(atPath: corpus + "/images/link-outside.png", withDestinationPath: "../../outside/secret.png")
+            // A regular face inside the root whose bold face, beside it, links outside.
+            let fonts = GronaSnapBinary.packageRoot + "/Fonts"
+            try fm.createDirectory(atPath: corpus + "/fonts-linked", withIntermediateDirectories: false)
+            try fm.copyItem(atPath: fonts + "/Inter-Regular.otf", toPath: corpus + "/fonts-linked/Inter-Regular.otf")
+            try fm.copyItem(atPath: fonts + "/Inter-Bold.otf", toPath: outside + "/Inter-Bold.otf")
+            try fm.createSymbolicLink(atPath: corpus + "/fonts-linked/Inter-Bold.otf", withDestinationPath: "../../outside/Inter-Bold.otf")
             // 200 MiB image and font files, sparse (no disk used): refused unread.
             for path in [corpus + "/images/huge-file.png", corpus + "/fonts/huge-file.otf"] {
                 XCTAssertTrue(fm.createFile(atPath: path, contents: nil))

@@ -11,7 +11,7 @@ import Darwin
 // rather than halfway through drawing. The fonts folder stays allowed for fonts whatever the roots
 // are: it is the renderer's own, and a bare font name is looked up there.
 
-struct AssetPaths {
+struct AssetPaths: Equatable, Sendable {
     /// Real path of the spec's folder.
     var folder: String
     /// Real path of the fonts folder, if any.

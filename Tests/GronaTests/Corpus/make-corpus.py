@@ -78,6 +78,9 @@ write("font-text-file.json", '{"theme": {"regularFont": "fonts/not-a-font.otf"},
 write("font-truncated.json", '{"theme": {"boldFont": "fonts/truncated.otf"}, "component": {"type": "banner", "title": "Hi"}}\n')
 write("font-missing.json", '{"theme": {"regularFont": "fonts/Missing.otf"}, "component": {"type": "banner", "title": "Hi"}}\n')
 write("font-nul-in-path.json", '{"theme": {"regularFont": "Inter\\u0000.otf"}, "component": {"type": "banner", "title": "Hi"}}\n')
+# The regular face is inside the root, but the bold face found beside it is a symbolic link out of
+# it (fonts-linked/ is made by the test: Inter-Regular.otf, and Inter-Bold.otf linking outside).
+write("font-bold-symlink-outside.json", '{"theme": {"regularFont": "fonts-linked/Inter-Regular.otf"}, "component": {"type": "banner", "title": "Hi"}}\n')
 # Tolerated: a bare file name found in the fonts folder, which stays allowed under --assets-root.
 write("font-bare-name.json", '{"theme": {"regularFont": "Inter-SemiBold.otf"}, "component": {"type": "banner", "title": "Hi"}}\n')
 
