@@ -76,7 +76,7 @@ enum GronaSnapBinary {
         let seconds = Date().timeIntervalSince(start)
         // Exited normally: low 7 bits zero, status in the next byte; killed by a signal: 128 + signal.
         let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        func read(_ path: String) -> String { String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
         return CLIRun(status: exitStatus, stdout: read(outPath), stderr: read(errPath), seconds: seconds,
                       peakMemory: Int(usage.ru_maxrss) * 1024, timedOut: timedOut)
     }
