@@ -6,9 +6,14 @@ import Glibc
 #endif
 
 // Runs the real `grona-snap` binary as a child process and measures it, for the bad-input tests.
-// posix_spawn + wait4 rather than Foundation's Process: wait4 gives this one child's peak memory
-// (ru_maxrss), and polling it against a deadline lets a hung child be killed instead of hanging the
-// test run. The deadline is a hang guard, not a timing assertion: a healthy run takes milliseconds.
+// posix_spawn + a wait4 polling loop rather than Foundation's Process, so that a hung child is killed
+// at a deadline instead of hanging the test run (a hang guard, not a timing assertion: a healthy run
+// takes milliseconds).
+//
+// Peak memory is the child's VmHWM from /proc/<pid>/status, read on every poll once the child is
+// running grona-snap. Not wait4's ru_maxrss: glibc's posix_spawn starts the child with vfork, and
+// Linux folds the memory it shared with the parent (the whole test process) into the child's
+// ru_maxrss at exec. A run shorter than one poll reads as 0, which only the tiniest runs are.
 
 /// What one run of the command line did.
 struct CLIRun {
@@ -63,7 +68,10 @@ enum GronaSnapBinary {
         var status: Int32 = 0
         var usage = rusage()
         var timedOut = false
+        var peakMemory = 0
+        let realBinary = URL(fileURLWithPath: binary).resolvingSymlinksInPath().path
         while true {
+            if let peak = peakResident(pid, runningBinary: realBinary) { peakMemory = max(peakMemory, peak) }
             let done = wait4(pid, &status, WNOHANG, &usage)
             if done == pid { break }
             if done < 0 && errno != EINTR { throw CLIRunError("wait4 failed: \(String(cString: strerror(errno)))") }
@@ -71,14 +79,24 @@ enum GronaSnapBinary {
                 timedOut = true
                 kill(pid, SIGKILL)
             }
-            usleep(2_000)
+            usleep(1_000)
         }
         let seconds = Date().timeIntervalSince(start)
         // Exited normally: low 7 bits zero, status in the next byte; killed by a signal: 128 + signal.
         let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         func read(_ path: String) -> String { String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
         return CLIRun(status: exitStatus, stdout: read(outPath), stderr: read(errPath), seconds: seconds,
-                      peakMemory: Int(usage.ru_maxrss) * 1024, timedOut: timedOut)
+                      peakMemory: peakMemory, timedOut: timedOut)
+    }
+
+    /// The process's peak resident memory in bytes (VmHWM), if it is running `binary`.
+    static func peakResident(_ pid: pid_t, runningBinary binary: String) -> Int? {
+        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"), exe == binary,
+              let status = FileManager.default.contents(atPath: "/proc/\(pid)/status") else { return nil }
+        for line in String(decoding: status, as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return nil
     }
 }
 

@@ -168,6 +168,8 @@ final class BadInputTests: XCTestCase {
                 XCTAssertEqual(workspace.outputs(), [], file)
             case .renders(let width):
                 XCTAssertEqual(run.status, 0, "\(file): \(run.stderr)")
+                // A render lasts long enough for its memory to be read (see GronaSnapBinary.run).
+                XCTAssertGreaterThan(run.peakMemory, 0, file)
                 XCTAssertEqual(run.stderr, "", file)
                 let stem = String(file.dropLast(5))
                 XCTAssertEqual(workspace.outputs(), ["\(stem).png", "\(stem).report.json"], file)
