@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "Grona", targets: ["Grona"]),
         .library(name: "GronaSnapshotTesting", targets: ["GronaSnapshotTesting"]),
         .library(name: "GronaSnapshots", targets: ["GronaSnapshots"]),
+        // For the fuzz targets in Fuzz/, which exercise the PNG decoder on its own.
+        .library(name: "PNG", targets: ["PNG"]),
     ],
     targets: [
         // C libraries, found through pkg-config.
@@ -40,7 +42,9 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Raster"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "PNG"]),
-        .testTarget(name: "GronaTests", dependencies: ["Grona", "PNG", "Raster"]),
+        // BadInputTests run the built grona-snap on the corpus of bad inputs (read from disk).
+        .testTarget(name: "GronaTests", dependencies: ["Grona", "PNG", "Raster", "grona-snap"],
+                    exclude: ["Corpus"]),
         .testTarget(name: "GronaSnapshotTestingTests", dependencies: ["GronaSnapshotTesting", "GronaSnapshots", "Grona", "PNG", "Raster"]),
         // The command line, run as a process (grona-snap is built beside the tests).
         .testTarget(name: "CLITests", dependencies: ["grona-snap", "Grona", "PNG", "Raster", "Text"]),

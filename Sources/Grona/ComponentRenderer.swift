@@ -94,6 +94,15 @@ public final class ComponentRenderer {
         } catch {
             throw SpecError(file: spec.file, location: "$.theme.boldFont", message: "\(error)")
         }
+        // The bold face found beside the regular font may be a symbolic link to anywhere: under asset
+        // roots it must be inside them like any font the spec names.
+        if spec.theme.boldFont == nil, let confinement = spec.confinement, bold.path != regular.path {
+            let real = AssetPaths.realFile(bold.path) ?? bold.path
+            if !confinement.isAllowed(real, isFont: true) {
+                throw SpecError(file: spec.file, location: "$.theme.boldFont", message: "the bold face of "
+                    + "\(regular.path) is \(real), outside the allowed asset roots; name a boldFont inside them")
+            }
+        }
         fonts = (regular, bold)
         return (regular, bold)
     }
@@ -103,9 +112,17 @@ public final class ComponentRenderer {
         guard let path else { return nil }
         if let image { return image }
         do {
+            // An image path can name any file; a huge one is refused before it is read, not after.
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+            if size > ComponentRenderer.maximumImageFileSize {
+                throw SpecError(file: spec.file, location: "$.component.image", message: "\(path): the file is "
+                    + "\(size) bytes, over the limit of \(ComponentRenderer.maximumImageFileSize) bytes (64 MiB)")
+            }
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             image = try decodePNG(bytes, maximumPixelCount: ComponentRenderer.maximumImagePixels).pixmap
             return image
+        } catch let error as SpecError {
+            throw error
         } catch let error as PNGError {
             throw SpecError(file: spec.file, location: "$.component.image", message: "\(path): \(error.message)")
         } catch {
@@ -115,4 +132,6 @@ public final class ComponentRenderer {
 
     /// Images larger than this (4096 × 4096) are refused: a banner image is a few hundred points wide.
     public static let maximumImagePixels = 4096 * 4096
+    /// Image files larger than this (64 MiB) are refused unread; a 4096 × 4096 PNG is rarely a tenth of it.
+    public static let maximumImageFileSize = 64 << 20
 }

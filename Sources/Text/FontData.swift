@@ -25,6 +25,9 @@ enum FontDataStore {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var byPath: [String: FontData] = [:]
     nonisolated(unsafe) private static var byID: [FontData] = []
+    /// Larger font files are refused unread. The largest pinned font (Noto Color Emoji) is 11 MB;
+    /// a big CJK font is about 20 MB.
+    static let maximumFileSize = 64 << 20
 
     /// The bytes of the file at `path` (standardised), loading it on first use.
     static func data(atPath rawPath: String) throws -> FontData {
@@ -32,6 +35,12 @@ enum FontDataStore {
         lock.lock()
         defer { lock.unlock() }
         if let data = byPath[path] { return data }
+        // Font files are read whole and kept for the life of the process, so a path naming a huge
+        // file (a spec's font can be any file) must not be read at all: check the size first.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+           size > maximumFileSize {
+            throw TextError.fontTooLarge(path, size)
+        }
         guard let contents = FileManager.default.contents(atPath: path), !contents.isEmpty else {
             throw TextError.fontNotFound(path)
         }

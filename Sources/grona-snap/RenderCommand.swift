@@ -1,3 +1,4 @@
+import Foundation
 import Grona
 import PNG
 import Text
@@ -49,7 +50,14 @@ enum RenderCommand {
         // Both files are complete before either is put in place.
         try AtomicFile.write(png, to: output)
         if let report = args.value("--report") {
-            try AtomicFile.write(Array(snapshot.report.json().utf8), to: report)
+            do {
+                try AtomicFile.write(Array(snapshot.report.json().utf8), to: report)
+            } catch {
+                // A snapshot without the report asked for is a half-done job: take it back, so a
+                // failed command leaves no output behind.
+                unlink(output)
+                throw error
+            }
         }
     }
 }
@@ -88,6 +96,16 @@ enum Specs {
 
     static func decode(_ path: String, assetRoots: String?) throws -> Spec {
         let roots = assetRoots.map { $0.split(separator: ":").map(String.init) }
+        // A root that is not a folder would silently allow nothing; say so instead.
+        if let roots {
+            guard !roots.isEmpty else { throw UsageError("--assets-root: no folder given") }
+            for root in roots {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+                    throw UsageError("--assets-root: \(root) is not a folder")
+                }
+            }
+        }
         return try SpecDecoder(fontsFolder: try fontsFolder(), allowedAssetRoots: roots).decode(fileAt: path)
     }
 

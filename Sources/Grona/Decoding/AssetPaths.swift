@@ -8,9 +8,10 @@ import Darwin
 // looked up in the fonts folder. Every path is resolved with realpath(3), so symbolic links and `..`
 // are followed before the confinement check: a path is inside an allowed root only if its real
 // location is. A path that does not name an existing regular file is an error, found at decode time
-// rather than halfway through drawing.
+// rather than halfway through drawing. The fonts folder stays allowed for fonts whatever the roots
+// are: it is the renderer's own, and a bare font name is looked up there.
 
-struct AssetPaths {
+struct AssetPaths: Equatable, Sendable {
     /// Real path of the spec's folder.
     var folder: String
     /// Real path of the fonts folder, if any.
@@ -38,8 +39,9 @@ struct AssetPaths {
         return resolved
     }
 
-    func isAllowed(_ real: String) -> Bool {
-        guard let roots = allowedRoots else { return true }
+    func isAllowed(_ real: String, isFont: Bool) -> Bool {
+        guard var roots = allowedRoots else { return true }
+        if isFont, let fontsFolder { roots.append(fontsFolder) }
         return roots.contains { root in real == root || real.hasPrefix(root == "/" ? "/" : root + "/") }
     }
 
@@ -60,7 +62,7 @@ struct AssetPaths {
         var outside: String?
         for candidate in candidates {
             guard let real = AssetPaths.realFile(candidate) else { continue }
-            if isAllowed(real) { return .success(real) }
+            if isAllowed(real, isFont: isFont) { return .success(real) }
             outside = outside ?? real
         }
         if let outside {

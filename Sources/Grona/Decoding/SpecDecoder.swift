@@ -72,8 +72,10 @@ public struct SpecDecoder: Sendable {
             }
         }
         guard let component else { throw try top.required("component").fail("expected an object, found null") }
-        return Spec(name: name, file: file, folder: realFolder, theme: theme, component: component,
-                    environment: environment, variants: variants)
+        var spec = Spec(name: name, file: file, folder: realFolder, theme: theme, component: component,
+                        environment: environment, variants: variants)
+        if roots != nil { spec.confinement = assets }
+        return spec
     }
 }
 

@@ -11,6 +11,9 @@ public struct Spec: Equatable, Sendable {
     public var component: Component
     public var environment: Environment
     public var variants: Variants?
+    /// Where the decoder allowed files to come from, when it was given asset roots: the renderer
+    /// holds a bold face it finds by itself (beside the regular font) to the same rule.
+    var confinement: AssetPaths?
 
     public init(name: String, file: String? = nil, folder: String, theme: Theme, component: Component, environment: Environment,
                 variants: Variants?) {
