@@ -106,14 +106,19 @@ final class ComponentLayoutTests: XCTestCase {
             let large = try renderFresh(spec, environment(.large, .light, direction), engine: engine)
             let ax5 = try renderFresh(spec, environment(.accessibilityExtraExtraExtraLarge, .light, direction), engine: engine)
             let largeTitle = try XCTUnwrap(large.report.texts.first), ax5Title = try XCTUnwrap(ax5.report.texts.first)
-            let disc = try XCTUnwrap(fills(ax5.scene).first { $0.shape.rect.width == MessageLayout.discSize }).shape.rect
+            // The disc scales with the title's Dynamic Type style: 36 pt at L, 64 pt (the cap) at AX5.
+            let discSize = MessageLayout.discSize(at: .accessibilityExtraExtraExtraLarge)
+            XCTAssertEqual(discSize, 64)
+            XCTAssertEqual(MessageLayout.discSize(at: .large), 36)
+            XCTAssertEqual(MessageLayout.discSize(at: .extraSmall), 30)
+            let disc = try XCTUnwrap(fills(ax5.scene).first { $0.shape.rect.width == discSize }).shape.rect
             // Beside the disc at L: the copy starts 16 + 36 + 12 pt from the leading edge.
             XCTAssertEqual(largeTitle.frame.width, 358 - 64 - 16)
             XCTAssertEqual(direction == .ltr ? largeTitle.frame.x : 358 - largeTitle.frame.maxX, 64)
             // Under it at AX5, across the card's inner width; the disc stays at the leading edge.
             XCTAssertEqual(ax5Title.frame.width, 358 - 32)
             XCTAssertGreaterThanOrEqual(ax5Title.frame.y, disc.maxY)
-            XCTAssertEqual(disc.x, direction == .ltr ? 16 : 358 - 16 - 36)
+            XCTAssertEqual(disc.x, direction == .ltr ? 16 : 358 - 16 - 64)
         }
     }
 

@@ -10,14 +10,22 @@ import Raster
 /// At the accessibility text sizes the icon sits above the copy, at the leading edge.
 enum MessageLayout {
     static let padding = 16.0
-    static let discSize = 36.0
+    /// The disc's size at the `large` text size; it scales with the title's Dynamic Type style, as
+    /// an SF Symbol configured with a text style does, within 28…64 pt.
+    static let baseDiscSize = 36.0
     static let gap = 12.0
+
+    static func discSize(at category: TextSize) -> Double {
+        let scaled = DynamicType.scaledSize(base: baseDiscSize, style: .headline, category: category)
+        return min(64, max(28, scaled.rounded()))
+    }
 
     static func layout(_ message: Message, in context: inout LayoutContext) throws -> Double {
         // At the accessibility text sizes the icon sits above the copy, which then takes the card's
         // whole inner width (as the banner's image does): beside a 53-pt title it would leave a column
         // a few words wide.
         let stacked = context.environment.textSize.isAccessibilitySize
+        let discSize = Self.discSize(at: context.environment.textSize)
         let columnLeading = stacked ? padding : padding + discSize + gap
         let columnWidth = context.width - columnLeading - padding
         let disc = context.flow.frame(leading: padding, y: padding, width: discSize, height: discSize)
