@@ -1,4 +1,11 @@
-// The Grona stage: from a spec file to resolved, validated values, then (later) layout and drawing.
+// Grona: the Grona SDK's components, from a spec file to pixels and a render report.
+//
+//   spec JSON ─decode─▶ Spec ─resolve─▶ ComponentColors ─layout─▶ Scene ─render─▶ Pixmap + RenderReport
+//
+// ComponentRenderer.swift  the entry point: one renderer plays one app process (colours resolved on its
+//                          first render and kept); render(environment) → Snapshot (pixels, report, scene)
+// ParallelRenderer.swift   render jobs on N threads, one text engine per thread, results in job order
+// FontsFolder.swift        where the pinned fonts are
 //
 // Decoding/   JSON.swift          bounded, strict JSON parser → JSONValue (ordered keys, line:column errors)
 //             SpecDecoder.swift   JSONValue → Spec, every error naming the file and the JSON path
@@ -6,7 +13,19 @@
 //             AssetPaths.swift    font and image paths: spec folder, fonts folder, allowed roots
 //             SpecError.swift     the one-line error `file: $.path: problem`
 // Model/      Spec, Theme/ThemeColor, Component (Banner, ProgressBar, Offer, Message, CampaignStyle,
-//             TextRole), Environment/EnvironmentOverrides, Variants (golden names), TextSize
+//             TextRole), Environment/EnvironmentOverrides/Animation, Variants (golden names), TextSize
 // Style/      ColorResolver.swift first-draw colour resolution and per-component colour roles
 //             Contrast.swift      WCAG luminance, contrast, the readable-contrast fix (TextColor)
 //             DynamicType.swift   Apple's Dynamic Type table and scaledSize(base:style:category:)
+// Layout/     LayoutContext.swift what a component layout builds with: text, fills, buttons, report entries
+//             Geometry.swift      Flow: leading/trailing → left/right, the one place that mirrors
+//             Typography.swift    each text role's size at L, Dynamic Type style and weight
+//             ParagraphDirection  text runs in its own direction, lines hug the interface's leading edge
+//             BannerLayout, ProgressBarLayout, OfferLayout, MessageLayout: one file per component
+//             Motion.swift        the reveal, fill and collapse animations as functions of time
+// Scene/      Scene.swift         the display list between layout and raster
+// Render/     SceneRenderer.swift a loop over scene items; Icons.swift the message icons as outlines
+// Report/     RenderReport.swift  texts, contrast, VoiceOver order, touch targets; its JSON
+// Canvas/     padding and a background around a rendered card, for screenshots
+// Sheet/      contact sheets: labelled grids of snapshots
+// Output/     AtomicFile.swift    write to a temporary file, then rename
