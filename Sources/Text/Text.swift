@@ -8,7 +8,8 @@ import CUnicode
 /// - `TextEngine(fontsDirectory:)` — fonts, layout and glyph images (one per thread; see its doc).
 ///   - `font(atPath:)`, `font(named:)`, `systemFont(bold:)`, `boldFont(of:)` → `Font`
 ///   - `layoutParagraph(text:font:sizeInPoints:scale:maxWidthInPoints:maxLines:direction:)` → `TextLayout`
-///   - `glyphImage(for:originX:originY:)` → `GlyphImage?` (coverage mask, or colour bitmap for emoji)
+///   - `glyphImage(for:originX:originY:)` → `GlyphImage?` (coverage mask, or colour bitmap for emoji);
+///     `draw(_:into:originX:originY:color:)` composites one into a `Pixmap`
 /// - `TextLayout` → `TextLine` → `GlyphRun` → `PositionedGlyph`: geometry in PIXELS (points × scale),
 ///   with `…InPoints` accessors for frames; `lineCount`, `truncated`, `shownText`.
 /// - Text sizes arrive in points: Dynamic Type (which size a role gets) is Grona's business.

@@ -11,14 +11,7 @@ func render(_ layout: TextLayout, engine: TextEngine, margin: Int = 4, color: Co
     guard var pixmap = Pixmap(width: width, height: height) else { return nil }
     pixmap.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: .white)
     for glyph in layout.glyphs {
-        switch engine.glyphImage(for: glyph, originX: Double(margin), originY: Double(margin)) {
-        case let .mask(mask, x, y)?:
-            pixmap.blit(mask: mask, at: x, y: y, color: color)
-        case let .color(image, x, y, w, h)?:
-            pixmap.draw(image, in: Rect(x: x, y: y, width: w, height: h))
-        case nil:
-            break
-        }
+        engine.draw(glyph, into: &pixmap, originX: Double(margin), originY: Double(margin), color: color)
     }
     return pixmap
 }

@@ -35,14 +35,7 @@ struct SceneRenderer {
                     let x = origin.x * s + layout.drawnX(of: line, mirrored: mirrorsLines) - line.x
                     for run in line.runs {
                         for glyph in run.glyphs {
-                            switch engine.glyphImage(for: glyph, originX: x, originY: y) {
-                            case .mask(let mask, let left, let top)?:
-                                pixmap.blit(mask: mask, at: left, y: top, color: color)
-                            case .color(let bitmap, let left, let top, let width, let height)?:
-                                pixmap.draw(bitmap, in: Rect(x: left, y: top, width: width, height: height))
-                            case nil:
-                                break
-                            }
+                            engine.draw(glyph, into: &pixmap, originX: x, originY: y, color: color)
                         }
                     }
                 }

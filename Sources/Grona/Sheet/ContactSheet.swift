@@ -125,14 +125,7 @@ public struct ContactSheet {
     private func draw(_ layout: TextLayout, into sheet: inout Pixmap, x: Double, y: Double, color: Color, engine: TextEngine) {
         let top = y.rounded()
         for glyph in layout.glyphs {
-            switch engine.glyphImage(for: glyph, originX: x, originY: top) {
-            case .mask(let mask, let left, let top)?:
-                sheet.blit(mask: mask, at: left, y: top, color: color)
-            case .color(let bitmap, let left, let top, let width, let height)?:
-                sheet.draw(bitmap, in: Rect(x: left, y: top, width: width, height: height))
-            case nil:
-                break
-            }
+            engine.draw(glyph, into: &sheet, originX: x, originY: top, color: color)
         }
     }
 }
