@@ -1,3 +1,5 @@
+import Grona
+
 /// The command line's words, parsed without a library: every command declares the options it takes,
 /// and anything else is a usage error (exit status 2) naming the word that was not understood.
 struct UsageError: Error, CustomStringConvertible {
@@ -71,7 +73,7 @@ struct Arguments {
 
     func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = values[name] else { return nil }
-        guard let number = Double(text), number.isFinite, range.contains(number) else {
+        guard let number = decimalNumber(text), range.contains(number) else {
             throw UsageError("\(name): \"\(text)\" is not a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number

@@ -57,6 +57,10 @@ final class ModelTests: XCTestCase {
         }
         XCTAssertEqual(problem { try EnvironmentOverrides.parseWidth("wide") }, #""wide" is not a number"#)
         XCTAssertEqual(problem { try EnvironmentOverrides.parseWidth("nan") }, #""nan" is not a number"#)
+        // Swift's Double(_:) reads these too; a typed width must be a plain decimal number.
+        XCTAssertEqual(problem { try EnvironmentOverrides.parseWidth("0x10") }, #""0x10" is not a number"#)
+        XCTAssertEqual(problem { try EnvironmentOverrides.parseWidth("inf") }, #""inf" is not a number"#)
+        XCTAssertEqual(try EnvironmentOverrides.parseWidth("2e2"), 200)
         XCTAssertEqual(problem { try EnvironmentOverrides.parseWidth("3000") }, "3000 is not within 44…2048 points")
         XCTAssertEqual(problem { try EnvironmentOverrides.parseScale("0") }, "0 is not one of 1, 2, 3")
         XCTAssertEqual(problem { try EnvironmentOverrides.parseDirection("up") }, #""up" is not one of: ltr, rtl"#)

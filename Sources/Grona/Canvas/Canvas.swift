@@ -44,7 +44,7 @@ public struct Canvas: Equatable, Sendable {
     }
 
     public static func parsePadding(_ text: String) throws -> Double {
-        guard let value = Double(text), value.isFinite, paddingRange.contains(value) else {
+        guard let value = decimalNumber(text), paddingRange.contains(value) else {
             throw OverrideError("\"\(text)\" is not a number of points from 0 to \(Int(paddingRange.upperBound))")
         }
         return value

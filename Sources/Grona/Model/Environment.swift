@@ -72,11 +72,11 @@ public struct EnvironmentOverrides: Equatable, Sendable {
     /// Each parser returns the value, or throws a message without file or path, e.g.
     /// `"20" is not within 44…2048`, for the command line to prefix with the option's name.
     public static func parseWidth(_ text: String) throws -> Double {
-        guard let value = Double(text), value.isFinite else { throw OverrideError("\(quoted(text)) is not a number") }
+        guard let value = decimalNumber(text) else { throw OverrideError("\(quoted(text)) is not a number") }
         return try SpecRules.checkWidth(value).get()
     }
     public static func parseScale(_ text: String) throws -> Int {
-        guard let value = Double(text) else { throw OverrideError("\(quoted(text)) is not a number") }
+        guard let value = decimalNumber(text) else { throw OverrideError("\(quoted(text)) is not a number") }
         return try SpecRules.checkScale(value).get()
     }
     public static func parseTextSize(_ text: String) throws -> TextSize {
@@ -92,7 +92,7 @@ public struct EnvironmentOverrides: Equatable, Sendable {
         try SpecRules.checkEnum(text, Animation.self).get()
     }
     public static func parseTime(_ text: String) throws -> Double {
-        guard let value = Double(text), value.isFinite else { throw OverrideError("\(quoted(text)) is not a number") }
+        guard let value = decimalNumber(text) else { throw OverrideError("\(quoted(text)) is not a number") }
         return try SpecRules.checkTime(value).get()
     }
 }
@@ -101,4 +101,20 @@ public struct EnvironmentOverrides: Equatable, Sendable {
 public struct OverrideError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A plain decimal number as people type one (`390`, `-1.5`, `2e3`), finite; nil for anything else.
+/// Swift's `Double(_:)` also reads hexadecimal (`0x10`), `inf` and `nan`, which a command-line value
+/// must not silently mean.
+public func decimalNumber(_ text: String) -> Double? {
+    var sawDigit = false
+    for character in text {
+        switch character {
+        case "0"..."9": sawDigit = true
+        case "+", "-", ".", "e", "E": continue
+        default: return nil
+        }
+    }
+    guard sawDigit, let value = Double(text), value.isFinite else { return nil }
+    return value
 }
