@@ -107,20 +107,25 @@ public final class ComponentRenderer {
         return (regular, bold)
     }
 
-    /// The component's image, decoded once per renderer.
+    /// The component's image, decoded once per version of the file in this process (`DecodedImages`).
     private func loadImage(_ path: String?) throws -> Pixmap? {
         guard let path else { return nil }
         if let image { return image }
         do {
             // An image path can name any file; a huge one is refused before it is read, not after.
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            let size = attributes?[.size] as? Int ?? 0
             if size > ComponentRenderer.maximumImageFileSize {
                 throw SpecError(file: spec.file, location: "$.component.image", message: "\(path): the file is "
                     + "\(size) bytes, over the limit of \(ComponentRenderer.maximumImageFileSize) bytes (64 MiB)")
             }
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-            image = try decodePNG(bytes, maximumPixelCount: ComponentRenderer.maximumImagePixels).pixmap
-            return image
+            let modified = attributes?[.modificationDate] as? Date ?? .distantPast
+            let decoded = try DecodedImages.image(at: path, size: size, modified: modified) {
+                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+                return try decodePNG(bytes, maximumPixelCount: ComponentRenderer.maximumImagePixels).pixmap
+            }
+            image = decoded
+            return decoded
         } catch let error as SpecError {
             throw error
         } catch let error as PNGError {

@@ -29,3 +29,4 @@
 // Canvas/     padding and a background around a rendered card, for screenshots
 // Sheet/      contact sheets: labelled grids of snapshots
 // Output/     AtomicFile.swift    write to a temporary file, then rename
+// Assets/     DecodedImages.swift component images decoded once per process, shared by every renderer

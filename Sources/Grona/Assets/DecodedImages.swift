@@ -1,0 +1,37 @@
+import Foundation
+import PNG
+import Raster
+
+/// Decoded component images, shared by every renderer in the process.
+///
+/// Each variant of a spec gets a fresh `ComponentRenderer` (one "app launch"), so without this every
+/// variant would read and decode the same PNG again: twelve times per spec in the project's own
+/// suite. Entries are keyed by the file's path, size and modification time, so an image edited on
+/// disk is decoded afresh; a decode is a pure function of those bytes, so sharing never changes a
+/// pixel. Bounded: cleared when full. Thread-safe: renderers on several threads share it.
+enum DecodedImages {
+    private struct Key: Hashable {
+        var path: String
+        var size: Int
+        var modified: Date
+    }
+
+    private static let capacity = 32
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var entries: [Key: Pixmap] = [:]
+
+    /// The image at `path` (whose size is `size` bytes), decoded once per version of the file.
+    static func image(at path: String, size: Int, modified: Date, decode: () throws -> Pixmap) rethrows -> Pixmap {
+        let key = Key(path: path, size: size, modified: modified)
+        lock.lock()
+        let known = entries[key]
+        lock.unlock()
+        if let known { return known }
+        let image = try decode()
+        lock.lock()
+        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+        entries[key] = image
+        lock.unlock()
+        return image
+    }
+}
