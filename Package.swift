@@ -16,15 +16,16 @@ let package = Package(
     targets: [
         // C libraries, found through pkg-config.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
-                       providers: [.apt(["libpng-dev"])]),
+                       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
-                       providers: [.apt(["libfreetype-dev"])]),
+                       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
-                       providers: [.apt(["libharfbuzz-dev"])]),
+                       providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc",
+                       providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
         // ICU cannot be imported next to Foundation (Foundation carries its own renamed ICU), so the
-        // few calls we need live behind a header of plain C types.
-        .target(name: "CUnicode", path: "Sources/CUnicode",
-                linkerSettings: [.linkedLibrary("icuuc")]),
+        // few calls we need live behind a header of plain C types; CICU only carries ICU's flags.
+        .target(name: "CUnicode", dependencies: ["CICU"], path: "Sources/CUnicode"),
 
         // Stages.
         .target(name: "Raster"),
@@ -49,5 +50,5 @@ let package = Package(
         // The command line, run as a process (grona-snap is built beside the tests).
         .testTarget(name: "CLITests", dependencies: ["grona-snap", "Grona", "PNG", "Raster", "Text"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -11,47 +11,61 @@ public enum ParallelRenderer {
 
     /// Calls `work(index, engine)` for every index in `0..<count` on up to `jobs` threads and returns
     /// the results in index order. `progress` is called (on a worker thread, serialised) after each job.
-    public static func map<T>(count: Int, jobs: Int, fontsFolder: String,
-                              progress: ((_ done: Int) -> Void)? = nil,
-                              _ work: (Int, TextEngine) throws -> T) -> [Result<T, Error>] {
+    public static func map<T: Sendable>(count: Int, jobs: Int, fontsFolder: String,
+                                        progress: (@Sendable (_ done: Int) -> Void)? = nil,
+                                        _ work: @Sendable (Int, TextEngine) throws -> T) -> [Result<T, Error>] {
         guard count > 0 else { return [] }
         let threads = max(1, min(jobs, count))
-        var results = [Result<T, Error>?](repeating: nil, count: count)
-        let lock = NSLock()
-        var next = 0, done = 0
-        results.withUnsafeMutableBufferPointer { slots in
-            let slots = UnsafeSendable(slots)
-            DispatchQueue.concurrentPerform(iterations: threads) { _ in
-                let engine: TextEngine
-                do {
-                    engine = try TextEngine(fontsDirectory: fontsFolder)
-                } catch {
-                    // Every job this thread would have taken fails with the same error.
-                    while true {
-                        lock.lock(); let index = next; next += 1; lock.unlock()
-                        guard index < count else { return }
-                        slots.value[index] = .failure(error)
-                    }
-                }
-                while true {
-                    lock.lock(); let index = next; next += 1; lock.unlock()
-                    guard index < count else { return }
-                    let result = Result { try work(index, engine) }
-                    lock.lock()
-                    slots.value[index] = result
-                    done += 1
-                    let finished = done
-                    progress?(finished)
-                    lock.unlock()
-                }
+        let board = JobBoard<T>(count: count)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            let engine: TextEngine
+            do {
+                engine = try TextEngine(fontsDirectory: fontsFolder)
+            } catch {
+                // Every job this thread would have taken fails with the same error.
+                while let index = board.take() { board.finish(index, .failure(error), progress: nil) }
+                return
+            }
+            while let index = board.take() {
+                board.finish(index, Result { try work(index, engine) }, progress: progress)
             }
         }
-        return results.map { $0 ?? .failure(CancellationError()) }
+        return board.results()
     }
 }
 
-/// Lets the worker threads write to distinct slots of one buffer; the lock orders the writes.
-private struct UnsafeSendable<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
+/// The jobs' shared state: the next job to hand out, the finished count and the result slots, all
+/// behind one lock. `@unchecked Sendable` is safe because every stored property is read and written
+/// only while `lock` is held.
+private final class JobBoard<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int
+    private var next = 0
+    private var done = 0
+    private var slots: [Result<T, Error>?]
+
+    init(count: Int) {
+        self.count = count
+        slots = Array(repeating: nil, count: count)
+    }
+
+    /// The next unclaimed job, or nil when all have been handed out.
+    func take() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func finish(_ index: Int, _ result: Result<T, Error>, progress: (@Sendable (Int) -> Void)?) {
+        lock.lock(); defer { lock.unlock() }
+        slots[index] = result
+        done += 1
+        progress?(done)
+    }
+
+    func results() -> [Result<T, Error>] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.map { $0 ?? .failure(CancellationError()) }
+    }
 }

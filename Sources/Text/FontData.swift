@@ -3,6 +3,8 @@ import Foundation
 /// The bytes of one font file, read once per process and shared by every `TextEngine` (and so by
 /// every thread). Immutable after loading: FreeType faces and HarfBuzz blobs point straight into
 /// `bytes`, which lives as long as the process-wide store keeps this object (for ever).
+/// `@unchecked Sendable` because of the raw buffer pointer, which is written once in `init` and only
+/// read afterwards.
 final class FontData: @unchecked Sendable {
     let path: String
     /// A small process-wide number for this file, used as a cheap key in glyph handles and caches.
@@ -23,6 +25,7 @@ final class FontData: @unchecked Sendable {
 /// out are immutable, so engines on different threads may read them concurrently.
 enum FontDataStore {
     private static let lock = NSLock()
+    /// `nonisolated(unsafe)`: both tables are read and written only while `lock` is held.
     nonisolated(unsafe) private static var byPath: [String: FontData] = [:]
     nonisolated(unsafe) private static var byID: [FontData] = []
     /// Larger font files are refused unread. The largest pinned font (Noto Color Emoji) is 11 MB;

@@ -12,7 +12,9 @@ final class Shaper {
     private let buffer: OpaquePointer
     /// "und" (undetermined): each script's default language system. Never the process locale, which
     /// HarfBuzz would otherwise use and which differs between machines.
-    static let language = hb_language_from_string("und", -1)
+    /// `nonisolated(unsafe)`: an `hb_language_t` is a pointer to HarfBuzz's interned, immutable
+    /// language record, valid for the life of the process and safe to read from any thread.
+    nonisolated(unsafe) static let language = hb_language_from_string("und", -1)
 
     init() {
         buffer = hb_buffer_create()

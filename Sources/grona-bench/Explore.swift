@@ -52,9 +52,8 @@ extension Explore {
     /// One line per snapshot of the fixture matrix and the reference banner: name and pixel digest.
     /// Two runs with identical output drew identical pixels.
     static func digests(checkout: Checkout) throws {
-        var jobs = try checkout.fixtureMatrix()
         let reference = try checkout.decode(checkout.referenceSpec)
-        jobs.append(SnapshotCase(spec: reference, environment: reference.environment))
+        let jobs = try checkout.fixtureMatrix() + [SnapshotCase(spec: reference, environment: reference.environment)]
         let lines = ParallelRenderer.map(count: jobs.count, jobs: 2, fontsFolder: checkout.fontsFolder) { index, engine -> String in
             let job = jobs[index]
             let pixmap = try ComponentRenderer(spec: job.spec, engine: engine).render(job.environment).pixmap

@@ -62,7 +62,7 @@ enum Work {
     }
 
     /// A progress callback drawing `[#####.....] 57/228` on stderr, or nil when stderr is not a terminal.
-    static func progressBar(total: Int) -> ((Int) -> Void)? {
+    static func progressBar(total: Int) -> (@Sendable (Int) -> Void)? {
         guard isatty(STDERR_FILENO) == 1, total > 1 else { return nil }
         return { done in
             let width = 30

@@ -97,7 +97,7 @@ enum SheetCommand {
         }
 
         /// Settings in the order `Variants.environments` nests them (text size outermost).
-        static let settings: [(Environment) -> String] = [
+        static let settings: [@Sendable (Environment) -> String] = [
             { $0.textSize.shortName }, { $0.appearance.rawValue }, { $0.direction.rawValue.uppercased() },
             { "@\($0.scale)x" }, { "\(formatted($0.width)) pt" },
         ]

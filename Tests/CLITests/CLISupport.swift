@@ -56,7 +56,8 @@ func snap(arguments: [String]) throws -> RunResult {
                      stderr: String(decoding: errData.data, as: UTF8.self))
 }
 
-/// Written by the stderr reader thread before it signals, read after the wait.
+/// Written by the stderr reader thread before it signals, read after the wait: the semaphore orders
+/// the two accesses, which is why `@unchecked Sendable` is safe.
 private final class DataBox: @unchecked Sendable {
     var data = Data()
 }

@@ -105,6 +105,7 @@ final class ThreadingTests: XCTestCase {
     }
 }
 
+/// `@unchecked Sendable`: `storage` is touched only while `lock` is held.
 private final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [Data?]

@@ -18,6 +18,7 @@ enum DecodedImages {
 
     private static let capacity = 32
     private static let lock = NSLock()
+    /// `nonisolated(unsafe)`: read and written only while `lock` is held.
     nonisolated(unsafe) private static var entries: [Key: Pixmap] = [:]
 
     /// The image at `path` (whose size is `size` bytes), decoded once per version of the file.

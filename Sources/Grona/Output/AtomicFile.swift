@@ -47,6 +47,7 @@ public enum AtomicFile {
     }
 
     private static let serialLock = NSLock()
+    /// `nonisolated(unsafe)`: read and written only while `serialLock` is held.
     nonisolated(unsafe) private static var serial = 0
     private static func nextSerial() -> Int {
         serialLock.lock(); defer { serialLock.unlock() }

@@ -37,6 +37,8 @@ public struct ResolvedTheme: Equatable, Sendable {
 }
 
 /// Resolves theme and campaign colours once and keeps them; share one per renderer.
+/// `@unchecked Sendable`: the resolved colours are read and written only while `lock` is held, and
+/// `theme` is immutable.
 public final class ColorResolver: @unchecked Sendable {
     public let theme: Theme
     private let lock = NSLock()
