@@ -77,6 +77,8 @@ public final class ComponentRenderer {
         report.texts = context.texts
         report.accessibility = context.accessibility
         report.touchTargets = context.touchTargets
+        report.graphics = context.graphics
+        report.findings = Findings.of(report)
         return Snapshot(pixmap: pixmap, report: report, scene: scene)
     }
 

@@ -1,6 +1,6 @@
 // Grona: the Grona SDK's components, from a spec file to pixels and a render report.
 //
-//   spec JSON ─decode─▶ Spec ─resolve─▶ ComponentColors ─layout─▶ Scene ─render─▶ Pixmap + RenderReport
+//   spec JSON ─decode─▶ Spec ─resolve─▶ ComponentColors ─layout─▶ Scene ─render─▶ Pixmap + RenderReport ─▶ findings
 //
 // ComponentRenderer.swift  the entry point: one renderer plays one app process (colours resolved on its
 //                          first render and kept); render(environment) → Snapshot (pixels, report, scene)
@@ -25,7 +25,11 @@
 //             Motion.swift        the reveal, fill and collapse animations as functions of time
 // Scene/      Scene.swift         the display list between layout and raster
 // Render/     SceneRenderer.swift a loop over scene items; Icons.swift the message icons as outlines
-// Report/     RenderReport.swift  texts, contrast, VoiceOver order, touch targets; its JSON
+// Report/     RenderReport.swift  texts, contrast, VoiceOver order, touch targets, graphics, findings; its JSON
+//             JSONText.swift      numbers and strings written the same way on every machine
+// Findings/   Findings.swift      what a person should know about a render, from its report (one place)
+//             Finding.swift       the kinds, their fields, sentences and JSON
+//             FindingGroup.swift  one spec's findings across variants, grouped into lines for people
 // Canvas/     padding and a background around a rendered card, for screenshots
 // Sheet/      contact sheets: labelled grids of snapshots
 // Output/     AtomicFile.swift    write to a temporary file, then rename

@@ -18,7 +18,8 @@ enum BatchCommand {
         each snapshot goes to OUT_DIR/<golden name>, e.g. OUT_DIR/banner/AX5-dark-rtl@3x.png.
         The files are the same, byte for byte, whatever --jobs. All specs are read first: if any is
         bad, or a snapshot cannot be rendered, nothing is written and the exit status is 2.
-        A progress bar is shown on a terminal; a one-line summary is always printed.
+        A progress bar is shown on a terminal; a one-line summary is always printed, with the
+        number of findings of each kind (grona-snap check lists them).
 
         options:
           -o, --output OUT_DIR      where to write the snapshots (created if missing; required)
@@ -68,18 +69,21 @@ enum BatchCommand {
         let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
                                            progress: Work.progressBar(total: jobs.count)) { index, engine in
             let job = jobs[index]
-            let card = try ComponentRenderer(spec: specs[job.spec], engine: engine).render(job.environment).pixmap
-            return try encodePNG(try CanvasOptions.apply(canvas, to: card, scale: job.environment.scale))
+            let snapshot = try ComponentRenderer(spec: specs[job.spec], engine: engine).render(job.environment)
+            let png = try encodePNG(try CanvasOptions.apply(canvas, to: snapshot.pixmap, scale: job.environment.scale))
+            return (png: png, findings: FindingCounts(snapshot.report.findings))
         }
         let files = try Work.values(results)
-        for (job, bytes) in zip(jobs, files) {
+        var counts = FindingCounts()
+        for file in files { counts.add(file.findings) }
+        for (job, bytes) in zip(jobs, files.map(\.png)) {
             let path = output + "/" + job.name
             try AtomicFile.createFolder((path as NSString).deletingLastPathComponent)
             try AtomicFile.write(bytes, to: path)
         }
         let threads = max(1, min(jobCount, jobs.count))
         let shardNote = shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
-        print("rendered \(jobs.count) snapshot\(jobs.count == 1 ? "" : "s") from \(specs.count) spec\(specs.count == 1 ? "" : "s")\(shardNote) in \(Work.seconds(since: start)) with \(threads) job\(threads == 1 ? "" : "s")")
+        print("rendered \(jobs.count) snapshot\(jobs.count == 1 ? "" : "s") from \(specs.count) spec\(specs.count == 1 ? "" : "s")\(shardNote) in \(Work.seconds(since: start)) with \(threads) job\(threads == 1 ? "" : "s"); \(counts.summary)")
     }
 
     /// The `*.json` files directly in `folder`, sorted by name (byte order, so the same everywhere).

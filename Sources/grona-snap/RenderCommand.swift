@@ -15,6 +15,10 @@ enum RenderCommand {
           --report REPORT.json      also write the render report: texts, lines, contrast,
                                     VoiceOver reading order, touch targets
           --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
+          --quiet                   do not print the findings
+
+        The snapshot's findings (text cut at its line limit, colours replaced for contrast, …; see
+        grona-snap check --help) are printed to stderr, one line each: SPEC: KIND: what happened.
 
         canvas (for screenshots; without these the card fills the image):
         \(CanvasOptions.help)
@@ -34,7 +38,7 @@ enum RenderCommand {
 
     static let grammar = Arguments.Grammar(
         valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--report", "--assets-root"]),
-        flags: EnvironmentOptions.flags, positionals: 1...1)
+        flags: EnvironmentOptions.flags.union(["--quiet"]), positionals: 1...1)
 
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "render")
@@ -58,6 +62,10 @@ enum RenderCommand {
                 unlink(output)
                 throw error
             }
+        }
+        if !args.has("--quiet") {
+            let lines = snapshot.report.findings.map { "\(args.positionals[0]): \($0.kind.rawValue): \($0.message)\n" }
+            FileHandle.standardError.write(Data(lines.joined().utf8))
         }
     }
 }

@@ -46,6 +46,35 @@ enum VariantPlan {
         return variants.environments(base: spec.environment.applying(overrides))
     }
 
+    /// `--text-sizes`, `--appearances` and `--directions` (`sheet`, `check`): lists that replace the
+    /// spec's variants on that axis; "all" takes every value.
+    static let axisOptions: Set<String> = ["--text-sizes", "--appearances", "--directions"]
+    static let axesHelp = """
+          --text-sizes LIST         e.g. all, or xS,L,AX5 (short or UIKit names)
+          --appearances LIST        light,dark
+          --directions LIST         ltr,rtl
+        """
+
+    static func axes(from args: Arguments, overrides: EnvironmentOverrides, command: String) throws -> Variants {
+        func list<T>(_ option: String, conflicting: String, isSet: Bool, all: [T], parse: (String) throws -> T) throws -> [T]? {
+            guard let text = args.value(option) else { return nil }
+            if isSet { throw UsageError("\(command): \(option) and \(conflicting) cannot be given together") }
+            if text == "all" { return all }
+            var values: [T] = []
+            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+                do { values.append(try parse(String(word))) } catch { throw UsageError("\(option): \(error)") }
+            }
+            return values
+        }
+        return Variants(
+            textSizes: try list("--text-sizes", conflicting: "--text-size", isSet: overrides.textSize != nil,
+                                all: TextSize.allCases, parse: EnvironmentOverrides.parseTextSize),
+            appearances: try list("--appearances", conflicting: "--appearance", isSet: overrides.appearance != nil,
+                                  all: Appearance.allCases, parse: EnvironmentOverrides.parseAppearance),
+            directions: try list("--directions", conflicting: "--direction", isSet: overrides.direction != nil,
+                                 all: LayoutDirection.allCases, parse: EnvironmentOverrides.parseDirection))
+    }
+
     /// The spec as `environments(of:…)` leaves it, for golden names (the width goes into names only
     /// while the width axis is there).
     static func naming(_ spec: Spec, overrides: EnvironmentOverrides) -> Spec {

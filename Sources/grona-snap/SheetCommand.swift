@@ -40,7 +40,7 @@ enum SheetCommand {
         let args = try Arguments(words, grammar: grammar, command: "sheet")
         let output = try args.output(placeholder: "SHEET.png")
         let overrides = try EnvironmentOptions.overrides(from: args)
-        let axes = try self.axes(from: args, overrides: overrides)
+        let axes = try VariantPlan.axes(from: args, overrides: overrides, command: "sheet")
         let columnsOption = try args.integer("--columns", in: 1...64)
         let jobs = try Work.jobs(from: args)
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
@@ -64,26 +64,6 @@ enum SheetCommand {
                                  columnHeaders: grid.columnHeaders, scale: environments.map(\.scale).max() ?? 1)
         let pixmap = try sheet.draw(engine: try Specs.textEngine())
         try AtomicFile.write(try encodePNG(pixmap), to: output)
-    }
-
-    static func axes(from args: Arguments, overrides: EnvironmentOverrides) throws -> Variants {
-        func list<T>(_ option: String, conflicting: String, isSet: Bool, all: [T], parse: (String) throws -> T) throws -> [T]? {
-            guard let text = args.value(option) else { return nil }
-            if isSet { throw UsageError("sheet: \(option) and \(conflicting) cannot be given together") }
-            if text == "all" { return all }
-            var values: [T] = []
-            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
-                do { values.append(try parse(String(word))) } catch { throw UsageError("\(option): \(error)") }
-            }
-            return values
-        }
-        return Variants(
-            textSizes: try list("--text-sizes", conflicting: "--text-size", isSet: overrides.textSize != nil,
-                                all: TextSize.allCases, parse: EnvironmentOverrides.parseTextSize),
-            appearances: try list("--appearances", conflicting: "--appearance", isSet: overrides.appearance != nil,
-                                  all: Appearance.allCases, parse: EnvironmentOverrides.parseAppearance),
-            directions: try list("--directions", conflicting: "--direction", isSet: overrides.direction != nil,
-                                 all: LayoutDirection.allCases, parse: EnvironmentOverrides.parseDirection))
     }
 
     /// How the cells are arranged: rows are the first setting that varies, columns the others.

@@ -1,7 +1,8 @@
 import Foundation
 import Grona
 
-// grona-snap: the command line. Exit status 0 on success, 1 when snapshots differ, 2 for bad input
+// grona-snap: the command line. Exit status 0 on success, 1 when snapshots differ (or `check` finds
+// something), 2 for bad input
 // or usage, with one line on stderr naming the file, the JSON path and what is wrong.
 
 let version = "0.1.0"
@@ -15,6 +16,7 @@ let usage = """
       diff EXPECTED.png ACTUAL.png [-o DIFF.png]                  compare two PNGs (exit 1 if they differ)
       animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR]   the reveal and fill as an animated PNG
       verify FIXTURES_DIR --snapshots DIR [--record MODE]         check every spec's variants against goldens
+      check SPEC.json|DIR [--format text|json] [--ignore KINDS]   list what was cut, recoloured or hard to read
       help [command]                                              show help for a command
 
     grona-snap <command> --help shows a command's options; grona-snap --version its version.
@@ -33,6 +35,7 @@ let commands: [String: (help: String, run: (ArraySlice<String>) throws -> Void)]
     "diff": (DiffCommand.help, DiffCommand.run),
     "animate": (AnimateCommand.help, AnimateCommand.run),
     "verify": (VerifyCommand.help, VerifyCommand.run),
+    "check": (CheckCommand.help, CheckCommand.run),
 ]
 
 guard let command = words.first else { print(usage); exit(2) }
@@ -53,6 +56,8 @@ do {
     try entry.run(rest)
 } catch let error as SnapshotsDiffer {
     fail(error.description, status: 1)
+} catch let status as ExitStatus {
+    exit(status.code)
 } catch {
     fail("\(error)", status: 2)
 }
@@ -60,4 +65,10 @@ do {
 /// Thrown by commands whose comparison found differences (exit status 1).
 struct SnapshotsDiffer: Error, CustomStringConvertible {
     let description: String
+}
+
+/// Ends the command with this status and nothing more on stderr: the command has said everything
+/// on stdout (`check` exits 1 when it found something).
+struct ExitStatus: Error {
+    let code: Int32
 }

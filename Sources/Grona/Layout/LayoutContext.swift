@@ -19,6 +19,7 @@ struct LayoutContext {
     private(set) var texts: [TextReport] = []
     private(set) var accessibility: [AccessibilityElement] = []
     private(set) var touchTargets: [TouchTarget] = []
+    private(set) var graphics: [GraphicContrast] = []
 
     init(engine: TextEngine, environment: Environment, colors: ComponentColors, kind: Component.Kind,
          regularFont: Font, boldFont: Font, cornerRadius: Double) {
@@ -109,6 +110,14 @@ struct LayoutContext {
 
     mutating func draw(_ item: SceneItem) { items.append(item) }
 
+    /// The card as seen, which fills and texts on it are measured against.
+    var seenBackground: Color { colors.seenBackground ?? Contrast.composite(colors.background, over: .white) }
+
+    /// Records a graphic's contrast against what it is drawn over, for the report and its findings.
+    mutating func measure(_ role: GraphicContrast.Role, _ color: Color, against background: Color) {
+        graphics.append(GraphicContrast(role: role, color: color, background: background))
+    }
+
     mutating func addTouchTarget(_ role: TextRole, around frame: Rect) {
         // Apple's minimum: 44 × 44 pt, grown evenly around the visible control.
         let width = max(44, frame.width), height = max(44, frame.height)
@@ -127,6 +136,7 @@ struct LayoutContext {
         let buttonHeight = max(44, laidOut.heightInPoints + 2 * verticalPadding)
         let frame = flow.frame(leading: leading, y: y, width: buttonWidth, height: buttonHeight)
         fill(frame, radius: min(10, buttonHeight / 2), color)
+        measure(.button, color, against: seenBackground)
         addCentred(.button, text: label, layout: laidOut, in: frame, trait: .button)
         addTouchTarget(.button, around: frame)
         return buttonHeight

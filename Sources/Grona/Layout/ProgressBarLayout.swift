@@ -38,6 +38,8 @@ enum ProgressBarLayout {
             let width = max(trackHeight, filled)
             context.fill(context.flow.frame(leading: padding, y: trackY, width: width, height: trackHeight),
                          radius: trackHeight / 2, fillColor)
+            context.measure(.progressFill, fillColor,
+                            against: Contrast.composite(trackColor, over: context.seenBackground))
         }
         let maximum = bar.maximum
         for tier in bar.tiers {

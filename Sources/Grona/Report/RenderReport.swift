@@ -1,7 +1,9 @@
 import Raster
 
 /// What a render produced, for people and for tests (SPEC §4): every text with its line count,
-/// truncation and contrast decision; what VoiceOver reads, in order; the touch targets.
+/// truncation and contrast decision; what VoiceOver reads, in order; the touch targets; the
+/// graphics a shopper must make out (a button's fill, the progress fill) with their contrast; and the
+/// findings drawn from all of these (`Findings`).
 public struct RenderReport: Equatable, Sendable {
     public var width: Double
     public var height: Double
@@ -9,16 +11,28 @@ public struct RenderReport: Equatable, Sendable {
     public var texts: [TextReport] = []
     public var accessibility: [AccessibilityElement] = []
     public var touchTargets: [TouchTarget] = []
+    public var graphics: [GraphicContrast] = []
+    /// Computed once per render by `Findings.of(_:)`, from everything above.
+    public var findings: [Finding] = []
 
-    /// The report as JSON, keys in the order of SPEC §4, numbers with at most two decimals.
+    public init(width: Double, height: Double, scale: Int) {
+        self.width = width; self.height = height; self.scale = scale
+    }
+
+    /// The report as JSON, keys in the order of SPEC §4 (then `graphics` and `findings`), numbers with
+    /// at most two decimals.
     public func json() -> String {
+        func list(_ name: String, _ entries: [String], last: Bool = false) -> String {
+            "  \"\(name)\": [" + entries.map { "\n    " + $0 }.joined(separator: ",")
+                + (entries.isEmpty ? "]" : "\n  ]") + (last ? "\n" : ",\n")
+        }
         var out = "{\n"
         out += "  \"size\": {\"width\": \(number(width)), \"height\": \(number(height)), \"scale\": \(scale)},\n"
-        out += "  \"texts\": [" + texts.map { "\n    " + $0.json() }.joined(separator: ",") + (texts.isEmpty ? "],\n" : "\n  ],\n")
-        out += "  \"accessibility\": [" + accessibility.map { "\n    " + $0.json() }.joined(separator: ",")
-            + (accessibility.isEmpty ? "],\n" : "\n  ],\n")
-        out += "  \"touchTargets\": [" + touchTargets.map { "\n    " + $0.json() }.joined(separator: ",")
-            + (touchTargets.isEmpty ? "]\n" : "\n  ]\n")
+        out += list("texts", texts.map { $0.json() })
+        out += list("accessibility", accessibility.map { $0.json() })
+        out += list("touchTargets", touchTargets.map { $0.json() })
+        out += list("graphics", graphics.map { $0.json() })
+        out += list("findings", findings.map { "{" + $0.jsonFields() + "}" }, last: true)
         return out + "}\n"
     }
 }
@@ -38,8 +52,9 @@ public struct TextReport: Equatable, Sendable {
         "{\"role\": \(string(role.rawValue)), \"text\": \(string(text)), \"shownText\": \(string(shownText)), "
             + "\"lines\": \(lines), \"maxLines\": \(maxLines), \"truncated\": \(truncated), "
             + "\"fontSize\": \(number(fontSize)), \"frame\": \(frameJSON(frame)), "
-            + "\"preferredColor\": \(string(color.preferred.rgbHex)), \"color\": \(string(color.color.rgbHex)), "
-            + "\"background\": \(string(color.background.rgbHex)), \"contrast\": \(number(color.contrast)), "
+            + "\"preferredColor\": \(string(color.preferred.reportHex)), "
+            + "\"preferredContrast\": \(number(color.preferredContrast)), \"color\": \(string(color.color.reportHex)), "
+            + "\"background\": \(string(color.background.reportHex)), \"contrast\": \(number(color.contrast)), "
             + "\"minimumContrast\": \(number(color.minimumContrast))}"
     }
 }
@@ -57,36 +72,46 @@ public struct TouchTarget: Equatable, Sendable {
     func json() -> String { "{\"role\": \(string(role.rawValue)), \"frame\": \(frameJSON(frame))}" }
 }
 
+/// A graphic that carries meaning without text, and what it is seen against (WCAG 1.4.11 asks 3:1):
+/// a button's fill against the card, the progress fill against its track. The SDK draws these as
+/// the theme says; GronaSnap only measures them.
+public struct GraphicContrast: Equatable, Sendable {
+    public enum Role: String, Sendable {
+        case button, progressFill
+    }
+    public var role: Role
+    /// The fill as the theme or campaign gives it (may be semi-transparent).
+    public var color: Color
+    /// The opaque colour it is drawn over.
+    public var background: Color
+    /// Contrast of `color`, composited over `background`, against `background`.
+    public var contrast: Double
+    /// WCAG 1.4.11's 3:1 for the visual information a control or a graphic needs.
+    public static let minimumContrast = 3.0
+
+    public init(role: Role, color: Color, background: Color) {
+        self.role = role
+        self.color = color
+        self.background = Contrast.composite(background, over: .white)
+        contrast = Contrast.ratio(color, self.background)
+    }
+
+    func json() -> String {
+        "{\"role\": \(string(role.rawValue)), \"color\": \(string(color.reportHex)), "
+            + "\"background\": \(string(background.reportHex)), \"contrast\": \(number(contrast)), "
+            + "\"minimumContrast\": \(number(Self.minimumContrast))}"
+    }
+}
+
+extension Color {
+    /// How reports and findings print a colour: `#RRGGBB` when opaque, `#RRGGBBAA` when not, so a
+    /// translucent campaign colour is never shown as the opaque colour it is not.
+    public var reportHex: String { a == 255 ? rgbHex : rgbaHex }
+}
+
 private func frameJSON(_ r: Rect) -> String {
     "[\(number(r.x)), \(number(r.y)), \(number(r.width)), \(number(r.height))]"
 }
 
-/// Two decimals at most, no trailing zeros, never exponent notation; the same on every machine.
-private func number(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    let hundredths = Int64((value * 100).rounded())
-    let sign = hundredths < 0 ? "-" : ""
-    let magnitude = hundredths.magnitude
-    let whole = magnitude / 100, fraction = magnitude % 100
-    if fraction == 0 { return "\(sign)\(whole)" }
-    if fraction % 10 == 0 { return "\(sign)\(whole).\(fraction / 10)" }
-    return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
-}
-
-private func string(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20 || (0x2028...0x2029).contains(scalar.value):
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
-}
+private func number(_ value: Double) -> String { JSONText.number(value) }
+private func string(_ text: String) -> String { JSONText.string(text) }

@@ -95,6 +95,7 @@ public final class ColorResolver: @unchecked Sendable {
         let behind = opaque(background)
         let text = styleText ?? (component.kind == .banner ? t.onPrimary : t.text)
         var colors = ComponentColors(kind: component.kind, background: background, accent: accent)
+        colors.seenBackground = behind
         switch component {
         case .banner:
             colors.buttonBackground = accent
@@ -132,6 +133,9 @@ public struct ComponentColors: Equatable, Sendable {
     public var kind: Component.Kind
     /// The card's fill (may be semi-transparent if the theme or campaign says so).
     public var background: Color
+    /// The card as seen: `background` composited over what shows through the card, the colour every
+    /// text and graphic on it is measured against.
+    public var seenBackground: Color?
     /// The component's accent (campaign accent or theme accent).
     public var accent: Color
     /// Banner and offer: the button's fill.

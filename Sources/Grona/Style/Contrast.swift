@@ -53,6 +53,8 @@ public struct TextColor: Equatable, Sendable {
     public var background: Color
     /// The colour drawn: `preferred`, or white / near-black when it did not reach `minimumContrast`.
     public var color: Color
+    /// Contrast of `preferred` (composited) on `background`, whether or not it was kept.
+    public var preferredContrast: Double
     /// Contrast of `color` (composited) on `background`.
     public var contrast: Double
     public var minimumContrast: Double
@@ -70,6 +72,7 @@ public struct TextColor: Equatable, Sendable {
         self.background = opaqueBackground
         self.minimumContrast = threshold
         let preferredContrast = Contrast.ratio(preferred, opaqueBackground)
+        self.preferredContrast = preferredContrast
         if preferredContrast >= threshold {
             color = preferred
             contrast = preferredContrast

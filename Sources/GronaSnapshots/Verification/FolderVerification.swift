@@ -55,10 +55,11 @@ public struct FolderVerification {
         public func count(_ status: SnapshotOutcome.Status) -> Int { outcomes.filter { $0.status == status }.count }
         /// True when every snapshot matched its golden (a recording does not pass).
         public var passed: Bool { outcomes.allSatisfy(\.passed) }
-        /// "verified 228 snapshots: 228 match, 0 differ, 0 recorded, 0 missing"
+        /// "verified 228 snapshots: 228 match, 0 differ, 0 recorded, 0 missing; 57 findings (…)"
         public var summary: String {
             "verified \(outcomes.count) snapshot\(outcomes.count == 1 ? "" : "s"): \(count(.matched)) match, "
-                + "\(count(.differs)) differ, \(count(.recorded)) recorded, \(count(.missing)) missing"
+                + "\(count(.differs)) differ, \(count(.recorded)) recorded, \(count(.missing)) missing; "
+                + FindingCounts(outcomes.flatMap(\.findings)).summary
         }
     }
 

@@ -70,6 +70,8 @@ public struct SnapshotOutcome: Sendable {
     public var differencePath: String?
     /// For a person: what happened and where the files are. Empty for a match.
     public var message: String
+    /// The rendered variant's findings (`Findings`), counted in `verify`'s summary.
+    public var findings: [Finding] = []
     /// Encoded images of a failure for reports (only when `SnapshotVerifier.keepsReportImages`).
     public var reportImages: ReportImages?
 
@@ -129,7 +131,9 @@ public struct SnapshotVerifier: Sendable {
                 return failure(snapshotCase.goldenName, "two variants have the same golden name; give each variant its own")
             }
             let snapshot = try ComponentRenderer(spec: snapshotCase.spec, engine: engine).render(snapshotCase.environment)
-            return check(snapshot.pixmap, goldenName: snapshotCase.goldenName)
+            var outcome = check(snapshot.pixmap, goldenName: snapshotCase.goldenName)
+            outcome.findings = snapshot.report.findings
+            return outcome
         }
         return zip(cases, results).map { snapshotCase, result in
             switch result {

@@ -1,0 +1,77 @@
+/// The findings of one spec across its variants, grouped so a person reads them at a glance: one
+/// line per problem, saying where it happens rather than repeating it per variant —
+/// `title cut after 3 lines at AX3–AX5, shows "Two pastries for the price…"`,
+/// `button label recoloured from #F5D76E (1.6:1) to #1A1C1A (12.4:1) in light`.
+///
+/// Two findings are the same problem when their kind, role, copy and subject agree (the subject
+/// leaves out what changes between text sizes, such as how much of a cut text shows). A group's
+/// variants are described axis by axis, leaving out every axis on which it covers all the values
+/// checked; the exact list is in `variants` (and in `check --format json`).
+public struct FindingGroup: Sendable {
+    /// The group's first finding, in variant order.
+    public var first: Finding
+    /// The variants it occurs in, in the order checked.
+    public var variants: [Environment]
+
+    /// Groups `checked` (each variant with its findings, in order) by problem, in order of first
+    /// appearance.
+    public static func groups(_ checked: [(environment: Environment, findings: [Finding])]) -> [FindingGroup] {
+        var groups: [FindingGroup] = []
+        var index: [String: Int] = [:]
+        for (environment, findings) in checked {
+            for finding in findings {
+                let key = [finding.kind.rawValue, finding.role, finding.text ?? "", finding.subject].joined(separator: "\u{1F}")
+                if let at = index[key] {
+                    if groups[at].variants.last != environment { groups[at].variants.append(environment) }
+                } else {
+                    index[key] = groups.count
+                    groups.append(FindingGroup(first: finding, variants: [environment]))
+                }
+            }
+        }
+        return groups
+    }
+
+    /// The line for people: the subject, where it happens among `all` variants, then the first
+    /// variant's detail.
+    public func sentence(among all: [Environment]) -> String {
+        let place = Self.describe(variants, among: all)
+        return first.subject + (place.isEmpty ? "" : " " + place) + first.detailSentence()
+    }
+
+    /// "at AX3–AX5 in dark", "in right-to-left", "in every variant" ("" when only one was checked).
+    static func describe(_ some: [Environment], among all: [Environment]) -> String {
+        guard all.count > 1 else { return "" }
+        var parts: [String] = []
+        func axis<T: Equatable>(_ value: (Environment) -> T, _ text: ([[T]]) -> String) {
+            var checked: [T] = []
+            for env in all where !checked.contains(value(env)) { checked.append(value(env)) }
+            let present = checked.filter { v in some.contains { value($0) == v } }
+            if present.count < checked.count { parts.append(text(runs(present, in: checked))) }
+        }
+        axis({ $0.textSize }) { "at " + $0.map { $0.map(\.shortName) }.map(Self.range).joined(separator: ", ") }
+        axis({ $0.appearance }) { "in " + $0.joined().map(\.rawValue).joined(separator: " and ") }
+        axis({ $0.direction }) { "in " + $0.joined().map { $0 == .rtl ? "right-to-left" : "left-to-right" }
+            .joined(separator: " and ") }
+        axis({ $0.scale }) { "at " + $0.joined().map { "@\($0)x" }.joined(separator: ", ") }
+        axis({ $0.width }) { "at " + $0.joined().map { "\(formatPoints($0)) pt" }.joined(separator: ", ") }
+        return parts.isEmpty ? "in every variant" : parts.joined(separator: " ")
+    }
+
+    /// `present` split into runs of values adjacent in `checked`.
+    private static func runs<T: Equatable>(_ present: [T], in checked: [T]) -> [[T]] {
+        var result: [[T]] = []
+        var previous = -2
+        for value in present {
+            guard let position = checked.firstIndex(of: value) else { continue }
+            if position == previous + 1, !result.isEmpty { result[result.count - 1].append(value) } else { result.append([value]) }
+            previous = position
+        }
+        return result
+    }
+
+    /// ["AX3", "AX4", "AX5"] → "AX3–AX5"; two or one stay a list.
+    private static func range(_ run: [String]) -> String {
+        run.count >= 3 ? "\(run[0])–\(run[run.count - 1])" : run.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Grona
+
+/// `grona-snap check SPEC.json|DIR [--format text|json] [--ignore KIND,…] [axes] [overrides]`
+///
+/// Renders every variant of every spec and says what a person should know (`Findings`): copy cut at
+/// its line limit, colours replaced for contrast or still unreadable, faint buttons and progress
+/// fills, blank labels, small touch targets. As text, one line per problem per spec, saying where
+/// it happens (`FindingGroup`); as JSON, one object per finding per variant, for CI. The findings
+/// are the ones `render --report` writes: this command only gathers them.
+enum CheckCommand {
+    static let help = """
+        usage: grona-snap check SPEC.json|DIR [--format text|json] [--ignore KIND,…]
+                                [--text-sizes LIST] [--appearances LIST] [--directions LIST]
+                                [--jobs N] [--assets-root DIR] [overrides]
+
+        Renders every variant of the spec (or of every *.json spec in DIR, in name order) and lists
+        its findings: text cut at its line limit (truncated), a colour the SDK replaced for contrast
+        (contrastReplaced), text still under its minimum contrast (contrastBelowMinimum), a button
+        or progress fill under 3:1 against what is behind it (nonTextContrast), a field of only
+        whitespace (emptyText), a touch target under 44 × 44 pt (touchTarget).
+
+        Exit status: 0 when nothing is found, 1 when something is, 2 for bad input or usage.
+
+        options:
+          --format text|json        text (default): per spec, one line per problem saying where
+                                    it happens; json: an array of one object per finding per
+                                    variant (spec, variant, kind, role, message, the kind's fields)
+          --ignore KIND,…           leave these kinds out (and out of the exit status)
+          --jobs N                  render on N threads (default: one per core)
+          --assets-root DIR         refuse fonts and images outside DIR
+
+        axes (replace the spec's variants for that setting; "all" takes every value):
+        \(VariantPlan.axesHelp)
+
+        overrides (fix that setting for every variant):
+          --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
+          --reduce-motion  --time SECONDS  --animation reveal|collapse
+        """
+
+    static let grammar = Arguments.Grammar(
+        valued: EnvironmentOptions.valued.union(VariantPlan.axisOptions)
+            .union(["--format", "--ignore", "--jobs", "--assets-root"]),
+        flags: EnvironmentOptions.flags, positionals: 1...1)
+
+    enum Format: String { case text, json }
+
+    static func run(_ words: ArraySlice<String>) throws {
+        let args = try Arguments(words, grammar: grammar, command: "check")
+        let format = try args.value("--format").map { text in
+            guard let format = Format(rawValue: text) else { throw UsageError("--format: \"\(text)\" is not text or json") }
+            return format
+        } ?? .text
+        let ignored: Set<Finding.Kind>
+        do { ignored = try args.value("--ignore").map(Finding.Kind.parseList) ?? [] } catch {
+            throw UsageError("--ignore: \(error)")
+        }
+        let overrides = try EnvironmentOptions.overrides(from: args)
+        let axes = try VariantPlan.axes(from: args, overrides: overrides, command: "check")
+        let jobCount = try Work.jobs(from: args)
+        let target = args.positionals[0]
+        var isFolder: ObjCBool = false
+        let paths = FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) && isFolder.boolValue
+            ? try BatchCommand.specFiles(in: target) : [target]
+        // Every spec is read before anything is rendered: a bad one stops the run (exit 2) before
+        // any finding is printed.
+        let specs = try paths.map { try Specs.decode($0, assetRoots: args.value("--assets-root")) }
+        let jobs: [(spec: Int, environment: Environment)] = specs.enumerated().flatMap { index, spec in
+            VariantPlan.environments(of: spec, overrides: overrides, axes: axes).map { (index, $0) }
+        }
+        // Only the findings are kept from each render, so memory stays flat in the number of variants.
+        let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
+                                           progress: Work.progressBar(total: jobs.count)) { index, engine in
+            let job = jobs[index]
+            let findings = try ComponentRenderer(spec: specs[job.spec], engine: engine).render(job.environment).report.findings
+            return findings.filter { !ignored.contains($0.kind) }
+        }
+        let findings = try Work.values(results)
+        let total = findings.reduce(0) { $0 + $1.count }
+
+        switch format {
+        case .json:
+            let namesWidth = Dictionary(grouping: jobs.indices, by: { jobs[$0].spec }).mapValues { indices in
+                Set(indices.map { jobs[$0].environment.width }).count > 1
+            }
+            var lines: [String] = []
+            for (job, found) in zip(jobs, findings) {
+                let variant = variantJSON(job.environment, includingWidth: namesWidth[job.spec] ?? false)
+                for finding in found {
+                    lines.append("{\"spec\": \(JSONText.string(paths[job.spec])), \"variant\": \(variant), "
+                        + finding.jsonFields() + "}")
+                }
+            }
+            print(lines.isEmpty ? "[]" : "[\n  " + lines.joined(separator: ",\n  ") + "\n]")
+        case .text:
+            var out = ""
+            var specsWithFindings = 0
+            for (index, path) in paths.enumerated() {
+                let checked = zip(jobs, findings).filter { $0.0.spec == index }.map { (environment: $0.0.environment, findings: $0.1) }
+                let groups = FindingGroup.groups(checked)
+                if groups.isEmpty { out += "\(path): no findings\n"; continue }
+                specsWithFindings += 1
+                out += "\(path):\n"
+                let all = checked.map(\.environment)
+                for group in groups { out += "  " + group.sentence(among: all) + "\n" }
+            }
+            let variants = "\(jobs.count) variant\(jobs.count == 1 ? "" : "s") of \(specs.count) spec\(specs.count == 1 ? "" : "s")"
+            out += total == 0 ? "no findings in \(variants)\n"
+                : "\(total) finding\(total == 1 ? "" : "s") in \(specsWithFindings) of \(specs.count) spec\(specs.count == 1 ? "" : "s") (\(jobs.count) variant\(jobs.count == 1 ? "" : "s") checked)\n"
+            print(out, terminator: "")
+        }
+        if total > 0 { throw ExitStatus(code: 1) }
+    }
+
+    /// `{"textSize": "AX5", "appearance": "dark", "direction": "rtl", "scale": 3}`, with the width
+    /// when the spec's variants vary it.
+    static func variantJSON(_ env: Environment, includingWidth: Bool) -> String {
+        var fields = ["\"textSize\": \(JSONText.string(env.textSize.shortName))",
+                      "\"appearance\": \(JSONText.string(env.appearance.rawValue))",
+                      "\"direction\": \(JSONText.string(env.direction.rawValue))",
+                      "\"scale\": \(env.scale)"]
+        if includingWidth { fields.append("\"width\": \(JSONText.number(env.width))") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+}
