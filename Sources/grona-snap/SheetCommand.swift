@@ -14,11 +14,12 @@ enum SheetCommand {
         its settings above it ("AX5 · dark · RTL"); dark-appearance snapshots sit on dark tiles.
         When two or more settings vary, rows are the first of them (text size, then appearance,
         direction, scale, width) and columns the rest, with row and column headers.
+        A tile whose snapshot has findings carries a badge per kind (T truncated, R contrast
+        replaced, C under minimum contrast, N non-text contrast, E blank text, 44 touch target),
+        explained in a legend under the grid; grona-snap check lists them in words.
 
         axes (replace the spec's variants for that setting; "all" takes every value):
-          --text-sizes LIST         e.g. all, or xS,L,AX5 (short or UIKit names)
-          --appearances LIST        light,dark
-          --directions LIST         ltr,rtl
+        \(VariantPlan.axesHelp)
 
         options:
           -o, --output SHEET.png    where to write the sheet (required)
@@ -32,8 +33,8 @@ enum SheetCommand {
         """
 
     static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.union(["-o", "--output", "--assets-root", "--text-sizes",
-                                                  "--appearances", "--directions", "--columns", "--jobs"]),
+        valued: EnvironmentOptions.valued.union(VariantPlan.axisOptions)
+            .union(["-o", "--output", "--assets-root", "--columns", "--jobs"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
     static func run(_ words: ArraySlice<String>) throws {
@@ -47,16 +48,16 @@ enum SheetCommand {
         let environments = VariantPlan.environments(of: spec, overrides: overrides, axes: axes)
 
         let results = ParallelRenderer.map(count: environments.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
-            try ComponentRenderer(spec: spec, engine: engine).render(environments[index]).pixmap
+            try ComponentRenderer(spec: spec, engine: engine).render(environments[index])
         }
-        let images = try Work.values(results)
+        let snapshots = try Work.values(results)
         // Text size, appearance and direction always; scale and width when they vary.
         let labelled = Grid.settings.prefix(3) + Grid.settings.dropFirst(3).filter { setting in
             Set(environments.map(setting)).count > 1
         }
-        let cells = zip(images, environments).map { image, env in
-            ContactSheet.Cell(image: image, label: labelled.map { $0(env) }.joined(separator: " · "),
-                              isDark: env.appearance == .dark)
+        let cells = zip(snapshots, environments).map { snapshot, env in
+            ContactSheet.Cell(image: snapshot.pixmap, label: labelled.map { $0(env) }.joined(separator: " · "),
+                              isDark: env.appearance == .dark, findings: snapshot.report.findings)
         }
         let grid = columnsOption.map { Grid(columns: $0, rowHeaders: [], columnHeaders: []) }
             ?? Grid(environments)

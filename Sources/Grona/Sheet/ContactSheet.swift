@@ -10,14 +10,23 @@ import Text
 /// snapshots are dark, so a dark card reads as clearly as a light card on a light tile. When the
 /// cells are a 2-D product, row headers go to the left of the rows and column headers above the
 /// columns. Every word is drawn with GronaSnap's own text engine (Inter), glyph by glyph.
+///
+/// Findings: a cell's tile carries one small badge per kind of finding its snapshot has (a coloured
+/// pill with a short code, "T" for truncated, …), at the trailing end of its label row, and a legend
+/// under the grid lists the codes used on the sheet with their kinds. A sheet without findings has
+/// neither.
 public struct ContactSheet {
     public struct Cell {
         public var image: Pixmap
         public var label: String
         /// Drawn on a dark tile.
         public var isDark: Bool
-        public init(image: Pixmap, label: String, isDark: Bool) {
+        /// The kinds of finding the snapshot has, one badge each, in `Finding.Kind` order.
+        public var badges: [Finding.Kind]
+        public init(image: Pixmap, label: String, isDark: Bool, findings: [Finding] = []) {
             self.image = image; self.label = label; self.isDark = isDark
+            let kinds = Set(findings.map(\.kind))
+            badges = Finding.Kind.allCases.filter(kinds.contains)
         }
     }
 
@@ -55,6 +64,20 @@ public struct ContactSheet {
     static let lightLabel = Color(r: 0x3C, g: 0x3C, b: 0x43)
     static let darkLabel = Color(r: 0xEB, g: 0xEB, b: 0xF0)
     static let header = Color(r: 0x1C, g: 0x1C, b: 0x1E)
+
+    // Badges: a short code in white on a colour of its own (each at least 4.5:1 with white).
+    static let badgeSize = 10.0, badgePadding = 4.0, badgeGap = 3.0, legendGap = 6.0
+    static func badge(_ kind: Finding.Kind) -> (code: String, color: Color) {
+        switch kind {
+        case .truncated: return ("T", Color(r: 0x9C, g: 0x4A, b: 0x00))
+        case .contrastReplaced: return ("R", Color(r: 0x1D, g: 0x5F, b: 0xB8))
+        case .contrastBelowMinimum: return ("C", Color(r: 0xB3, g: 0x26, b: 0x1E))
+        case .nonTextContrast: return ("N", Color(r: 0x6B, g: 0x3F, b: 0xB0))
+        case .emptyText: return ("E", Color(r: 0x4F, g: 0x56, b: 0x60))
+        case .touchTarget: return ("44", Color(r: 0x00, g: 0x69, b: 0x5C))
+        case .missingCharacters: return ("M", Color(r: 0x8E, g: 0x1F, b: 0x66))
+        }
+    }
 
     public var rows: Int { (cells.count + columns - 1) / columns }
 
@@ -95,7 +118,20 @@ public struct ContactSheet {
         for width in tileWidths { xs.append(x); x += width + gap }
         var y = margin + headerRow
         for height in tileHeights { ys.append(y); y += height + gap }
-        let width = x - gap + margin, height = y - gap + margin
+
+        // The badges' codes, and a legend line per kind used on the sheet.
+        let badgeFont = headerFont
+        var codes: [Finding.Kind: TextLayout] = [:]
+        for kind in Set(cells.flatMap(\.badges)) { codes[kind] = try layout(Self.badge(kind).code, badgeFont, Self.badgeSize) }
+        func badgeWidth(_ kind: Finding.Kind) -> Int {
+            max(labelHeight, Int((codes[kind]?.width ?? 0).rounded(.up)) + 2 * px(Self.badgePadding))
+        }
+        let legendKinds = Finding.Kind.allCases.filter { codes[$0] != nil }
+        let legend = try legendKinds.map { try layout("\($0.rawValue): \($0.summary)", labelFont, Self.labelSize) }
+        let legendWidth = zip(legendKinds, legend).map { badgeWidth($0) + px(Self.legendGap) + Int($1.width.rounded(.up)) }.max() ?? 0
+        let legendTop = y - gap + margin / 2
+        if !legend.isEmpty { y += margin / 2 + legend.count * (labelHeight + px(Self.badgeGap)) }
+        let width = max(x - gap + margin, 2 * margin + legendWidth), height = y - gap + margin
         guard var sheet = Pixmap(width: width, height: height) else { throw TooLarge(width: width, height: height) }
         sheet.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: Self.page)
 
@@ -113,12 +149,38 @@ public struct ContactSheet {
             let tile = Rect(x: Double(xs[column]), y: Double(ys[row]),
                             width: Double(tileWidths[column]), height: Double(tileHeights[row]))
             sheet.fill(RoundedRect(rect: tile, radius: Self.tileRadius * s), color: cell.isDark ? Self.darkTile : Self.lightTile)
-            let label = try layout(cell.label, labelFont, Self.labelSize, maxWidth: Double(columnWidth[column]) / s)
+            // Badges from the tile's trailing edge; the label gets what is left.
+            var badgeX = xs[column] + pad + columnWidth[column]
+            for kind in cell.badges.reversed() {
+                badgeX -= badgeWidth(kind)
+                drawBadge(kind, code: codes[kind], into: &sheet, x: badgeX, y: ys[row] + pad, width: badgeWidth(kind),
+                          height: labelHeight, engine: engine)
+                badgeX -= px(Self.badgeGap)
+            }
+            let labelRoom = badgeX - (xs[column] + pad) - (cell.badges.isEmpty ? 0 : px(Self.legendGap))
+            let label = try layout(cell.label, labelFont, Self.labelSize, maxWidth: Double(max(1, labelRoom)) / s)
             draw(label, into: &sheet, x: Double(xs[column] + pad), y: Double(ys[row] + pad),
                  color: cell.isDark ? Self.darkLabel : Self.lightLabel, engine: engine)
             sheet.composite(cell.image, atX: xs[column] + pad, y: ys[row] + pad + labelHeight + px(Self.labelGap))
         }
+        for (index, (kind, line)) in zip(legendKinds, legend).enumerated() {
+            let top = legendTop + index * (labelHeight + px(Self.badgeGap))
+            drawBadge(kind, code: codes[kind], into: &sheet, x: margin, y: top, width: badgeWidth(kind),
+                      height: labelHeight, engine: engine)
+            draw(line, into: &sheet, x: Double(margin + badgeWidth(kind) + px(Self.legendGap)),
+                 y: Double(top) + (Double(labelHeight) - line.height) / 2, color: Self.header, engine: engine)
+        }
         return sheet
+    }
+
+    /// A badge: the kind's colour in a pill `width` × `height` pixels, its code centred in white.
+    private func drawBadge(_ kind: Finding.Kind, code: TextLayout?, into sheet: inout Pixmap, x: Int, y: Int,
+                           width: Int, height: Int, engine: TextEngine) {
+        let pill = Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height))
+        sheet.fill(RoundedRect(rect: pill, radius: Double(height) / 2), color: Self.badge(kind).color)
+        guard let code else { return }
+        draw(code, into: &sheet, x: (Double(x) + (Double(width) - code.width) / 2).rounded(),
+             y: Double(y) + (Double(height) - code.height) / 2, color: .white, engine: engine)
     }
 
     /// Draws a laid-out paragraph with its top-left corner at (`x`, `y`) pixels.
