@@ -25,13 +25,13 @@ final class VerifyCommandTests: XCTestCase {
         let first = try grona(verify)
         XCTAssertEqual(first.status, 1, first.stderr)   // a recording never passes
         XCTAssertTrue(first.stderr.hasSuffix("error: recorded 12 goldens; look at them, then run again to verify\n"), first.stderr)
-        XCTAssertEqual(first.stdout.split(separator: "\n").last, "verified 12 snapshots: 0 match, 0 differ, 12 recorded, 0 missing")
+        XCTAssertEqual(first.stdout.split(separator: "\n").last, "verified 12 snapshots: 0 match, 0 differ, 12 recorded, 0 missing; 8 findings (8 truncated)")
         let golden = work + "/Snapshots/message-info/AX5-dark-rtl@3x.png"
         XCTAssertTrue(FileManager.default.fileExists(atPath: golden))
 
         let second = try grona(verify)
         XCTAssertEqual(second.status, 0, second.stderr)
-        XCTAssertEqual(second.stdout, "verified 12 snapshots: 12 match, 0 differ, 0 recorded, 0 missing\n")
+        XCTAssertEqual(second.stdout, "verified 12 snapshots: 12 match, 0 differ, 0 recorded, 0 missing; 8 findings (8 truncated)\n")
         let report = work + "/Artifacts/verify-report/index.html"
         XCTAssertTrue(try String(contentsOfFile: report, encoding: .utf8).contains("12 match"))
 
@@ -44,7 +44,7 @@ final class VerifyCommandTests: XCTestCase {
         try Data(try encodePNG(pixmap)).write(to: URL(fileURLWithPath: golden))
         let third = try grona(verify)
         XCTAssertEqual(third.status, 1)
-        XCTAssertEqual(third.stdout.split(separator: "\n").last, "verified 12 snapshots: 11 match, 1 differ, 0 recorded, 0 missing")
+        XCTAssertEqual(third.stdout.split(separator: "\n").last, "verified 12 snapshots: 11 match, 1 differ, 0 recorded, 0 missing; 8 findings (8 truncated)")
         XCTAssertTrue(third.stderr.contains("message-info/AX5-dark-rtl@3x.png: differs from the golden: 100 pixels differ"), third.stderr)
         XCTAssertTrue(third.stderr.hasSuffix("error: 1 snapshot did not match its golden; see \(report)\n"), third.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/Artifacts/verify-report/actual/message-info/AX5-dark-rtl@3x.png"))
@@ -76,7 +76,7 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertEqual(listed.stdout, """
             unused golden (no spec produces it): \(work)/Snapshots/message-info/L-light-ltr@2x.png
             unused golden (no spec produces it): \(work)/Snapshots/old-banner/L-light-ltr@3x.png
-            verified 12 snapshots: 12 match, 0 differ, 0 recorded, 0 missing
+            verified 12 snapshots: 12 match, 0 differ, 0 recorded, 0 missing; 8 findings (8 truncated)
 
             """)
         XCTAssertTrue(fm.fileExists(atPath: work + "/Snapshots/old-banner/L-light-ltr@3x.png"))

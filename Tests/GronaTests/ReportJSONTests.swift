@@ -14,7 +14,7 @@ final class ReportJSONTests: XCTestCase {
         let report = snapshot.report
         let text = report.json()
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        XCTAssertEqual(Set(root.keys), ["size", "texts", "accessibility", "touchTargets"])
+        XCTAssertEqual(Set(root.keys), ["size", "texts", "accessibility", "touchTargets", "graphics", "findings"])
 
         let size = try XCTUnwrap(root["size"] as? [String: Any])
         XCTAssertEqual(Set(size.keys), ["width", "height", "scale"])
@@ -26,7 +26,7 @@ final class ReportJSONTests: XCTestCase {
         let texts = try XCTUnwrap(root["texts"] as? [[String: Any]])
         XCTAssertEqual(texts.count, 4)
         let textKeys: Set = ["role", "text", "shownText", "lines", "maxLines", "truncated", "fontSize", "frame",
-                             "preferredColor", "color", "background", "contrast", "minimumContrast"]
+                             "preferredColor", "preferredContrast", "color", "background", "contrast", "minimumContrast"]
         for (entry, expected) in zip(texts, report.texts) {
             XCTAssertEqual(Set(entry.keys), textKeys)
             XCTAssertEqual(entry["role"] as? String, expected.role.rawValue)
@@ -37,6 +37,7 @@ final class ReportJSONTests: XCTestCase {
             XCTAssertEqual(try number(entry["fontSize"]), expected.fontSize)
             XCTAssertEqual(try number(entry["contrast"]), expected.color.contrast, accuracy: 0.005)
             XCTAssertEqual(try number(entry["minimumContrast"]), expected.color.minimumContrast)
+            XCTAssertEqual(try number(entry["preferredContrast"]), expected.color.preferredContrast, accuracy: 0.005)
             try checkFrame(entry["frame"], expected.frame)
             for key in ["preferredColor", "color", "background"] {
                 let colour = try XCTUnwrap(entry[key] as? String, key)
@@ -51,6 +52,21 @@ final class ReportJSONTests: XCTestCase {
         XCTAssertEqual(title["preferredColor"] as? String, "#FFFFFF")
         XCTAssertEqual(title["color"] as? String, "#1A1C1A")
         XCTAssertEqual(title["background"] as? String, "#FFD700")
+        // White on #FFD700: (1 + 0.05) / (0.6985 + 0.05) = 1.40.
+        XCTAssertEqual(try number(title["preferredContrast"]), 1.4, accuracy: 0.005)
+
+        // The button's pale fill on the gold card, and the findings the report lists.
+        let graphics = try XCTUnwrap(root["graphics"] as? [[String: Any]])
+        XCTAssertEqual(graphics.count, 1)
+        XCTAssertEqual(Set(graphics[0].keys), ["role", "color", "background", "contrast", "minimumContrast"])
+        XCTAssertEqual(graphics[0]["role"] as? String, "button")
+        XCTAssertEqual(graphics[0]["color"] as? String, "#FFF3B0")
+        XCTAssertEqual(graphics[0]["background"] as? String, "#FFD700")
+        XCTAssertEqual(try number(graphics[0]["minimumContrast"]), 3)
+        let findings = try XCTUnwrap(root["findings"] as? [[String: Any]])
+        XCTAssertEqual(findings.compactMap { $0["kind"] as? String }, report.findings.map(\.kind.rawValue))
+        XCTAssertEqual(findings.compactMap { $0["message"] as? String }, report.findings.map(\.message))
+        XCTAssertEqual(Set(findings.compactMap { $0["kind"] as? String }), ["truncated", "contrastReplaced", "nonTextContrast"])
 
         let accessibility = try XCTUnwrap(root["accessibility"] as? [[String: Any]])
         XCTAssertEqual(accessibility.map { Set($0.keys) }, Array(repeating: ["label", "trait"], count: 4))
