@@ -113,4 +113,87 @@ final class SheetTests: XCTestCase {
         XCTAssertTrue(badSize.stderr.contains("--text-sizes"), badSize.stderr)
         XCTAssertEqual(files(under: root), ["grid.png", "wrapped.png"])
     }
+
+    /// How many pixels of exactly `rgb` are in a rectangle (the inside of a badge is its flat colour).
+    func count(_ rgb: UInt32, in sheet: Pixmap, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) -> Int {
+        let want = [UInt8(rgb >> 16), UInt8(rgb >> 8 & 0xFF), UInt8(rgb & 0xFF), 255]
+        var found = 0
+        for yy in y..<min(sheet.height, y + (height ?? sheet.height)) {
+            var i = (yy * sheet.width + x) * 4
+            for _ in x..<min(sheet.width, x + (width ?? sheet.width)) {
+                if sheet.pixels[i] == want[0] && sheet.pixels[i + 1] == want[1] && sheet.pixels[i + 2] == want[2]
+                    && sheet.pixels[i + 3] == 255 { found += 1 }
+                i += 4
+            }
+        }
+        return found
+    }
+
+    static let truncatedBadge: UInt32 = 0x9C4A00, replacedBadge: UInt32 = 0x1D5FB8, nonTextBadge: UInt32 = 0x6B3FB0
+
+    func testBadgesOnTilesWithFindingsAndALegend() throws {
+        let engine = try TextEngine(fontsDirectory: packageRoot + "/Fonts")
+        let cut = Finding(role: "title", text: "Copy", detail: .truncated(shownText: "Co…", lines: 3, maxLines: 3))
+        let faint = Finding(role: "button", text: nil, detail: .nonTextContrast(color: .white, background: .white,
+                                                                                 contrast: 1, minimumContrast: 3))
+        var cells = [cell(0, dark: false), cell(1, dark: true), cell(2, dark: false)]
+        cells[0] = ContactSheet.Cell(image: cells[0].image, label: "cell 0", isDark: false, findings: [faint, cut, cut])
+        cells[1] = ContactSheet.Cell(image: cells[1].image, label: "cell 1", isDark: true, findings: [cut])
+        XCTAssertEqual(cells[0].badges, [.truncated, .nonTextContrast], "one badge per kind, in kind order")
+        let sheet = try ContactSheet(cells: cells, columns: 3, scale: 1).draw(engine: engine)
+        let plain = try ContactSheet(cells: [cell(0, dark: false), cell(1, dark: true), cell(2, dark: false)],
+                                     columns: 3, scale: 1).draw(engine: engine)
+        let boxes = find(3, in: sheet)
+        // Snapshots sit where they would without badges; the legend adds two lines under the grid.
+        XCTAssertEqual(boxes.map(\.x), find(3, in: plain).map(\.x))
+        XCTAssertEqual(boxes.map(\.y), find(3, in: plain).map(\.y))
+        XCTAssertEqual(sheet.height - plain.height, 12 + 2 * (16 + 3))
+
+        // The label row of each tile: 16 px above the snapshot's 8 px gap.
+        func row(_ box: Box) -> (x: Int, y: Int, width: Int, height: Int) { (box.x, box.y - 8 - 16, 100, 16) }
+        for (index, box) in boxes.enumerated() {
+            let r = row(box)
+            let truncated = count(Self.truncatedBadge, in: sheet, x: r.x, y: r.y, width: r.width, height: r.height)
+            let nonText = count(Self.nonTextBadge, in: sheet, x: r.x, y: r.y, width: r.width, height: r.height)
+            switch index {
+            case 0: XCTAssertGreaterThan(truncated, 60); XCTAssertGreaterThan(nonText, 60)
+            case 1: XCTAssertGreaterThan(truncated, 60); XCTAssertEqual(nonText, 0)
+            default: XCTAssertEqual(truncated + nonText, 0, "no findings, no badge")
+            }
+            // Badges sit at the tile's trailing end, the label at its leading end.
+            if index < 2 {
+                XCTAssertEqual(count(Self.truncatedBadge, in: sheet, x: r.x, y: r.y, width: 50, height: r.height), 0)
+            }
+        }
+        // The legend under the grid: one badge of each kind used, none of a kind not used.
+        let below = boxes[0].y + 50 + 12
+        XCTAssertGreaterThan(count(Self.truncatedBadge, in: sheet, y: below), 60)
+        XCTAssertGreaterThan(count(Self.nonTextBadge, in: sheet, y: below), 60)
+        XCTAssertEqual(count(Self.replacedBadge, in: sheet), 0)
+        let page: [UInt8] = [0xD4, 0xD4, 0xD9, 255]
+        XCTAssertGreaterThan(ink(sheet, x: 24 + 20, y: below, width: 200, height: sheet.height - below, background: page).count, 200,
+                             "legend text beside the badges")
+        // A sheet without findings has no legend and no badges.
+        XCTAssertEqual(count(Self.truncatedBadge, in: plain) + count(Self.nonTextBadge, in: plain), 0)
+    }
+
+    func testSheetCommandBadgesFollowTheFindings() throws {
+        let root = try temporaryFolder()
+        // dark-banner: the button label is recoloured in dark only, and AX5 cuts the copy.
+        let run = try snap("sheet", fixtures + "/dark-banner.json", "-o", root + "/sheet.png", "--text-sizes", "L,AX5",
+                           "--appearances", "light,dark", "--directions", "ltr", "--scale", "1")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let sheet = try image(root + "/sheet.png")
+        // Rows L, AX5; columns light, dark. The badges are in each tile's label row (before the
+        // snapshot), the legend after the last row.
+        let replaced = count(Self.replacedBadge, in: sheet), truncated = count(Self.truncatedBadge, in: sheet)
+        XCTAssertGreaterThan(replaced, 3 * 60, "two dark tiles and the legend")
+        XCTAssertGreaterThan(truncated, 3 * 60, "two AX5 tiles and the legend")
+        XCTAssertEqual(count(Self.nonTextBadge, in: sheet), 0)
+        // The light column (left half) has no recoloured badge above its legend.
+        let legendTop = sheet.height - 24 - 2 * (16 + 3)
+        XCTAssertEqual(count(Self.replacedBadge, in: sheet, x: 0, y: 0, width: sheet.width / 2, height: legendTop - 12), 0)
+        XCTAssertGreaterThan(count(Self.replacedBadge, in: sheet, x: sheet.width / 2, y: 0, width: sheet.width / 2,
+                                   height: legendTop - 12), 2 * 60)
+    }
 }
