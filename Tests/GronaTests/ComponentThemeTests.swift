@@ -154,7 +154,7 @@ final class ComponentThemeTests: XCTestCase {
         XCTAssertEqual(title.color.preferred.rgbHex, "#FFFFFF")
         XCTAssertEqual(title.color.color.rgbHex, "#1A1C1A")
         XCTAssertEqual(title.color.background.rgbHex, "#FFD700")
-        XCTAssertTrue(snapshot.report.json().contains(##""preferredColor": "#FFFFFF", "color": "#1A1C1A", "background": "#FFD700""##))
+        XCTAssertTrue(snapshot.report.json().contains(##""preferredColor": "#FFFFFF", "preferredContrast": 1.4, "color": "#1A1C1A", "background": "#FFD700""##))
         // The scene draws the fixed colour, not the preferred one.
         let drawn = zip(snapshot.report.texts, textLayouts(snapshot.scene)).first { $0.0.role == .title }?.1.color
         XCTAssertEqual(drawn, hex(0x1A1C1A))
