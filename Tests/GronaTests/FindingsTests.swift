@@ -83,11 +83,11 @@ final class FindingsTests: XCTestCase {
     }
 
     func testRatiosRoundDownSoAFailureNeverPrintsAsThePass() {
-        XCTAssertEqual(ratio(4.46), "4.4:1")
-        XCTAssertEqual(ratio(4.5), "4.5:1")
-        XCTAssertEqual(ratio(3), "3:1")
-        XCTAssertEqual(ratio(12.44), "12.4:1")
-        XCTAssertEqual(ratio(21), "21:1")
+        XCTAssertEqual(readableRatio(4.46), "4.4:1")
+        XCTAssertEqual(readableRatio(4.5), "4.5:1")
+        XCTAssertEqual(readableRatio(3), "3:1")
+        XCTAssertEqual(readableRatio(12.44), "12.4:1")
+        XCTAssertEqual(readableRatio(21), "21:1")
     }
 
     func testAWhitespaceFieldRendersAsAnEmptyTextFinding() throws {

@@ -101,22 +101,22 @@ public struct Finding: Equatable, Sendable {
         case .truncated(_, _, let maxLines):
             return "\(noun) cut after \(maxLines) line\(maxLines == 1 ? "" : "s")"
         case .contrastReplaced(let c):
-            return "\(noun) recoloured from \(c.preferredColor.reportHex) (\(ratio(c.preferredContrast))) "
-                + "to \(c.color.reportHex) (\(ratio(c.contrast)))"
+            return "\(noun) recoloured from \(c.preferredColor.reportHex) (\(readableRatio(c.preferredContrast))) "
+                + "to \(c.color.reportHex) (\(readableRatio(c.contrast)))"
         case .contrastBelowMinimum(let c):
-            var sentence = "\(noun) under \(ratio(c.minimumContrast)) on \(c.background.reportHex): "
+            var sentence = "\(noun) under \(readableRatio(c.minimumContrast)) on \(c.background.reportHex): "
             if c.color == c.preferredColor {
-                sentence += "\(c.color.reportHex) gives \(ratio(c.contrast))"
+                sentence += "\(c.color.reportHex) gives \(readableRatio(c.contrast))"
             } else {
-                sentence += "the preferred \(c.preferredColor.reportHex) gives \(ratio(c.preferredContrast)), "
-                    + "the fallback \(c.color.reportHex) \(ratio(c.contrast))"
+                sentence += "the preferred \(c.preferredColor.reportHex) gives \(readableRatio(c.preferredContrast)), "
+                    + "the fallback \(c.color.reportHex) \(readableRatio(c.contrast))"
                 if c.contrast < c.preferredContrast { sentence += ", worse than the preferred colour" }
             }
             return sentence
         case .nonTextContrast(let color, let background, let contrast, let minimum):
             let against = role == GraphicContrast.Role.progressFill.rawValue ? "its track" : "the card"
-            return "\(noun) \(color.reportHex) is \(ratio(contrast)) against \(against) \(background.reportHex), "
-                + "under \(ratio(minimum))"
+            return "\(noun) \(color.reportHex) is \(readableRatio(contrast)) against \(against) \(background.reportHex), "
+                + "under \(readableRatio(minimum))"
         case .emptyText:
             return "\(noun) is only whitespace: VoiceOver reads a blank label"
         case .touchTarget(let width, let height, let minimum):
@@ -179,7 +179,7 @@ private func n(_ value: Double) -> String { JSONText.number(value) }
 
 /// A contrast ratio as people read it, `4.4:1`: one decimal, rounded down, so a ratio just under a
 /// threshold never prints as the threshold it fails (4.46 is "4.4:1", not "4.5:1").
-func ratio(_ value: Double) -> String {
+func readableRatio(_ value: Double) -> String {
     let tenths = Int((value * 10 + 1e-9).rounded(.down))
     return "\(tenths / 10)\(tenths % 10 == 0 ? "" : ".\(tenths % 10)"):1"
 }
