@@ -61,6 +61,15 @@ struct Arguments {
         }
         return output
     }
+
+    /// The required output folder, `-o` or `--output`: a folder cannot be standard output.
+    func outputFolder(placeholder: String) throws -> String {
+        let output = try self.output(placeholder: placeholder)
+        guard output != AtomicFile.standardOutputName else {
+            throw UsageError("\(command): -o - (standard output) cannot hold \(placeholder); name a folder")
+        }
+        return output
+    }
     func has(_ flag: String) -> Bool { presentFlags.contains(flag) }
 
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {

@@ -48,7 +48,7 @@ enum BatchCommand {
     static func run(_ words: ArraySlice<String>) throws {
         let start = DispatchTime.now()
         let args = try Arguments(words, grammar: grammar, command: "batch")
-        let output = try args.output(placeholder: "OUT_DIR")
+        let output = try args.outputFolder(placeholder: "OUT_DIR")
         let overrides = try EnvironmentOptions.overrides(from: args)
         let canvas = try CanvasOptions.canvas(from: args)
         let jobCount = try Work.jobs(from: args)
@@ -82,17 +82,14 @@ enum BatchCommand {
         print("rendered \(jobs.count) snapshot\(jobs.count == 1 ? "" : "s") from \(specs.count) spec\(specs.count == 1 ? "" : "s")\(shardNote) in \(Work.seconds(since: start)) with \(threads) job\(threads == 1 ? "" : "s")")
     }
 
-    /// The `*.json` files directly in `folder`, sorted by name (byte order, so the same everywhere).
+    /// The specs directly in `folder`, sorted by name (byte order, so the same everywhere); JSON
+    /// files that are not specs are skipped with a note (`SpecFiles`).
     static func specFiles(in folder: String) throws -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            throw UsageError("\(folder): not a readable folder")
-        }
-        let specs = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        guard !specs.isEmpty else { throw UsageError("\(folder): no *.json specs in this folder") }
-        return specs.map { folder + "/" + $0 }
+        let listing: SpecFiles.Listing
+        do { listing = try SpecFiles.list(in: folder) } catch { throw UsageError("\(folder): not a readable folder") }
+        for file in listing.skipped { FileHandle.standardError.write(Data((SpecFiles.skipNote(file) + "\n").utf8)) }
+        guard !listing.specs.isEmpty else { throw UsageError("\(folder): no *.json specs in this folder") }
+        return listing.specs
     }
 
     /// "K/N" with 1 ≤ K ≤ N.

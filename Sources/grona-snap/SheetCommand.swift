@@ -21,7 +21,7 @@ enum SheetCommand {
           --directions LIST         ltr,rtl
 
         options:
-          -o, --output SHEET.png    where to write the sheet (required)
+          -o, --output SHEET.png    where to write the sheet (required; - for standard output)
           --columns N               lay the cells out N to a row, without headers
           --jobs N                  render on N threads (default: one per core)
           --assets-root DIR         refuse fonts and images outside DIR
@@ -43,6 +43,11 @@ enum SheetCommand {
         let axes = try self.axes(from: args, overrides: overrides)
         let columnsOption = try args.integer("--columns", in: 1...64)
         let jobs = try Work.jobs(from: args)
+        // A JSON file that is not a spec (a saved report, say) is skipped as batch and verify skip
+        // it; with nothing else to draw, that is the one line the command prints.
+        guard SpecFiles.isSpec(fileAt: args.positionals[0]) else {
+            throw UsageError("\(args.positionals[0]): skipped, not a spec (its top level has no \"component\" key); nothing to draw")
+        }
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
         let environments = VariantPlan.environments(of: spec, overrides: overrides, axes: axes)
 

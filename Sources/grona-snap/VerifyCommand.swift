@@ -57,6 +57,7 @@ enum VerifyCommand {
         verification.assetRoots = args.value("--assets-root").map { $0.split(separator: ":").map(String.init) }
 
         let result = try verification.run()
+        for file in result.skippedFiles { FileHandle.standardError.write(Data((SpecFiles.skipNote(file) + "\n").utf8)) }
         for outcome in result.outcomes where !outcome.passed {
             FileHandle.standardError.write(Data((outcome.message + "\n").utf8))
         }
