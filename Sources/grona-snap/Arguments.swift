@@ -42,7 +42,9 @@ struct Arguments {
                 guard values[name] == nil else { throw UsageError("\(command): \(name) is given twice") }
                 values[name] = value
             } else {
-                throw UsageError("\(command): unknown option \(name) (see grona-snap \(command) --help)")
+                let hint = closestName(to: name, among: (grammar.valued.union(grammar.flags)).sorted())
+                    .map { " (did you mean \($0)?)" } ?? ""
+                throw UsageError("\(command): unknown option \(quoted(name))\(hint); see grona-snap \(command) --help")
             }
         }
         guard grammar.positionals.contains(positionals.count) else {
@@ -75,7 +77,7 @@ struct Arguments {
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = values[name] else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError("\(name): \"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw UsageError("\(name): \(quoted(text)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }
@@ -83,7 +85,7 @@ struct Arguments {
     func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = values[name] else { return nil }
         guard let number = decimalNumber(text), range.contains(number) else {
-            throw UsageError("\(name): \"\(text)\" is not a number from \(range.lowerBound) to \(range.upperBound)")
+            throw UsageError("\(name): \(quoted(text)) is not a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }

@@ -96,7 +96,7 @@ enum BatchCommand {
     static func parseShard(_ text: String) throws -> (index: Int, count: Int) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, k >= 1, k <= n else {
-            throw UsageError("--shard: \"\(text)\" is not K/N with 1 ≤ K ≤ N (e.g. 1/4)")
+            throw UsageError("--shard: \(quoted(text)) is not K/N with 1 ≤ K ≤ N (e.g. 1/4)")
         }
         return (k, n)
     }

@@ -57,6 +57,7 @@ enum DiffCommand {
     }
 
     static func read(_ path: String) throws -> Pixmap {
+        if AtomicFile.isFolder(path) { throw UsageError("\(path): is a folder, not a PNG file") }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UsageError("\(path): cannot read the file")
         }

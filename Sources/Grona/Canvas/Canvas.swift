@@ -37,15 +37,12 @@ public struct Canvas: Equatable, Sendable {
 
     /// Parses `#RRGGBB` or `#RRGGBBAA` (also `#RGB`), as colours are written in specs.
     public static func parseColor(_ text: String) throws -> Color {
-        guard let color = SpecRules.parseHexColor(text) else {
-            throw OverrideError("\"\(text)\" is not a colour (#RRGGBB or #RRGGBBAA)")
-        }
-        return color
+        try SpecRules.checkHexColor(text).get()
     }
 
     public static func parsePadding(_ text: String) throws -> Double {
         guard let value = decimalNumber(text), paddingRange.contains(value) else {
-            throw OverrideError("\"\(text)\" is not a number of points from 0 to \(Int(paddingRange.upperBound))")
+            throw OverrideError("\(quoted(text)) is not a number of points from 0 to \(Int(paddingRange.upperBound))")
         }
         return value
     }
