@@ -53,8 +53,7 @@ enum AnimateCommand {
         let results = ParallelRenderer.map(count: times.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
             var env = base
             env.time = times[index]
-            let card = try ComponentRenderer(spec: spec, engine: engine).render(env).pixmap
-            return try CanvasOptions.apply(canvas, to: card, scale: env.scale)
+            return try CanvasOptions.render(ComponentRenderer(spec: spec, engine: engine), env, on: canvas).image
         }
         let frames = try Work.values(results)
         // The card's height can change while a progress bar fills (never in practice, but a frame

@@ -68,8 +68,8 @@ enum BatchCommand {
         let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
                                            progress: Work.progressBar(total: jobs.count)) { index, engine in
             let job = jobs[index]
-            let card = try ComponentRenderer(spec: specs[job.spec], engine: engine).render(job.environment).pixmap
-            return try encodePNG(try CanvasOptions.apply(canvas, to: card, scale: job.environment.scale))
+            let renderer = ComponentRenderer(spec: specs[job.spec], engine: engine)
+            return try encodePNG(try CanvasOptions.render(renderer, job.environment, on: canvas).image)
         }
         let files = try Work.values(results)
         for (job, bytes) in zip(jobs, files) {

@@ -47,9 +47,9 @@ enum RenderCommand {
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
         let engine = try Specs.textEngine()
         let environment = spec.environment.applying(overrides)
-        let snapshot = try ComponentRenderer(spec: spec, engine: engine).render(environment)
         // The canvas is a step after rendering: the report keeps describing the card itself.
-        let png = try encodePNG(try CanvasOptions.apply(canvas, to: snapshot.pixmap, scale: environment.scale))
+        let (image, snapshot) = try CanvasOptions.render(ComponentRenderer(spec: spec, engine: engine), environment, on: canvas)
+        let png = try encodePNG(image)
         // Both files are complete before either is put in place, so a failed command leaves neither.
         var staged = [try AtomicFile.stage(png, to: output)]
         if let report = args.value("--report") {
