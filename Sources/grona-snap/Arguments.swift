@@ -43,7 +43,7 @@ struct Arguments {
                 values[name] = value
             } else {
                 let hint = closestName(to: name, among: (grammar.valued.union(grammar.flags)).sorted())
-                    .map { " (did you mean \($0)?)" } ?? ""
+                    .map { " (did you mean \(quoted($0))?)" } ?? ""
                 throw UsageError("\(command): unknown option \(quoted(name))\(hint); see grona-snap \(command) --help")
             }
         }

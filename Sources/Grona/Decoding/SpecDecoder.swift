@@ -183,7 +183,7 @@ struct Node {
             let fields = try self.fields(["light", "dark"])
             return .adaptive(light: try fields.required("light").hexColor(), dark: try fields.required("dark").hexColor())
         default:
-            throw fail("expected a colour (\(SpecRules.hexColorFormats) or {\"light\": …, \"dark\": …}), \(found)")
+            throw fail("expected a colour (#RGB, #RRGGBB, #RRGGBBAA or {\"light\": …, \"dark\": …}), \(found)")
         }
     }
 
