@@ -23,26 +23,29 @@ func namedBanner(_ title: String) -> Component {
 
 let oneVariant = Variants(textSizes: [.large], appearances: [.light], directions: [.ltr])
 
-final class GoldenNamesFirstSuite: XCTestCase {
-    func testSameName() throws {
-        let message = try XCTUnwrap(verifySnapshot(component: namedBanner("First suite"), variants: oneVariant,
+extension XCTestCase {
+    /// Records a banner titled `title` through the test class's `verifySnapshot` (the call's test
+    /// name passed on, as the test's own call would pass it), and checks where it went and that it
+    /// then passes.
+    func assertRecordsUnderItsClass(_ title: String, testName: String = #function,
+                                    file: StaticString = #filePath, line: UInt = #line) throws {
+        let message = try XCTUnwrap(verifySnapshot(component: namedBanner(title), variants: oneVariant,
                                                    snapshotDirectory: sharedGoldenFolder,
-                                                   artifactDirectory: sharedGoldenFolder + "/Artifacts"))
-        XCTAssertTrue(message.contains("recorded the golden at \(sharedGoldenFolder)/GoldenNamesFirstSuite/testSameName/L-light-ltr@3x.png"), message)
-        XCTAssertNil(verifySnapshot(component: namedBanner("First suite"), variants: oneVariant,
-                                    snapshotDirectory: sharedGoldenFolder))
+                                                   artifactDirectory: sharedGoldenFolder + "/Artifacts", testName: testName),
+                                    file: file, line: line)
+        let golden = "\(sharedGoldenFolder)/\(type(of: self))/\(testName.prefix { $0 != "(" })/L-light-ltr@3x.png"
+        XCTAssertTrue(message.contains("recorded the golden at \(golden)"), message, file: file, line: line)
+        XCTAssertNil(verifySnapshot(component: namedBanner(title), variants: oneVariant,
+                                    snapshotDirectory: sharedGoldenFolder, testName: testName), file: file, line: line)
     }
 }
 
+final class GoldenNamesFirstSuite: XCTestCase {
+    func testSameName() throws { try assertRecordsUnderItsClass("First suite") }
+}
+
 final class GoldenNamesSecondSuite: XCTestCase {
-    func testSameName() throws {
-        let message = try XCTUnwrap(verifySnapshot(component: namedBanner("Second suite"), variants: oneVariant,
-                                                   snapshotDirectory: sharedGoldenFolder,
-                                                   artifactDirectory: sharedGoldenFolder + "/Artifacts"))
-        XCTAssertTrue(message.contains("recorded the golden at \(sharedGoldenFolder)/GoldenNamesSecondSuite/testSameName/L-light-ltr@3x.png"), message)
-        XCTAssertNil(verifySnapshot(component: namedBanner("Second suite"), variants: oneVariant,
-                                    snapshotDirectory: sharedGoldenFolder))
-    }
+    func testSameName() throws { try assertRecordsUnderItsClass("Second suite") }
 
     func testFolderWithoutSuiteIsTheFileName() {
         XCTAssertEqual(componentGoldenFolder(suite: nil, file: "/p/Tests/AppTests/OfferTests.swift", testName: "banner()"),
@@ -54,24 +57,20 @@ final class GoldenNamesSecondSuite: XCTestCase {
 
 // Swift Testing: `assertSnapshot` takes the suite from the running test. Recording fails the test,
 // which is the known issue each expects; its message names the path.
-@Suite struct GoldenNamesFirstSwiftSuite {
-    @Test func banner() {
-        withKnownIssue {
-            assertSnapshot(component: namedBanner("First Swift suite"), variants: oneVariant,
-                           snapshotDirectory: sharedGoldenFolder, artifactDirectory: sharedGoldenFolder + "/Artifacts")
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("recorded the golden at \(sharedGoldenFolder)/GoldenNamesFirstSwiftSuite/banner/L-light-ltr@3x.png") }
-        }
+/// Records a banner titled `title` with `assertSnapshot`, expecting it under `<suite>/banner/`.
+func expectRecordingUnder(_ suite: String, _ title: String) {
+    withKnownIssue {
+        assertSnapshot(component: namedBanner(title), variants: oneVariant, snapshotDirectory: sharedGoldenFolder,
+                       artifactDirectory: sharedGoldenFolder + "/Artifacts", testName: "banner()")
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.contains("recorded the golden at \(sharedGoldenFolder)/\(suite)/banner/L-light-ltr@3x.png") }
     }
 }
 
+@Suite struct GoldenNamesFirstSwiftSuite {
+    @Test func banner() { expectRecordingUnder("GoldenNamesFirstSwiftSuite", "First Swift suite") }
+}
+
 @Suite struct GoldenNamesSecondSwiftSuite {
-    @Test func banner() {
-        withKnownIssue {
-            assertSnapshot(component: namedBanner("Second Swift suite"), variants: oneVariant,
-                           snapshotDirectory: sharedGoldenFolder, artifactDirectory: sharedGoldenFolder + "/Artifacts")
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("recorded the golden at \(sharedGoldenFolder)/GoldenNamesSecondSwiftSuite/banner/L-light-ltr@3x.png") }
-        }
-    }
+    @Test func banner() { expectRecordingUnder("GoldenNamesSecondSwiftSuite", "Second Swift suite") }
 }
