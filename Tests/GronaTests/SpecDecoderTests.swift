@@ -241,7 +241,7 @@ final class SpecDecoderTests: XCTestCase {
         XCTAssertEqual(message(component(#""type": "banner", "title": "t", "image": "Inter-Bold.otf""#)),
                        #"banner.json: $.component.image: "Inter-Bold.otf" is not a readable file (looked in \#(specs))"#)
         XCTAssertEqual(message(component(#""type": "banner", "title": "t", "image": "images""#)),
-                       #"banner.json: $.component.image: "images" is not a readable file (looked in \#(specs))"#)
+                       #"banner.json: $.component.image: "images" is a folder, not a file (looked in \#(specs))"#)
         XCTAssertEqual(message(component(#""type": "banner", "title": "t", "image": """#)),
                        "banner.json: $.component.image: path is empty")
     }
