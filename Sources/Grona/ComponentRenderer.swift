@@ -33,6 +33,26 @@ public final class ComponentRenderer {
     public func render() throws -> Snapshot { try render(spec.environment) }
 
     public func render(_ environment: Environment) throws -> Snapshot {
+        let (scene, report) = try layOut(environment)
+        return Snapshot(pixmap: try draw(scene), report: report, scene: scene)
+    }
+
+    /// Renders with an overlay: the snapshot's `pixmap` and `scene` are then the overlay's picture
+    /// (see `AccessibilityOverlay`), drawn by the same renderer from the card's scene and report; the
+    /// report still describes the card. Without one, the same as `render(_:)`.
+    public func render(_ environment: Environment, overlay: Overlay?) throws -> Snapshot {
+        guard let overlay else { return try render(environment) }
+        let (card, report) = try layOut(environment)
+        let scene: Scene
+        switch overlay {
+        case .accessibility: scene = try AccessibilityOverlay(engine: engine).scene(of: card, report: report,
+                                                                              direction: environment.direction)
+        }
+        return Snapshot(pixmap: try draw(scene), report: report, scene: scene)
+    }
+
+    /// The card's scene and report: colours resolved, every component laid out, nothing drawn.
+    private func layOut(_ environment: Environment) throws -> (Scene, RenderReport) {
         let fonts = try loadFonts()
         let motion = Motion(time: environment.time, reduceMotion: environment.reduceMotion,
                             kind: spec.component.kind, animation: environment.animation)
@@ -69,15 +89,19 @@ public final class ComponentRenderer {
                           items: [.fill(card, componentColors.background)] + context.items)
         scene.offsetY = motion.offsetY
         scene.opacity = motion.opacity
-        guard let pixmap = SceneRenderer(engine: engine).draw(scene) else {
-            throw SpecError(file: spec.file, location: "$.environment",
-                            message: "the snapshot would be \(scene.pixelWidth) × \(scene.pixelHeight) pixels, over the limit of \(Pixmap.maximumPixelCount) pixels")
-        }
         var report = RenderReport(width: environment.width, height: height, scale: environment.scale)
         report.texts = context.texts
         report.accessibility = context.accessibility
         report.touchTargets = context.touchTargets
-        return Snapshot(pixmap: pixmap, report: report, scene: scene)
+        return (scene, report)
+    }
+
+    private func draw(_ scene: Scene) throws -> Pixmap {
+        guard let pixmap = SceneRenderer(engine: engine).draw(scene) else {
+            throw SpecError(file: spec.file, location: "$.environment",
+                            message: "the snapshot would be \(scene.pixelWidth) × \(scene.pixelHeight) pixels, over the limit of \(Pixmap.maximumPixelCount) pixels")
+        }
+        return pixmap
     }
 
     private func loadFonts() throws -> (regular: Font, bold: Font) {

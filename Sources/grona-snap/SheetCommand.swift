@@ -8,7 +8,7 @@ enum SheetCommand {
     static let help = """
         usage: grona-snap sheet SPEC.json -o SHEET.png [--text-sizes all|xS,L,AX5]
                                 [--appearances light,dark] [--directions ltr,rtl]
-                                [--columns N] [--jobs N] [overrides]
+                                [--columns N] [--jobs N] [--overlay accessibility] [overrides]
 
         Renders the spec's variants into one labelled contact sheet: every snapshot on a tile with
         its settings above it ("AX5 · dark · RTL"); dark-appearance snapshots sit on dark tiles.
@@ -23,6 +23,7 @@ enum SheetCommand {
         options:
           -o, --output SHEET.png    where to write the sheet (required)
           --columns N               lay the cells out N to a row, without headers
+          --overlay accessibility   each tile the accessibility picture (see render --help)
           --jobs N                  render on N threads (default: one per core)
           --assets-root DIR         refuse fonts and images outside DIR
 
@@ -33,7 +34,7 @@ enum SheetCommand {
 
     static let grammar = Arguments.Grammar(
         valued: EnvironmentOptions.valued.union(["-o", "--output", "--assets-root", "--text-sizes",
-                                                  "--appearances", "--directions", "--columns", "--jobs"]),
+                                                  "--appearances", "--directions", "--columns", "--jobs", "--overlay"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
     static func run(_ words: ArraySlice<String>) throws {
@@ -43,11 +44,12 @@ enum SheetCommand {
         let axes = try self.axes(from: args, overrides: overrides)
         let columnsOption = try args.integer("--columns", in: 1...64)
         let jobs = try Work.jobs(from: args)
+        let overlay = try OverlayOption.overlay(from: args)
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
         let environments = VariantPlan.environments(of: spec, overrides: overrides, axes: axes)
 
         let results = ParallelRenderer.map(count: environments.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
-            try ComponentRenderer(spec: spec, engine: engine).render(environments[index]).pixmap
+            try ComponentRenderer(spec: spec, engine: engine).render(environments[index], overlay: overlay).pixmap
         }
         let images = try Work.values(results)
         // Text size, appearance and direction always; scale and width when they vary.
