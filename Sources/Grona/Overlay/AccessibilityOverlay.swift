@@ -7,8 +7,9 @@ import Text
 // GronaSnap already knows.
 //
 // It is not a second layout. The card's scene and its render report are the input: the card's
-// items are moved by a whole number of pixels into a larger scene (so the card's pixels are exactly
-// those of the plain snapshot), and the overlay adds items of the same kinds the renderer already
+// items are moved by a whole number of pixels into a larger scene (so text and shapes land on the
+// plain snapshot's pixel grid; only an image may differ by a rounding level, as its resampling
+// weights depend on where it lands), and the overlay adds items of the same kinds the renderer already
 // draws — filled rounded rectangles, outlines, and paragraphs laid out by the text engine:
 //
 //   ┌──────────────────────────┐   ┌──────────────────────────────────┐
