@@ -31,7 +31,8 @@ import Text
 // edge) and the text's contrast ratio with the minimum it needs. The legend's type does not follow
 // Dynamic Type: at AX5 the card grows, the legend stays legible at its fixed size.
 //
-// The picture shows the card at rest: an animation's slide and fade are not applied.
+// The picture leaves out an animation's slide and fade (the card's offset and opacity); what layout
+// drew for the frame, such as a progress bar's fill, stays.
 
 /// A picture drawn over a snapshot instead of the plain card (`render --overlay`).
 public enum Overlay: String, CaseIterable, Sendable {
