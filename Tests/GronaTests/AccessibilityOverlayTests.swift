@@ -143,6 +143,23 @@ final class AccessibilityOverlayTests: XCTestCase {
         }
     }
 
+    func testTheLegendKeepsOneColumnPastTheNinthElement() throws {
+        var spec = try Package.fixture("progress-after-tier")
+        let tiers = (1...11).map { Tier(at: Double($0), label: "tier \($0)") }
+        spec.component = .progressBar(ProgressBar(title: "Stamps", value: 5, tiers: tiers, footnote: "Collect them all"))
+        let env = environment(.large, .light, .ltr, scale: 1)
+        let picture = try ComponentRenderer(spec: spec, engine: engine).render(env, overlay: .accessibility)
+        XCTAssertEqual(picture.report.accessibility.count, 13)
+        let legendX = AccessibilityOverlay.margin + env.width + AccessibilityOverlay.gap
+        let labels = picture.scene.items.compactMap { item -> Double? in
+            guard case .text(let layout, let origin, _, _) = item, origin.x > legendX,
+                  layout.shownText.hasPrefix("tier ") || layout.shownText.hasPrefix("contrast") else { return nil }
+            return origin.x
+        }
+        XCTAssertEqual(labels.count, 2 * 11 + 2)
+        XCTAssertEqual(Set(labels).count, 1, "every label and detail starts at the same x")
+    }
+
     func testThePictureIsDeterministic() throws {
         let spec = try Package.fixture("arabic-banner")
         let env = environment(.accessibilityExtraExtraExtraLarge, .light, .rtl, scale: 2)

@@ -153,13 +153,14 @@ struct AccessibilityOverlay {
             y += try paragraph("no accessibility elements", regular, Self.detailSize, x: p, width: width - 2 * p,
                                color: Self.secondaryInk)
         }
+        // One text column for every row, past the widest badge (two digits from the tenth element).
+        let badges = try report.accessibility.indices.map { try badge($0 + 1, color: Self.color(ofElement: $0), scale: s) }
+        let column = p + max(Self.badgeHeight, badges.map(\.width).max() ?? 0) + Self.badgeGap
+        let columnWidth = width - column - p
         for (index, element) in report.accessibility.enumerated() {
-            let color = Self.color(ofElement: index)
-            var badge = try self.badge(index + 1, color: color, scale: s)
+            var badge = badges[index]
             badge.place(at: Point(x: p, y: y))
             items += badge.items
-            let column = p + max(Self.badgeHeight, badge.width) + Self.badgeGap
-            let columnWidth = width - column - p
             let spoken = element.label + (element.trait == .button ? ", button" : "")
             if element.label.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 y += try paragraph("(blank label)" + (element.trait == .button ? ", button" : ""), regular,
@@ -173,17 +174,17 @@ struct AccessibilityOverlay {
                 var detail = "contrast \(ratio(text.contrast)):1 · needs \(ratio(text.minimumContrast)):1"
                 if text.contrast < text.minimumContrast { detail += " · below the minimum" }
                 y += 2
-                y += try paragraph(detail, regular, Self.detailSize, x: column, width: columnWidth, color: Self.secondaryInk)
+                y += try paragraph(detail, regular, Self.detailSize, x: column, width: columnWidth, color: Self.secondaryInk,
+                                   lines: 2)
             }
             y += Self.rowGap
         }
         for target in report.touchTargets {
             let swatch = Rect(x: p + (Self.badgeHeight - 16) / 2, y: y + 1, width: 16, height: 16)
             items.append(.outline(swatch, Self.touchTarget, width: Self.outlineWidth, dash: Self.touchDash))
-            let column = p + Self.badgeHeight + Self.badgeGap
             let size = "\(points(target.frame.width)) × \(points(target.frame.height)) pt"
             y += try paragraph("touch target of the \(target.role.rawValue), \(size)", regular, Self.detailSize,
-                               x: column, width: width - column - p, color: Self.ink)
+                               x: column, width: columnWidth, color: Self.ink, lines: 2)
             y += Self.rowGap
         }
         return (items, y - Self.rowGap + p)
