@@ -34,9 +34,9 @@ final class AccessibilitySnapshotTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder + "/message-gift", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: "\(packageRoot)/Snapshots/Accessibility/message-gift/L-light-ltr@2x.png",
                                         toPath: folder + "/message-gift/L-light-ltr@2x.png")
-        XCTAssertNil(verifySnapshot(of: spec, variants: variants, overlay: .accessibility, record: .never,
+        XCTAssertNil(GronaSnapshotTesting.verifySnapshot(of: spec, variants: variants, overlay: .accessibility, record: .never,
                                     snapshotDirectory: folder, artifactDirectory: folder + "/artifacts"))
-        let message = try XCTUnwrap(verifySnapshot(of: spec, variants: variants, record: .never,
+        let message = try XCTUnwrap(GronaSnapshotTesting.verifySnapshot(of: spec, variants: variants, record: .never,
                                                    snapshotDirectory: folder, artifactDirectory: folder + "/artifacts"))
         XCTAssertTrue(message.contains("message-gift/L-light-ltr@2x.png: differs from the golden"), message)
     }
