@@ -24,13 +24,16 @@
 //             ParagraphDirection  text runs in its own direction, lines hug the interface's leading edge
 //             BannerLayout, ProgressBarLayout, OfferLayout, MessageLayout: one file per component
 //             Motion.swift        the reveal, fill and collapse animations as functions of time
-// Scene/      Scene.swift         the display list between layout and raster
+// Scene/      Scene.swift         the display list between layout and raster (fills, text, images,
+//                                 icons, outlines)
 // Render/     SceneRenderer.swift a loop over scene items; Icons.swift the message icons as outlines
 // Report/     RenderReport.swift  texts, contrast, VoiceOver order, touch targets, graphics, findings; its JSON
 //             JSONText.swift      numbers and strings written the same way on every machine
 // Findings/   Findings.swift      what a person should know about a render, from its report (one place)
 //             Finding.swift       the kinds, their fields, sentences and JSON
 //             FindingGroup.swift  one spec's findings across variants, grouped into lines for people
+// Overlay/    AccessibilityOverlay.swift  the accessibility picture: the card's scene plus outlines,
+//             numbered badges and a legend, built from the render report (`render(_:overlay:)`)
 // Canvas/     padding and a background around a rendered card, for screenshots
 // Sheet/      contact sheets: labelled grids of snapshots
 // Output/     AtomicFile.swift    every output: temporary file + rename, `-` for stdout, devices and FIFOs
