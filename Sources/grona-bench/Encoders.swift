@@ -130,3 +130,31 @@ enum Encoders {
         return out
     }
 }
+
+extension Encoders {
+    /// `grona-bench --encoder-peak`: the process's peak resident set while the built-in encoder
+    /// writes 64 megapixels (8,192 × 8,192) of opaque noise, against the 256 MiB of pixels: the
+    /// worst case for the output's size, which the encoder reserves once at its stored-block bound.
+    static func peak() throws -> String {
+        let side = 8192
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        let pixels = [UInt8](unsafeUninitializedCapacity: side * side * 4) { buffer, initialized in
+            let words = UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt64.self)
+            for i in words.indices {
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                words[i] = state | 0xFF00_0000_FF00_0000  // opaque: alpha bytes 255
+            }
+            initialized = side * side * 4
+        }
+        guard let pixmap = Pixmap(width: side, height: side, premultipliedPixels: pixels) else {
+            throw BenchError("cannot make the 64-megapixel image")
+        }
+        let before = Memory.residentMiB()
+        var bytes = 0
+        let ms = try Clock.milliseconds { bytes = try encodePNG(pixmap).count }
+        let peak = Memory.peakMiB()
+        return "64-megapixel noise (8,192 × 8,192, 256 MiB of pixels): built-in encoder \(grouped(bytes)) B in "
+            + String(format: "%.0f ms; resident before encoding %.0f MiB, peak %.0f MiB (%.2f× the pixels)",
+                     ms, before, peak, peak / 256)
+    }
+}
