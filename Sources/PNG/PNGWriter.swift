@@ -43,7 +43,7 @@ enum PNGWriter {
         let scanlineBytes = rowLength * height
         let streamBound = 2 + scanlineBytes + 5 * (scanlineBytes / 65_535 + bandCount) + bandCount + 4 + 8
         let capacity = prefix.count + streamBound + 4 + 12
-        return [UInt8](unsafeUninitializedCapacity: capacity) { file, initialized in
+        let file = [UInt8](unsafeUninitializedCapacity: capacity) { file, initialized in
             let base = file.baseAddress!  // capacity > 0
             prefix.withUnsafeBufferPointer { base.initialize(from: $0.baseAddress!, count: $0.count) }
             var writer = BitWriter(base + prefix.count)
@@ -66,6 +66,12 @@ enum PNGWriter {
                 base[end + i] = byte
             }
             initialized = end + 12
+        }
+        // A snapshot's file is a few percent of that reservation: keep a copy of its size, so callers
+        // that hold many files (a batch, a golden store) hold their bytes, not the reservation.
+        guard file.count < capacity / 2 else { return file }
+        return [UInt8](unsafeUninitializedCapacity: file.count) { copy, initialized in
+            initialized = copy.initialize(fromContentsOf: file)
         }
     }
 

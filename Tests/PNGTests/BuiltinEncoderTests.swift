@@ -86,6 +86,14 @@ final class BuiltinEncoderTests: XCTestCase {
         return Double(ours.count) / Double(libpng.count)
     }
 
+    func testAFileHoldsItsBytesNotTheEncodersReservation() throws {
+        // The encoder reserves room for the worst case (stored blocks); a flat snapshot's file is a
+        // fraction of it, and callers keep many files: the array returned must be its own size.
+        let flat = try encodePNG(pixmap(600, 400) { x, _ in x < 300 ? (5, 75, 58, 255) : (255, 255, 255, 255) })
+        XCTAssertLessThan(flat.count, 4_000)   // of 960,400 bytes of scanlines
+        XCTAssertLessThan(flat.capacity, 2 * flat.count)
+    }
+
     func testGradientsTakeFilteredRowsAndStayCloseToLibpng() throws {
         // Unfiltered, a diagonal gradient has no repeats; filtered, it is a few small residues.
         let gradient = pixmap(256, 192) { x, y in (UInt8(x), UInt8(y * 255 / 191), UInt8((x + y) * 255 / 446), 255) }
