@@ -1,6 +1,6 @@
 // The match finders of GronaSnap's deflate encoder, and the cost model both use.
 //
-// The encoder (PNGWriter.swift) parses the scanlines in bands of about 1 MiB, each band in a buffer
+// The encoder (PNGWriter.swift) parses the scanlines in bands of about 4 MiB, each band in a buffer
 // that starts with the last 32 KiB of what was already emitted, so matches reach back across bands.
 // Positions kept in the hash tables are absolute (offsets in the whole stream); `base` is the
 // absolute position of the buffer's first byte, so a table entry maps to buffer index
@@ -53,17 +53,18 @@ enum LZ77 {
         }
     }
 
-    /// Hash-table state kept across the bands of one image (absolute positions, −1 when empty).
+    /// Hash-table state kept across the bands of one image (absolute positions, −1 when empty; 32
+    /// bits are enough, as a pixmap holds at most 256 MiB, and halve the tables' cache footprint).
     final class Tables {
-        let head: UnsafeMutablePointer<Int>
+        let head: UnsafeMutablePointer<Int32>
         /// For the chained parser: the previous position with the same hash, by position mod window.
-        let previous: UnsafeMutablePointer<Int>?
+        let previous: UnsafeMutablePointer<Int32>?
 
         init(chained: Bool) {
             head = .allocate(capacity: 1 << LZ77.hashBits)
             head.initialize(repeating: -1, count: 1 << LZ77.hashBits)
             if chained {
-                let previous = UnsafeMutablePointer<Int>.allocate(capacity: LZ77.window)
+                let previous = UnsafeMutablePointer<Int32>.allocate(capacity: LZ77.window)
                 previous.initialize(repeating: -1, count: LZ77.window)
                 self.previous = previous
             } else {
@@ -118,8 +119,8 @@ enum LZ77 {
                     if length > best { best = length; distance = above }
                 }
                 let slot = hash(word)
-                let candidate = table[slot] - base
-                table[slot] = base + i
+                let candidate = Int(table[slot]) - base
+                table[slot] = Int32(truncatingIfNeeded: base + i)
                 if best < limit && candidate >= 0 && candidate < i && i - candidate <= window
                     && load32(data + candidate) == word {
                     let length = matchLength(here, data + candidate, limit)
@@ -150,7 +151,7 @@ enum LZ77 {
         @inline(__always) func insert(_ i: Int) {
             let slot = hash(load32(data + i))
             previous[(base + i) & (window - 1)] = head[slot]
-            head[slot] = base + i
+            head[slot] = Int32(truncatingIfNeeded: base + i)
         }
         costs.withTables { price in
         output.frequencies.literalLength.withUnsafeMutableBufferPointer { literalCounts in
@@ -163,7 +164,7 @@ enum LZ77 {
                 let limit = min(maximumMatch, end - i)
                 let word = load32(here)
                 let lowest = max(base, base + i - window)
-                var candidate = head[hash(word)]
+                var candidate = Int(head[hash(word)])
                 var best = atLeast, distance = 0, left = chain
                 while candidate >= lowest && left > 0 {
                     let at = candidate - base
@@ -175,7 +176,7 @@ enum LZ77 {
                             if length >= niceLength || length == limit { break }
                         }
                     }
-                    let next = previous[candidate & (window - 1)]
+                    let next = Int(previous[candidate & (window - 1)])
                     if next >= candidate { break }  // overwritten slot: the chain ends here
                     candidate = next
                     left -= 1

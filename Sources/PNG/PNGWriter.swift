@@ -3,7 +3,7 @@
 // The file is the signature, IHDR (8-bit RGBA, not interlaced), sRGB (perceptual), the caller's
 // private chunks, one IDAT and IEND, each chunk with zlib's CRC-32.
 //
-// The image is encoded in bands of rows (about 1 MiB of scanlines each), one deflate block per band,
+// The image is encoded in bands of rows (about 4 MiB of scanlines each), one deflate block per band,
 // and each band takes whichever of two encodings is smaller:
 //   - unfiltered scanlines with the fast parse (`LZ77.parseFast`): what flat snapshots want, since a
 //     glyph drawn twice in one colour is the same bytes twice, which filters would hide; most
@@ -20,10 +20,13 @@ import CPNG
 import Raster
 
 enum PNGWriter {
-    /// About this many scanline bytes make a band (at least one row).
-    static let bandBytes = 1 << 20
+    /// About this many scanline bytes make a band (at least one row). A snapshot at @3x (a 1170 px
+    /// wide banner is 3.6 MB) is one band: each band costs a block header, a Huffman code and a copy
+    /// of the window, which smaller bands made 10% of the reference banner's encoding time.
+    static let bandBytes = 1 << 22
 
-    static func encode(_ pixmap: Pixmap, chunks: [PNGChunk]) -> [UInt8] {
+    /// `bandBytes` is a parameter for the tests, which need several bands in a small image.
+    static func encode(_ pixmap: Pixmap, chunks: [PNGChunk], bandBytes: Int = PNGWriter.bandBytes) -> [UInt8] {
         let width = pixmap.width, height = pixmap.height
         let rowLength = width * 4 + 1
         let rowsPerBand = max(1, bandBytes / rowLength)
