@@ -29,7 +29,8 @@ enum PNGWriter {
     static func encode(_ pixmap: Pixmap, chunks: [PNGChunk], bandBytes: Int = PNGWriter.bandBytes) -> [UInt8] {
         let width = pixmap.width, height = pixmap.height
         let rowLength = width * 4 + 1
-        let rowsPerBand = max(1, bandBytes / rowLength)
+        // A small image is one band of its own size: the band buffers are sized by it.
+        let rowsPerBand = min(height, max(1, bandBytes / rowLength))
         let bandCount = (height + rowsPerBand - 1) / rowsPerBand
 
         var prefix: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
