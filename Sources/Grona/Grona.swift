@@ -30,3 +30,7 @@
 // Sheet/      contact sheets: labelled grids of snapshots
 // Output/     AtomicFile.swift    write to a temporary file, then rename
 // Assets/     DecodedImages.swift component images decoded once per process, shared by every renderer
+
+/// GronaSnap's version: `grona-snap --version`, and recorded in every golden (the pixels it draws
+/// may change between versions).
+public let gronaSnapVersion = "0.1.0"
