@@ -9,6 +9,8 @@ import Text
 //   grona-bench [--iterations N] [--json]
 //   grona-bench --table-from FIGURES.json     (the table of a run saved with --json)
 //   grona-bench --first-snapshot OUT.png     (internal: one snapshot in a fresh process)
+//   grona-bench --batch-memory [--sizes 200,2000,20000] [--jobs N] [--grona-snap PATH]
+//                                            (peak memory of `grona-snap batch` by number of snapshots)
 //   grona-bench --digests | --png-options | --profile-render N [--encode] | --profile-matrix JOBS [--passes N]
 //                                            (tools for profiling and checking, see Explore.swift)
 //
@@ -46,6 +48,15 @@ do {
     }
     if let n = value(after: "--profile-matrix") {
         try Explore.matrix(checkout: checkout, jobs: Int(n) ?? 1, passes: Int(value(after: "--passes") ?? "") ?? 1)
+        exit(0)
+    }
+    if arguments.contains("--batch-memory") {
+        let sizes = (value(after: "--sizes") ?? "200,2000,20000").split(separator: ",").compactMap { Int($0) }
+        let jobs = Int(value(after: "--jobs") ?? "") ?? ParallelRenderer.defaultJobs
+        let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("grona-snap").path
+        let runs = try BatchMemory.run(checkout: checkout, sizes: sizes, jobs: jobs, gronaSnap: value(after: "--grona-snap") ?? sibling)
+        print(BatchMemory.table(runs, jobs: jobs))
         exit(0)
     }
     if arguments.contains("--digests") { try Explore.digests(checkout: checkout); exit(0) }

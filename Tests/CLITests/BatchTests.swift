@@ -63,6 +63,32 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(files(under: root + "/out"), [])
     }
 
+    /// A snapshot that fails to render after others were staged: the run stops, and neither the
+    /// staged files (hidden, beside their destinations) nor any final file is left, nor the folders.
+    func testARenderFailureLeavesNoStagedOrFinalFiles() throws {
+        let root = try temporaryFolder()
+        let input = root + "/specs"
+        try FileManager.default.createDirectory(atPath: input + "/images", withIntermediateDirectories: true)
+        for name in ["acme-banner.json", "message-info.json"] {
+            try FileManager.default.copyItem(atPath: fixtures + "/" + name, toPath: input + "/" + name)
+        }
+        // The spec decodes (the image exists) but cannot be rendered (the image is not a PNG); it
+        // sorts last, so the other specs' snapshots are staged before it fails.
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: input + "/images/broken.png"))
+        try Data(##"{"component": {"type": "banner", "title": "Hi", "image": "images/broken.png"}}"##.utf8)
+            .write(to: URL(fileURLWithPath: input + "/zz-broken.json"))
+        let run = try snap("batch", input, "-o", root + "/out", "--scale", "1", "--jobs", "2")
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("broken.png"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out"), "\(allEntries(under: root + "/out"))")
+
+        // Into an existing folder: what was there stays, nothing is added.
+        try FileManager.default.createDirectory(atPath: root + "/kept", withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: root + "/kept/notes.txt"))
+        XCTAssertEqual(try snap("batch", input, "-o", root + "/kept", "--scale", "1").status, 2)
+        XCTAssertEqual(allEntries(under: root + "/kept"), ["notes.txt"])
+    }
+
     func testShardSyntax() throws {
         for bad in ["0/2", "3/2", "1", "a/b", "1/0"] {
             let run = try snap("batch", fixtures, "-o", "/nonexistent", "--shard", bad)
@@ -70,4 +96,9 @@ final class BatchTests: XCTestCase {
             XCTAssertTrue(run.stderr.contains("--shard"), run.stderr)
         }
     }
+}
+
+/// Every file and folder under `folder`, hidden ones included, sorted.
+private func allEntries(under folder: String) -> [String] {
+    (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
 }

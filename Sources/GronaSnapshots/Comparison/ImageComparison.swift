@@ -105,8 +105,10 @@ public func compare(expected: Pixmap, actual: Pixmap,
         result.movedEdgePixelCount = comparison.movedEdges
         result.largestDifference = comparison.largest
         result.largestDifferenceLocation = comparison.largestAt
-        result.message += "; in the shared \(shared.expected.width) × \(shared.expected.height) area "
-            + counts(comparison, total: shared.expected.width * shared.expected.height)
+        let area = "the shared \(shared.expected.width) × \(shared.expected.height) area"
+        result.message += comparison.differing == 0 && comparison.antialiased == 0
+            ? "; \(area) is the same"
+            : "; in \(area) " + counts(comparison, total: shared.expected.width * shared.expected.height)
         return result
     }
     if sameBytes(expected.pixels, actual.pixels) {
