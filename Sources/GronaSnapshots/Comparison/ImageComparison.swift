@@ -11,8 +11,8 @@
 //
 // A failure is also sorted into one kind of change, for a reviewer facing hundreds of them: the
 // size changed; or the differing pixels keep the golden's edges (an edge is a pixel whose OKLab
-// lightness differs from a 4-neighbour's by more than 0.15) — colours changed; or the edges
-// themselves moved in at least a tenth of them — text or shapes moved.
+// lightness or opacity differs from a 4-neighbour's by more than 0.15 or a quarter) — colours
+// changed; or the edges themselves moved in at least a tenth of them — text or shapes moved.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -236,14 +236,16 @@ struct PixelComparison {
     }
 }
 
-/// Whether a 4-neighbour's OKLab lightness differs from the pixel's by more than 0.15: an edge of
-/// text or of a shape, rather than the inside of a flat area.
+/// Whether a 4-neighbour's OKLab lightness differs from the pixel's by more than 0.15, or its
+/// opacity by more than a quarter: an edge of text or of a shape (also a light card's outline on
+/// transparency), rather than the inside of a flat area.
 private func isEdge(_ image: PackedImage, x: Int, y: Int) -> Bool {
     let centre = image[x, y]
-    let l = lightness(centre)
+    let l = lightness(centre), alpha = channel(centre, 3)
     for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
     where nx >= 0 && ny >= 0 && nx < image.width && ny < image.height && image[nx, ny] != centre {
-        if abs(lightness(image[nx, ny]) - l) > 0.15 { return true }
+        let neighbour = image[nx, ny]
+        if abs(channel(neighbour, 3) - alpha) > 64 || abs(lightness(neighbour) - l) > 0.15 { return true }
     }
     return false
 }
