@@ -43,10 +43,10 @@ enum BatchCommand {
             .union(["-o", "--output", "--jobs", "--shard", "--assets-root"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
+    /// One snapshot to render. Its golden name is made on the worker, not kept for every job.
     struct Job {
         var spec: Int
         var environment: Environment
-        var name: String
     }
 
     static func run(_ words: ArraySlice<String>) throws {
@@ -60,11 +60,11 @@ enum BatchCommand {
 
         let folder = args.positionals[0]
         let specs = try specFiles(in: folder).map { try Specs.decode($0, assetRoots: args.value("--assets-root")) }
+        let named = specs.map { VariantPlan.naming($0, overrides: overrides) }
         var all: [Job] = []
         for (index, spec) in specs.enumerated() {
-            let named = VariantPlan.naming(spec, overrides: overrides)
             for env in VariantPlan.environments(of: spec, overrides: overrides) {
-                all.append(Job(spec: index, environment: env, name: named.goldenName(for: env)))
+                all.append(Job(spec: index, environment: env))
             }
         }
         let jobs = shard.map { shard in all.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element) } ?? all
@@ -78,7 +78,7 @@ enum BatchCommand {
             let job = jobs[index]
             let card = try ComponentRenderer(spec: specs[job.spec], engine: engine).render(job.environment).pixmap
             let bytes = try encodePNG(try CanvasOptions.apply(canvas, to: card, scale: job.environment.scale))
-            try staging.stage(bytes, at: output + "/" + job.name)
+            try staging.stage(bytes, at: output + "/" + named[job.spec].goldenName(for: job.environment))
         } handle: { index, result in
             guard case .failure(let error) = result else { return true }
             failure.keep(error, at: index)

@@ -89,6 +89,36 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(allEntries(under: root + "/kept"), ["notes.txt"])
     }
 
+    /// Ctrl-C once snapshots are staged: the files and the folders the run made are removed, and
+    /// the exit status is the shell's for SIGINT.
+    func testInterruptRemovesTheStagedFiles() throws {
+        let root = try temporaryFolder()
+        let output = root + "/out"
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [folder.appendingPathComponent("grona-snap").path,
+                          folder.deletingLastPathComponent().appendingPathComponent("grona-snap").path]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(candidates.first(where: FileManager.default.isExecutableFile)))
+        // Every fixture's variants at @3x on one thread: seconds of work, interrupted at the first
+        // staged file.
+        process.arguments = ["batch", fixtures, "-o", output, "--jobs", "1"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["GRONA_FONTS"] = packageRoot + "/Fonts"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && !allEntries(under: output).contains(where: { $0.hasSuffix(".staged") }) && Date() < deadline {
+            usleep(2_000)
+        }
+        XCTAssertTrue(process.isRunning, "the batch finished before a staged file was seen")
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 128 + SIGINT)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "\(allEntries(under: output))")
+    }
+
     func testShardSyntax() throws {
         for bad in ["0/2", "3/2", "1", "a/b", "1/0"] {
             let run = try snap("batch", fixtures, "-o", "/nonexistent", "--shard", bad)

@@ -3,50 +3,53 @@ import Foundation
 
 /// The outputs of a command that writes many files (`batch`, `verify`), all or nothing, without
 /// holding them in memory: each file is written as soon as it is made, under a hidden temporary name
-/// beside its destination (`.<name>.<pid>.<n>.staged`), and `commit` renames them all into place at
-/// the end. `discard` — called on any failure, and by the interrupt handler on Ctrl-C or SIGTERM —
-/// removes the staged files and the folders staging created, so a failed run leaves nothing behind.
+/// beside its destination (`.<name>.<pid>-<n>.staged`, `n` numbering the stagings of the process),
+/// and `commit` renames them all into place at the end. `discard` — called on any failure, and by
+/// the interrupt handler on Ctrl-C or SIGTERM — removes the staged files and the folders staging
+/// created, so a failed run leaves nothing behind.
+///
+/// Memory stays flat in the number of files: only the folders are remembered, and `commit` and
+/// `discard` find this staging's files in them by their suffix. The temporary name is fixed per
+/// destination, so one staging cannot stage a destination twice (the second attempt fails).
 ///
 /// Thread-safe: workers stage their files concurrently. `@unchecked Sendable` is safe because every
-/// stored property is read and written only while `lock` is held.
+/// stored property is read and written only while `condition` is locked.
 public final class StagedFiles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var staged: [(temporary: String, destination: String)] = []
+    private let condition = NSCondition()
+    /// Folders holding staged files.
+    private var folders: Set<String> = []
     /// Folders this staging created, parents first, so they can go again on `discard`.
     private var createdFolders: [String] = []
+    /// Files being written right now: `discard` waits for them, so none is left behind.
+    private var inFlight = 0
     private var closed = false
+    /// The end of every temporary name of this staging.
+    private let suffix: String
 
     public init() {
+        suffix = ".\(getpid())-\(StagedFiles.nextSerial()).staged"
         Interrupts.shared.add(self)
     }
 
     deinit { Interrupts.shared.remove(self) }
 
-    /// The number of files staged so far.
-    public var count: Int {
-        lock.lock(); defer { lock.unlock() }
-        return staged.count
-    }
-
     /// Writes `bytes` under a temporary name beside `destination`, creating its folder if needed.
     public func stage(_ bytes: [UInt8], at destination: String) throws {
-        let temporary = try prepare(destination)
+        let temporary = try begin(destination)
+        defer { end() }
         if let failure = AtomicFile.writeNew(bytes, at: temporary) {
             unlink(temporary)
             throw AtomicFile.WriteError(path: destination, reason: failure)
         }
-        record(temporary, destination)
     }
 
     /// Stages a copy of the file at `source` for `destination`: a hard link when both are on one file
     /// system (no bytes copied, and safe because every GronaSnap write replaces a file by renaming
     /// rather than rewriting it), else a copy of its bytes.
     public func stageCopy(of source: String, at destination: String) throws {
-        let temporary = try prepare(destination)
-        if link(source, temporary) == 0 {
-            record(temporary, destination)
-            return
-        }
+        let temporary = try begin(destination)
+        defer { end() }
+        if link(source, temporary) == 0 { return }
         guard let data = FileManager.default.contents(atPath: source) else {
             throw AtomicFile.WriteError(path: destination, reason: "cannot read \(source)")
         }
@@ -54,58 +57,82 @@ public final class StagedFiles: @unchecked Sendable {
             unlink(temporary)
             throw AtomicFile.WriteError(path: destination, reason: failure)
         }
-        record(temporary, destination)
     }
 
     /// Renames every staged file onto its destination. If a rename fails, the files not yet renamed
     /// are removed and the error names the destination.
     public func commit() throws {
-        lock.lock()
-        let files = staged
-        staged = []
-        closed = true
-        lock.unlock()
-        for (index, file) in files.enumerated() where rename(file.temporary, file.destination) != 0 {
-            let reason = String(cString: strerror(errno))
-            for rest in files[index...] { unlink(rest.temporary) }
-            throw AtomicFile.WriteError(path: file.destination, reason: reason)
+        var failure: AtomicFile.WriteError?
+        close { temporary, destination in
+            if failure == nil && rename(temporary, destination) != 0 {
+                failure = AtomicFile.WriteError(path: destination, reason: String(cString: strerror(errno)))
+            }
+            if failure != nil { unlink(temporary) }
         }
+        if let failure { throw failure }
     }
 
     /// Removes every staged file and the folders staging created (when they are empty again).
     public func discard() {
-        lock.lock(); defer { lock.unlock() }
-        for file in staged { unlink(file.temporary) }
-        staged = []
+        close { temporary, _ in unlink(temporary) }
+        condition.lock(); defer { condition.unlock() }
         for folder in createdFolders.reversed() { rmdir(folder) }
         createdFolders = []
-        closed = true
     }
 
-    private func prepare(_ destination: String) throws -> String {
+    /// Stops staging, waits for the files being written, then hands each staged file, with its
+    /// destination, to `body` (folders in name order, files in name order).
+    private func close(_ body: (_ temporary: String, _ destination: String) -> Void) {
+        condition.lock()
+        closed = true
+        while inFlight > 0 { condition.wait() }
+        let staged = folders.sorted()
+        folders = []
+        condition.unlock()
+        for folder in staged {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            for name in names where name.hasPrefix(".") && name.hasSuffix(suffix) && name.count > suffix.count + 1 {
+                body(folder + "/" + name, folder + "/" + String(name.dropFirst().dropLast(suffix.count)))
+            }
+        }
+    }
+
+    /// Creates the destination's folder if needed and returns the temporary path; `end` must follow.
+    private func begin(_ destination: String) throws -> String {
         let folder = (destination as NSString).deletingLastPathComponent
-        lock.lock(); defer { lock.unlock() }
+        let name = (destination as NSString).lastPathComponent
+        condition.lock(); defer { condition.unlock() }
         if closed { throw AtomicFile.WriteError(path: destination, reason: "the run was stopped") }
-        if !folder.isEmpty {
+        let place = folder.isEmpty ? "." : folder
+        if !folders.contains(place) {
             // The missing folders, from the outermost in, so `discard` can remove what it made.
             var missing: [String] = []
-            var walk = folder
-            while !walk.isEmpty, walk != "/", !FileManager.default.fileExists(atPath: walk) {
+            var walk = place
+            while !walk.isEmpty, walk != "/", walk != ".", !FileManager.default.fileExists(atPath: walk) {
                 missing.insert(walk, at: 0)
                 walk = (walk as NSString).deletingLastPathComponent
             }
-            try AtomicFile.createFolder(folder)
+            try AtomicFile.createFolder(place)
             createdFolders += missing
+            folders.insert(place)
         }
-        return AtomicFile.temporaryPath(for: destination, suffix: "staged")
+        inFlight += 1
+        return place + "/." + name + suffix
     }
 
-    private func record(_ temporary: String, _ destination: String) {
-        lock.lock()
-        let late = closed
-        if !late { staged.append((temporary, destination)) }
-        lock.unlock()
-        if late { unlink(temporary) }   // discarded while this file was being written
+    private func end() {
+        condition.lock(); defer { condition.unlock() }
+        inFlight -= 1
+        condition.broadcast()
+    }
+
+    private static let serialLock = NSLock()
+    /// `nonisolated(unsafe)`: read and written only while `serialLock` is held.
+    nonisolated(unsafe) private static var serial = 0
+    private static func nextSerial() -> Int {
+        serialLock.lock(); defer { serialLock.unlock() }
+        serial += 1
+        return serial
     }
 }
 
@@ -113,6 +140,7 @@ public final class StagedFiles: @unchecked Sendable {
 /// the shell's status for the signal (128 + its number). Installed when the first staging is made;
 /// the handlers run on a queue of their own (not in signal context), so they may take locks.
 private final class Interrupts: @unchecked Sendable {
+    // `@unchecked Sendable`: `live` and `sources` are read and written only while `lock` is held.
     static let shared = Interrupts()
     private let lock = NSLock()
     private var live: [ObjectIdentifier: Weak] = [:]
