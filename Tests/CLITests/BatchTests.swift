@@ -89,6 +89,15 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(allEntries(under: root + "/kept"), ["notes.txt"])
     }
 
+    /// A relative output folder, one level deep, created by the run.
+    func testRelativeOutputFolder() throws {
+        let root = try temporaryFolder()
+        let run = try snap(arguments: ["batch", fixtures, "-o", "out", "--scale", "1", "--text-size", "L"], in: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(files(under: root + "/out").count, 19 * 4)
+        XCTAssertTrue(files(under: root + "/out").contains("message-info/L-dark-rtl@1x.png"))
+    }
+
     /// Ctrl-C once snapshots are staged: the files and the folders the run made are removed, and
     /// the exit status is the shell's for SIGINT.
     func testInterruptRemovesTheStagedFiles() throws {

@@ -20,7 +20,7 @@ func snap(_ arguments: String..., file: StaticString = #filePath, line: UInt = #
     try snap(arguments: arguments)
 }
 
-func snap(arguments: [String]) throws -> RunResult {
+func snap(arguments: [String], in directory: String? = nil) throws -> RunResult {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var binary = folder.appendingPathComponent("grona-snap").path
     if !FileManager.default.isExecutableFile(atPath: binary) {
@@ -34,6 +34,7 @@ func snap(arguments: [String]) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     var environment = ProcessInfo.processInfo.environment
     environment["GRONA_FONTS"] = packageRoot + "/Fonts"
     // The caller's record mode and artifacts folder must not leak into the commands under test.

@@ -99,18 +99,16 @@ public final class StagedFiles: @unchecked Sendable {
 
     /// Creates the destination's folder if needed and returns the temporary path; `end` must follow.
     private func begin(_ destination: String) throws -> String {
-        let folder = (destination as NSString).deletingLastPathComponent
-        let name = (destination as NSString).lastPathComponent
+        let (place, name) = split(destination)
         condition.lock(); defer { condition.unlock() }
         if closed { throw AtomicFile.WriteError(path: destination, reason: "the run was stopped") }
-        let place = folder.isEmpty ? "." : folder
         if !folders.contains(place) {
             // The missing folders, from the outermost in, so `discard` can remove what it made.
             var missing: [String] = []
             var walk = place
-            while !walk.isEmpty, walk != "/", walk != ".", !FileManager.default.fileExists(atPath: walk) {
+            while walk != "/", walk != ".", !FileManager.default.fileExists(atPath: walk) {
                 missing.insert(walk, at: 0)
-                walk = (walk as NSString).deletingLastPathComponent
+                walk = split(walk).folder
             }
             try AtomicFile.createFolder(place)
             createdFolders += missing
@@ -118,6 +116,13 @@ public final class StagedFiles: @unchecked Sendable {
         }
         inFlight += 1
         return place + "/." + name + suffix
+    }
+
+    /// "a/b/c.png" → ("a/b", "c.png"); "c.png" → (".", "c.png"); "/c.png" → ("/", "c.png").
+    private func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
     }
 
     private func end() {
