@@ -17,7 +17,10 @@ enum BatchMemory {
         var snapshots: Int
         var peakMiB: Double
         var seconds: Double
+        /// The child's CPU time, user and system.
+        var cpuSeconds: Double
         var msPerSnapshot: Double { seconds * 1000 / Double(snapshots) }
+        var cpuMsPerSnapshot: Double { cpuSeconds * 1000 / Double(snapshots) }
     }
 
     static var variants: [String: Any] { ["textSize": ["xS", "S", "M", "L", "xL"], "appearance": ["light", "dark"], "scale": [2]] }
@@ -30,11 +33,11 @@ enum BatchMemory {
         for size in sizes {
             let specs = work + "/specs-\(size)", output = work + "/out-\(size)"
             try writeSpecs(checkout: checkout, count: (size + snapshotsPerSpec - 1) / snapshotsPerSpec, into: specs)
-            let (status, peakKiB, seconds) = try spawn(gronaSnap, ["batch", specs, "-o", output, "--jobs", "\(jobs)"])
+            let (status, peakKiB, seconds, cpu) = try spawn(gronaSnap, ["batch", specs, "-o", output, "--jobs", "\(jobs)"])
             guard status == 0 else { throw BenchError("grona-snap batch of \(size) exited with status \(status)") }
             let written = try countFiles(output)
             guard written == size else { throw BenchError("batch of \(size) wrote \(written) files") }
-            runs.append(Run(snapshots: size, peakMiB: Double(peakKiB) / 1024, seconds: seconds))
+            runs.append(Run(snapshots: size, peakMiB: Double(peakKiB) / 1024, seconds: seconds, cpuSeconds: cpu))
             try? FileManager.default.removeItem(atPath: output)
             try? FileManager.default.removeItem(atPath: specs)
         }
@@ -42,10 +45,11 @@ enum BatchMemory {
     }
 
     static func table(_ runs: [Run], jobs: Int) -> String {
-        var lines = ["| snapshots | peak resident | × the first | wall time | per snapshot |", "|---|---|---|---|---|"]
+        var lines = ["| snapshots | peak resident | × the first | wall time | per snapshot | CPU per snapshot |",
+                     "|---|---|---|---|---|---|"]
         for run in runs {
-            lines.append(String(format: "| %d | %.1f MiB | %.2f× | %.1f s | %.2f ms |", run.snapshots, run.peakMiB,
-                                run.peakMiB / runs[0].peakMiB, run.seconds, run.msPerSnapshot))
+            lines.append(String(format: "| %d | %.1f MiB | %.2f× | %.1f s | %.2f ms | %.2f ms |", run.snapshots, run.peakMiB,
+                                run.peakMiB / runs[0].peakMiB, run.seconds, run.msPerSnapshot, run.cpuMsPerSnapshot))
         }
         return lines.joined(separator: "\n") + "\n(`grona-snap batch --jobs \(jobs)`, one fresh process per row)"
     }
@@ -82,8 +86,8 @@ enum BatchMemory {
     }
 
     /// Runs the program with stdout and stderr discarded; its exit status, peak resident set in
-    /// KiB and wall time.
-    private static func spawn(_ program: String, _ arguments: [String]) throws -> (Int32, Int, Double) {
+    /// KiB, wall time and CPU time (user and system), in seconds.
+    private static func spawn(_ program: String, _ arguments: [String]) throws -> (Int32, Int, Double, Double) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -105,6 +109,7 @@ enum BatchMemory {
         let peakKiB = Int(usage.ru_maxrss)          // KiB on Linux
         #endif
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exitStatus, peakKiB, seconds)
+        func inSeconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return (exitStatus, peakKiB, seconds, inSeconds(usage.ru_utime) + inSeconds(usage.ru_stime))
     }
 }
