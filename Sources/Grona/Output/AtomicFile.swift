@@ -8,30 +8,15 @@ public enum AtomicFile {
         public let path: String
         public let reason: String
         public var description: String { "\(path): cannot write: \(reason)" }
-        public init(path: String, reason: String) { self.path = path; self.reason = reason }
     }
 
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let temporary = temporaryPath(for: path, suffix: "tmp")
-        if let failure = writeNew(bytes, at: temporary) ?? (rename(temporary, path) != 0 ? String(cString: strerror(errno)) : nil) {
-            unlink(temporary)
-            throw WriteError(path: path, reason: failure)
-        }
-    }
-
-    /// A hidden name beside `path`, e.g. `.AX5-dark-rtl@3x.png.4711.12.tmp`: in the same folder so
-    /// that renaming it over `path` is atomic; the process id and a counter keep concurrent writers
-    /// (threads, processes) apart.
-    static func temporaryPath(for path: String, suffix: String) -> String {
         let url = URL(fileURLWithPath: path)
-        return "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).\(getpid()).\(nextSerial()).\(suffix)"
-    }
-
-    /// Creates the file `path`, which must not exist, with `bytes`; the reason on failure, in which
-    /// case the file may be left behind for the caller to remove.
-    static func writeNew(_ bytes: [UInt8], at path: String) -> String? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        let folder = url.deletingLastPathComponent().path
+        // The process id and a counter keep concurrent writers (threads, processes) apart.
+        let temporary = "\(folder)/.\(url.lastPathComponent).\(getpid()).\(nextSerial()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         var failure: String?
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -45,7 +30,11 @@ public enum AtomicFile {
             }
         }
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        return failure
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw WriteError(path: path, reason: failure)
+        }
     }
 
     /// Creates a folder and its parents, as `mkdir -p` does.

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// Memory stays flat in the number of files: only the folders are remembered, and `commit` and
 /// `discard` find this staging's files in them by their suffix. The temporary name is fixed per
-/// destination, so one staging cannot stage a destination twice (the second attempt fails).
+/// destination: staging a destination twice keeps the second file. Each staged file is itself
+/// written with `AtomicFile`, so a staged file is never half written either.
 ///
 /// Thread-safe: workers stage their files concurrently. `@unchecked Sendable` is safe because every
 /// stored property is read and written only while `condition` is locked.
@@ -23,12 +24,12 @@ public final class StagedFiles: @unchecked Sendable {
     /// Files being written right now: `discard` waits for them, so none is left behind.
     private var inFlight = 0
     private var closed = false
-    /// The end of every temporary name of this staging.
-    private let suffix: String
+    /// The end of every temporary name of this staging; set once, in `init` (registering, which
+    /// numbers the staging, needs `self`).
+    private var suffix = ""
 
     public init() {
-        suffix = ".\(getpid())-\(StagedFiles.nextSerial()).staged"
-        Interrupts.shared.add(self)
+        suffix = ".\(getpid())-\(Interrupts.shared.add(self)).staged"
     }
 
     deinit { Interrupts.shared.remove(self) }
@@ -37,10 +38,7 @@ public final class StagedFiles: @unchecked Sendable {
     public func stage(_ bytes: [UInt8], at destination: String) throws {
         let temporary = try begin(destination)
         defer { end() }
-        if let failure = AtomicFile.writeNew(bytes, at: temporary) {
-            unlink(temporary)
-            throw AtomicFile.WriteError(path: destination, reason: failure)
-        }
+        try write(bytes, to: temporary, for: destination)
     }
 
     /// Stages a copy of the file at `source` for `destination`: a hard link when both are on one file
@@ -49,13 +47,18 @@ public final class StagedFiles: @unchecked Sendable {
     public func stageCopy(of source: String, at destination: String) throws {
         let temporary = try begin(destination)
         defer { end() }
+        unlink(temporary)
         if link(source, temporary) == 0 { return }
         guard let data = FileManager.default.contents(atPath: source) else {
             throw AtomicFile.WriteError(path: destination, reason: "cannot read \(source)")
         }
-        if let failure = AtomicFile.writeNew([UInt8](data), at: temporary) {
-            unlink(temporary)
-            throw AtomicFile.WriteError(path: destination, reason: failure)
+        try write([UInt8](data), to: temporary, for: destination)
+    }
+
+    /// Errors name the destination, which the user asked for, not the temporary name.
+    private func write(_ bytes: [UInt8], to temporary: String, for destination: String) throws {
+        do { try AtomicFile.write(bytes, to: temporary) } catch let error as AtomicFile.WriteError {
+            throw AtomicFile.WriteError(path: destination, reason: error.reason)
         }
     }
 
@@ -130,22 +133,14 @@ public final class StagedFiles: @unchecked Sendable {
         inFlight -= 1
         condition.broadcast()
     }
-
-    private static let serialLock = NSLock()
-    /// `nonisolated(unsafe)`: read and written only while `serialLock` is held.
-    nonisolated(unsafe) private static var serial = 0
-    private static func nextSerial() -> Int {
-        serialLock.lock(); defer { serialLock.unlock() }
-        serial += 1
-        return serial
-    }
 }
 
 /// Ctrl-C (SIGINT) and SIGTERM while files are staged: discard every live staging, then exit with
 /// the shell's status for the signal (128 + its number). Installed when the first staging is made;
 /// the handlers run on a queue of their own (not in signal context), so they may take locks.
 private final class Interrupts: @unchecked Sendable {
-    // `@unchecked Sendable`: `live` and `sources` are read and written only while `lock` is held.
+    // `@unchecked Sendable`: `live`, `registered` and `sources` are read and written only while
+    // `lock` is held.
     static let shared = Interrupts()
     private let lock = NSLock()
     private var live: [ObjectIdentifier: Weak] = [:]
@@ -153,10 +148,16 @@ private final class Interrupts: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "GronaSnap.interrupts")
 
-    func add(_ files: StagedFiles) {
+    /// How many stagings this process has made, which numbers their temporary names.
+    private var registered = 0
+
+    /// Registers a staging; returns its number in this process (1, 2, …).
+    func add(_ files: StagedFiles) -> Int {
         lock.lock(); defer { lock.unlock() }
         live[ObjectIdentifier(files)] = Weak(files: files)
-        guard sources.isEmpty else { return }
+        registered += 1
+        let number = registered
+        guard sources.isEmpty else { return number }
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)   // delivered to the source below instead
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
@@ -167,6 +168,7 @@ private final class Interrupts: @unchecked Sendable {
             source.resume()
             sources.append(source)
         }
+        return number
     }
 
     /// Called from `StagedFiles.deinit`; `live` holds its stagings weakly so that they can go.

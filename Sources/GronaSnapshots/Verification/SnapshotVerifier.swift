@@ -225,7 +225,7 @@ public struct SnapshotVerifier: Sendable {
             do {
                 for copy in outcomes[index].pendingCopies {
                     guard let bytes = readFile(copy.source) else {
-                        throw AtomicFile.WriteError(path: copy.path, reason: "cannot read \(copy.source)")
+                        throw FolderVerification.Failure(description: "\(copy.path): cannot copy \(copy.source): cannot read it")
                     }
                     try AtomicFile.createFolder(parentFolder(of: copy.path))
                     try AtomicFile.write(bytes, to: copy.path)
