@@ -5,10 +5,11 @@ import Darwin
 #endif
 import Foundation
 
-/// `grona-bench --batch-memory [--sizes 200,2000,20000] [--jobs N] [--grona-snap PATH]`: runs
-/// `grona-snap batch` as a fresh process over generated spec folders of 200, 2,000 and 20,000
-/// snapshots and reports each run's peak resident set (the child's `ru_maxrss`, from wait4) and
-/// wall time per snapshot. Memory must not grow with the number of snapshots.
+/// `grona-bench --batch-memory [--sizes 200,2000,20000] [--jobs N] [--grona-snap PATH] [--record]`:
+/// runs `grona-snap batch` (with `--record`: `grona-snap verify --record all`, which writes every
+/// golden) as a fresh process over generated spec folders of 200, 2,000 and 20,000 snapshots and
+/// reports each run's peak resident set (the child's `ru_maxrss`, from wait4) and wall and CPU time
+/// per snapshot. Memory must not grow with the number of snapshots.
 ///
 /// The specs cycle through the fixtures (their components, themes and images), each with the same
 /// ten variants (five text sizes × light and dark, @2x), so every size is the same mix of work.
@@ -26,32 +27,38 @@ enum BatchMemory {
     static var variants: [String: Any] { ["textSize": ["xS", "S", "M", "L", "xL"], "appearance": ["light", "dark"], "scale": [2]] }
     static let snapshotsPerSpec = 10
 
-    static func run(checkout: Checkout, sizes: [Int], jobs: Int, gronaSnap: String) throws -> [Run] {
+    static func run(checkout: Checkout, sizes: [Int], jobs: Int, gronaSnap: String, record: Bool) throws -> [Run] {
         let work = NSTemporaryDirectory() + "grona-bench-batch-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: work) }
         var runs: [Run] = []
         for size in sizes {
             let specs = work + "/specs-\(size)", output = work + "/out-\(size)"
             try writeSpecs(checkout: checkout, count: (size + snapshotsPerSpec - 1) / snapshotsPerSpec, into: specs)
-            let (status, peakKiB, seconds, cpu) = try spawn(gronaSnap, ["batch", specs, "-o", output, "--jobs", "\(jobs)"])
-            guard status == 0 else { throw BenchError("grona-snap batch of \(size) exited with status \(status)") }
+            let arguments = record
+                ? ["verify", specs, "--snapshots", output, "--record", "all", "--report-dir", work + "/report", "--jobs", "\(jobs)"]
+                : ["batch", specs, "-o", output, "--jobs", "\(jobs)"]
+            let (status, peakKiB, seconds, cpu) = try spawn(gronaSnap, arguments)
+            // A recording exits 1 (it never passes); anything else is a failure.
+            guard status == (record ? 1 : 0) else { throw BenchError("grona-snap \(arguments[0]) of \(size) exited with status \(status)") }
             let written = try countFiles(output)
-            guard written == size else { throw BenchError("batch of \(size) wrote \(written) files") }
+            guard written == size else { throw BenchError("\(arguments[0]) of \(size) wrote \(written) files") }
             runs.append(Run(snapshots: size, peakMiB: Double(peakKiB) / 1024, seconds: seconds, cpuSeconds: cpu))
             try? FileManager.default.removeItem(atPath: output)
             try? FileManager.default.removeItem(atPath: specs)
+            try? FileManager.default.removeItem(atPath: work + "/report")
         }
         return runs
     }
 
-    static func table(_ runs: [Run], jobs: Int) -> String {
+    static func table(_ runs: [Run], jobs: Int, record: Bool) -> String {
         var lines = ["| snapshots | peak resident | × the first | wall time | per snapshot | CPU per snapshot |",
                      "|---|---|---|---|---|---|"]
         for run in runs {
             lines.append(String(format: "| %d | %.1f MiB | %.2f× | %.1f s | %.2f ms | %.2f ms |", run.snapshots, run.peakMiB,
                                 run.peakMiB / runs[0].peakMiB, run.seconds, run.msPerSnapshot, run.cpuMsPerSnapshot))
         }
-        return lines.joined(separator: "\n") + "\n(`grona-snap batch --jobs \(jobs)`, one fresh process per row)"
+        let command = record ? "verify --record all" : "batch"
+        return lines.joined(separator: "\n") + "\n(`grona-snap \(command) --jobs \(jobs)`, one fresh process per row)"
     }
 
     /// `count` specs named `s00000.json`…, cycling through the fixtures, with the fixtures' images.

@@ -9,8 +9,9 @@ import Text
 //   grona-bench [--iterations N] [--json]
 //   grona-bench --table-from FIGURES.json     (the table of a run saved with --json)
 //   grona-bench --first-snapshot OUT.png     (internal: one snapshot in a fresh process)
-//   grona-bench --batch-memory [--sizes 200,2000,20000] [--jobs N] [--grona-snap PATH]
-//                                            (peak memory of `grona-snap batch` by number of snapshots)
+//   grona-bench --batch-memory [--sizes 200,2000,20000] [--jobs N] [--grona-snap PATH] [--record]
+//                                            (peak memory of `grona-snap batch`, or of `verify --record
+//                                            all`, by number of snapshots)
 //   grona-bench --digests | --png-options | --profile-render N [--encode] | --profile-matrix JOBS [--passes N]
 //                                            (tools for profiling and checking, see Explore.swift)
 //
@@ -55,8 +56,10 @@ do {
         let jobs = Int(value(after: "--jobs") ?? "") ?? ParallelRenderer.defaultJobs
         let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("grona-snap").path
-        let runs = try BatchMemory.run(checkout: checkout, sizes: sizes, jobs: jobs, gronaSnap: value(after: "--grona-snap") ?? sibling)
-        print(BatchMemory.table(runs, jobs: jobs))
+        let record = arguments.contains("--record")
+        let runs = try BatchMemory.run(checkout: checkout, sizes: sizes, jobs: jobs,
+                                       gronaSnap: value(after: "--grona-snap") ?? sibling, record: record)
+        print(BatchMemory.table(runs, jobs: jobs, record: record))
         exit(0)
     }
     if arguments.contains("--digests") { try Explore.digests(checkout: checkout); exit(0) }

@@ -98,4 +98,30 @@ final class ReviewAtScaleTests: XCTestCase {
         XCTAssertTrue(recorded[0].message.contains("the pixels changed"), recorded[0].message)
         XCTAssertEqual(verifier.check(original, goldenName: goldenName).status, .matched)
     }
+
+    /// A first recording of many goldens: the first 500 get a section with their image, the rest are
+    /// listed by name in their spec's group, so the page stays bounded.
+    func testReportShowsTheFirstSnapshotsInFullAndListsTheRest() {
+        let outcomes = (0..<620).map { index -> SnapshotOutcome in
+            let name = "spec\(index / 100)/L-light-ltr-\(index + 1)pt@3x.png"
+            var outcome = SnapshotOutcome(goldenName: name, goldenPath: "/goldens/" + name, status: .recorded,
+                                          message: "\(name): recorded the golden")
+            outcome.recordedCopyPath = "/report/recorded/" + name
+            outcome.width = 30
+            outcome.height = 30
+            return outcome
+        }
+        let result = FolderVerification.Result(outcomes: outcomes, unusedGoldens: [], pruned: false,
+                                               reportPath: "/report/index.html")
+        let html = htmlReport(for: result, fixturesFolder: "/fixtures", snapshotsFolder: "/goldens",
+                              reportFolder: "/report", record: .all)
+        XCTAssertEqual(html.components(separatedBy: "<section>").count - 1, reportSectionsInFull)
+        XCTAssertEqual(html.components(separatedBy: "<img ").count - 1, reportSectionsInFull)
+        XCTAssertTrue(html.contains("src=\"recorded/spec4/L-light-ltr-500pt@3x.png\""))
+        XCTAssertFalse(html.contains("src=\"recorded/spec5/L-light-ltr-501pt@3x.png\""))
+        XCTAssertEqual(html.components(separatedBy: "<li><code>spec").count - 1, 120)
+        XCTAssertTrue(html.contains("<li><code>spec6/L-light-ltr-620pt@3x.png</code> — recorded</li>"))
+        XCTAssertTrue(html.contains("<td>recorded</td><td class=\"n\">620</td>"))
+        XCTAssertLessThan(html.utf8.count, 1_000_000)
+    }
 }

@@ -11,8 +11,14 @@
 // failures are (sizes changed, colours changed, text or shapes moved, …) with counts; a table of
 // the specs with theirs; then one group per spec, each snapshot with its message, the difference
 // image, a wipe slider (expected left of the handle, actual right of it) or the recorded golden.
-// Then the unused goldens. No external CSS or script.
+// The first `reportSectionsInFull` snapshots get such a section; any further ones (a first
+// recording of thousands of goldens, say) are listed by name and kind in their spec's group, which
+// keeps the page, and the memory that builds it, bounded. Then the unused goldens. No external CSS
+// or script.
 import Foundation
+
+/// Snapshots shown with their images and message; the rest are listed by name.
+let reportSectionsInFull = 500
 
 func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, snapshotsFolder: String,
                 reportFolder: String, record: SnapshotRecordMode) -> String {
@@ -87,10 +93,26 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
     }
     // Few failures: everything open. Many: the first spec open, the rest a click away.
     let openAll = problems.count <= 20
+    var shown = 0
     for (index, group) in groups.enumerated() {
         html += "<details class=\"spec\" id=\"spec\(index)\"\(openAll || index == 0 ? " open" : "")>"
             + "<summary>\(escape(group.spec)) — \(escape(describe(group.outcomes)))</summary>\n"
-        for outcome in group.outcomes { html += section(outcome, reportFolder: reportFolder) }
+        var listed: [SnapshotOutcome] = []
+        for outcome in group.outcomes {
+            if shown < reportSectionsInFull {
+                html += section(outcome, reportFolder: reportFolder)
+                shown += 1
+            } else {
+                listed.append(outcome)
+            }
+        }
+        if !listed.isEmpty {
+            html += "<p>Beyond the first \(reportSectionsInFull) snapshots, by name (their images are in the folders beside this page):</p>\n<ul>\n"
+            for outcome in listed {
+                html += "<li><code>\(escape(outcome.goldenName))</code> — \(escape(kinds(outcome).joined(separator: ", ")))</li>\n"
+            }
+            html += "</ul>\n"
+        }
         html += "</details>\n"
     }
     if !result.unusedGoldens.isEmpty {

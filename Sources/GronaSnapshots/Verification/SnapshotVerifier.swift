@@ -90,11 +90,14 @@ public struct SnapshotOutcome: Sendable {
 
     public var passed: Bool { status == .matched }
 
-    /// Files to write, in order, files to copy (before any write: the copies are of goldens as they
-    /// were), and artifacts to remove; `SnapshotVerifier.write` or a staging does them.
+    /// Files to write, in order, and files to copy (before any write: the copies are of goldens as
+    /// they were); `SnapshotVerifier.write` or a staging does them. `write` also removes the report
+    /// files of this golden that the outcome does not name: they would describe an earlier run.
     var pendingWrites: [(path: String, bytes: [UInt8])] = []
     var pendingCopies: [(source: String, path: String)] = []
-    var staleArtifacts: [String] = []
+
+    /// The report files this outcome writes.
+    var reportFiles: [String] { [actualPath, differencePath, expectedCopyPath, recordedCopyPath].compactMap { $0 } }
 }
 
 public struct SnapshotVerifier: Sendable {
@@ -158,15 +161,11 @@ public struct SnapshotVerifier: Sendable {
         var outcome = decide(pixmap, goldenName: goldenName)
         outcome.width = pixmap.width
         outcome.height = pixmap.height
-        guard outcome.status != .failed else { return outcome }
-        // Report files this outcome does not write would describe an earlier run.
-        let writing = Set(outcome.pendingWrites.map(\.path) + outcome.pendingCopies.map(\.path))
-        outcome.staleArtifacts = reportFiles(of: goldenName).filter { !writing.contains($0) }
         return outcome
     }
 
     /// The report files a golden may have in the artifacts folder.
-    private func reportFiles(of goldenName: String) -> [String] {
+    private func possibleReportFiles(of goldenName: String) -> [String] {
         (copiesImagesForReport ? ["actual", "difference", "expected", "recorded"] : ["actual", "difference"])
             .map { path(artifactsDirectory, $0, goldenName) }
     }
@@ -240,8 +239,9 @@ public struct SnapshotVerifier: Sendable {
                 outcomes[index].message += "\n  \(error)"
             }
             outcomes[index].pendingWrites = []
-            for stale in outcomes[index].staleArtifacts { unlink(stale) }
-            outcomes[index].staleArtifacts = []
+            guard outcomes[index].status != .failed else { continue }
+            let current = Set(outcomes[index].reportFiles)
+            for stale in possibleReportFiles(of: outcomes[index].goldenName) where !current.contains(stale) { unlink(stale) }
         }
     }
 
