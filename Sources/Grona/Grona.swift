@@ -6,13 +6,14 @@
 //                          first render and kept); render(environment) → Snapshot (pixels, report, scene)
 // ParallelRenderer.swift   render jobs on N threads, one text engine per thread: results handed over as
 //                          they finish (forEach, nothing kept) or collected in job order (map)
-// FontsFolder.swift        where the pinned fonts are
+// FontsFolder.swift        where the pinned fonts are ($GRONA_FONTS, an installed share/, the checkout)
 //
 // Decoding/   JSON.swift          bounded, strict JSON parser → JSONValue (ordered keys, line:column errors)
 //             SpecDecoder.swift   JSONValue → Spec, every error naming the file and the JSON path
 //             SpecRules.swift     value rules shared with command-line overrides (width, scale, colours, text)
 //             AssetPaths.swift    font and image paths: spec folder, fonts folder, allowed roots
 //             SpecError.swift     the one-line error `file: $.path: problem`
+//             SpecFiles.swift     which JSON files in a folder are specs (others are skipped with a note)
 // Model/      Spec, Theme/ThemeColor, Component (Banner, ProgressBar, Offer, Message, CampaignStyle,
 //             TextRole), Environment/EnvironmentOverrides/Animation, Variants (golden names), TextSize
 // Style/      ColorResolver.swift first-draw colour resolution and per-component colour roles
@@ -24,12 +25,16 @@
 //             ParagraphDirection  text runs in its own direction, lines hug the interface's leading edge
 //             BannerLayout, ProgressBarLayout, OfferLayout, MessageLayout: one file per component
 //             Motion.swift        the reveal, fill and collapse animations as functions of time
-// Scene/      Scene.swift         the display list between layout and raster
+// Scene/      Scene.swift         the display list between layout and raster (fills, text, images,
+//                                 icons, outlines)
 // Render/     SceneRenderer.swift a loop over scene items; Icons.swift the message icons as outlines
 // Report/     RenderReport.swift  texts, contrast, VoiceOver order, touch targets; its JSON
+// Overlay/    AccessibilityOverlay.swift  the accessibility picture: the card's scene plus outlines,
+//             numbered badges and a legend, built from the render report (`render(_:overlay:)`)
 // Canvas/     padding and a background around a rendered card, for screenshots
 // Sheet/      contact sheets: labelled grids of snapshots
-// Output/     AtomicFile.swift    write to a temporary file, then rename
+// Output/     AtomicFile.swift    every output: temporary file + rename, `-` for stdout, devices and FIFOs
+//                                 written through, symlinks followed, folders refused
 //             StagedFiles.swift   many files all or nothing: staged beside their destinations, renamed at the
 //                                 end, removed on failure or Ctrl-C
 // Assets/     DecodedImages.swift component images decoded once per process, shared by every renderer

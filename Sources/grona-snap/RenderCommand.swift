@@ -6,14 +6,18 @@ import Text
 /// `grona-snap render SPEC.json -o OUT.png [--report R.json] [overrides]`
 enum RenderCommand {
     static let help = """
-        usage: grona-snap render SPEC.json -o OUT.png [--report REPORT.json] [canvas] [overrides]
+        usage: grona-snap render SPEC.json -o OUT.png [--report REPORT.json] [--overlay accessibility]
+                                 [canvas] [overrides]
 
         Renders the spec's component into a PNG snapshot, as the Grona SDK draws it on iOS.
 
         options:
-          -o, --output OUT.png      where to write the snapshot (required)
+          -o, --output OUT.png      where to write the snapshot (required; - for standard output)
           --report REPORT.json      also write the render report: texts, lines, contrast,
-                                    VoiceOver reading order, touch targets
+                                    VoiceOver reading order, touch targets (- for standard output)
+          --overlay accessibility   draw the accessibility picture instead: VoiceOver elements
+                                    outlined and numbered, touch targets dashed, and a legend
+                                    (what VoiceOver says, contrast and its minimum)
           --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
 
         canvas (for screenshots; without these the card fills the image):
@@ -33,32 +37,44 @@ enum RenderCommand {
         """
 
     static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--report", "--assets-root"]),
+        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--report", "--assets-root", "--overlay"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "render")
         let output = try args.output(placeholder: "OUT.png")
+        if output == AtomicFile.standardOutputName, args.value("--report") == AtomicFile.standardOutputName {
+            throw UsageError("render: -o and --report cannot both be standard output (-)")
+        }
         let overrides = try EnvironmentOptions.overrides(from: args)
         let canvas = try CanvasOptions.canvas(from: args)
+        let overlay = try OverlayOption.overlay(from: args)
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
         let engine = try Specs.textEngine()
         let environment = spec.environment.applying(overrides)
-        let snapshot = try ComponentRenderer(spec: spec, engine: engine).render(environment)
         // The canvas is a step after rendering: the report keeps describing the card itself.
-        let png = try encodePNG(try CanvasOptions.apply(canvas, to: snapshot.pixmap, scale: environment.scale))
-        // Both files are complete before either is put in place.
-        try AtomicFile.write(png, to: output)
+        let (image, snapshot) = try CanvasOptions.render(ComponentRenderer(spec: spec, engine: engine), environment, on: canvas,
+                                                         overlay: overlay)
+        let png = try encodePNG(image)
+        // Both files are complete before either is put in place, so a failed command leaves neither.
+        var staged = [try AtomicFile.stage(png, to: output)]
         if let report = args.value("--report") {
             do {
-                try AtomicFile.write(Array(snapshot.report.json().utf8), to: report)
+                staged.append(try AtomicFile.stage(Array(snapshot.report.json().utf8), to: report))
             } catch {
-                // A snapshot without the report asked for is a half-done job: take it back, so a
-                // failed command leaves no output behind.
-                unlink(output)
+                staged.forEach { $0.discard() }
                 throw error
             }
         }
+        try AtomicFile.commitAll(staged)
+    }
+}
+
+/// `--overlay accessibility`, on `render` and `sheet`.
+enum OverlayOption {
+    static func overlay(from args: Arguments) throws -> Overlay? {
+        guard let text = args.value("--overlay") else { return nil }
+        do { return try Overlay.parse(text) } catch { throw UsageError("--overlay: \(error)") }
     }
 }
 

@@ -105,7 +105,7 @@ final class BatchTests: XCTestCase {
     /// A relative output folder, one level deep, created by the run.
     func testRelativeOutputFolder() throws {
         let root = try temporaryFolder()
-        let run = try snap(arguments: ["batch", fixtures, "-o", "out", "--scale", "1", "--text-size", "L"], in: root)
+        let run = try runProgram(try gronaSnapBinary(), ["batch", fixtures, "-o", "out", "--scale", "1", "--text-size", "L"], in: root)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(files(under: root + "/out").count, 19 * 4)
         XCTAssertTrue(files(under: root + "/out").contains("message-info/L-dark-rtl@1x.png"))
@@ -116,11 +116,8 @@ final class BatchTests: XCTestCase {
     func testInterruptRemovesTheStagedFiles() throws {
         let root = try temporaryFolder()
         let output = root + "/out"
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [folder.appendingPathComponent("grona-snap").path,
-                          folder.deletingLastPathComponent().appendingPathComponent("grona-snap").path]
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(candidates.first(where: FileManager.default.isExecutableFile)))
+        process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
         // Every fixture's variants at @3x on one thread: seconds of work, interrupted at the first
         // staged file.
         process.arguments = ["batch", fixtures, "-o", output, "--jobs", "1"]

@@ -101,8 +101,14 @@ public final class StagedFiles: @unchecked Sendable {
     }
 
     /// Creates the destination's folder if needed and returns the temporary path; `end` must follow.
+    /// A destination that is a symbolic link is staged beside the file it names, which `commit`
+    /// replaces (the link stays), as `AtomicFile` does; a folder is refused, and so is a device or
+    /// pipe, which cannot be put in place all or nothing.
     private func begin(_ destination: String) throws -> String {
-        let (place, name) = split(destination)
+        guard case .replace(let target) = try AtomicFile.destination(of: destination) else {
+            throw AtomicFile.WriteError(path: destination, reason: "not a regular file (a device, pipe or standard output)")
+        }
+        let (place, name) = split(target)
         condition.lock(); defer { condition.unlock() }
         if closed { throw AtomicFile.WriteError(path: destination, reason: "the run was stopped") }
         if !folders.contains(place) {
