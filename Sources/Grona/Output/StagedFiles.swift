@@ -10,8 +10,7 @@ import Foundation
 ///
 /// Memory stays flat in the number of files: only the folders are remembered, and `commit` and
 /// `discard` find this staging's files in them by their suffix. The temporary name is fixed per
-/// destination: staging a destination twice keeps the second file. Each staged file is itself
-/// written with `AtomicFile`, so a staged file is never half written either.
+/// destination: staging a destination twice keeps the second file.
 ///
 /// Thread-safe: workers stage their files concurrently. `@unchecked Sendable` is safe because every
 /// stored property is read and written only while `condition` is locked.
@@ -55,10 +54,16 @@ public final class StagedFiles: @unchecked Sendable {
         try write([UInt8](data), to: temporary, for: destination)
     }
 
-    /// Errors name the destination, which the user asked for, not the temporary name.
+    /// Writes the temporary file (the hidden name is this staging's alone, so it is written in
+    /// place); errors name the destination, which the user asked for, not the temporary name.
     private func write(_ bytes: [UInt8], to temporary: String, for destination: String) throws {
-        do { try AtomicFile.write(bytes, to: temporary) } catch let error as AtomicFile.WriteError {
-            throw AtomicFile.WriteError(path: destination, reason: error.reason)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw AtomicFile.WriteError(path: destination, reason: AtomicFile.lastError()) }
+        var failure = AtomicFile.writeAll(bytes, to: fd)
+        if close(fd) != 0, failure == nil { failure = AtomicFile.lastError() }
+        if let failure {
+            unlink(temporary)
+            throw AtomicFile.WriteError(path: destination, reason: failure)
         }
     }
 
@@ -66,7 +71,7 @@ public final class StagedFiles: @unchecked Sendable {
     /// are removed and the error names the destination.
     public func commit() throws {
         var failure: AtomicFile.WriteError?
-        close { temporary, destination in
+        finish { temporary, destination in
             if failure == nil && rename(temporary, destination) != 0 {
                 failure = AtomicFile.WriteError(path: destination, reason: String(cString: strerror(errno)))
             }
@@ -77,7 +82,7 @@ public final class StagedFiles: @unchecked Sendable {
 
     /// Removes every staged file and the folders staging created (when they are empty again).
     public func discard() {
-        close { temporary, _ in unlink(temporary) }
+        finish { temporary, _ in unlink(temporary) }
         condition.lock(); defer { condition.unlock() }
         for folder in createdFolders.reversed() { rmdir(folder) }
         createdFolders = []
@@ -85,7 +90,7 @@ public final class StagedFiles: @unchecked Sendable {
 
     /// Stops staging, waits for the files being written, then hands each staged file, with its
     /// destination, to `body` (folders in name order, files in name order).
-    private func close(_ body: (_ temporary: String, _ destination: String) -> Void) {
+    private func finish(_ body: (_ temporary: String, _ destination: String) -> Void) {
         condition.lock()
         closed = true
         while inFlight > 0 { condition.wait() }
