@@ -5,7 +5,6 @@ import Grona
 // something), 2 for bad input
 // or usage, with one line on stderr naming the file, the JSON path and what is wrong.
 
-let version = "0.1.0"
 let usage = """
     usage: grona-snap <command> [options]
 
@@ -44,7 +43,7 @@ case "--help", "-h", "help":
     if let topic = words.dropFirst().first, let known = commands[topic] { print(known.help) } else { print(usage) }
     exit(0)
 case "--version":
-    print("grona-snap \(version)")
+    print("grona-snap \(gronaSnapVersion)")
     exit(0)
 default:
     break
