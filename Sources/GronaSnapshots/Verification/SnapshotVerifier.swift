@@ -32,7 +32,13 @@ import Raster
 
 /// One golden to check: a spec drawn in one environment, stored as `goldenName` in the snapshots folder.
 public struct SnapshotCase: Sendable {
-    public var spec: Spec
+    /// The spec is held by reference, one copy shared by all of its variants' cases: a `Spec` is
+    /// large inline (theme, component), and a folder of 20,000 snapshots would otherwise hold 20,000 copies.
+    public var spec: Spec {
+        get { shared.spec }
+        set { shared = SharedSpec(newValue) }
+    }
+    private var shared: SharedSpec
     public var environment: Environment
     /// `<spec name>/<textSize>-<appearance>-<direction>@<scale>x.png` (SPEC §1).
     public var goldenName: String
@@ -40,9 +46,13 @@ public struct SnapshotCase: Sendable {
     public var overlay: Overlay?
 
     public init(spec: Spec, environment: Environment, goldenName: String? = nil, overlay: Overlay? = nil) {
-        self.spec = spec
+        self.init(shared: SharedSpec(spec), environment: environment, goldenName: goldenName, overlay: overlay)
+    }
+
+    private init(shared: SharedSpec, environment: Environment, goldenName: String?, overlay: Overlay?) {
+        self.shared = shared
         self.environment = environment
-        self.goldenName = goldenName ?? spec.goldenName(for: environment)
+        self.goldenName = goldenName ?? shared.spec.goldenName(for: environment)
         self.overlay = overlay
     }
 
@@ -51,8 +61,15 @@ public struct SnapshotCase: Sendable {
     public static func cases(for spec: Spec, variants: Variants? = nil, overlay: Overlay? = nil) -> [SnapshotCase] {
         var named = spec
         if let variants { named.variants = variants }   // golden names follow the axes in use
-        return named.variantEnvironments.map { SnapshotCase(spec: named, environment: $0, overlay: overlay) }
+        let shared = SharedSpec(named)
+        return named.variantEnvironments.map { SnapshotCase(shared: shared, environment: $0, goldenName: nil, overlay: overlay) }
     }
+}
+
+/// A spec behind a reference, immutable, so cases can share it.
+private final class SharedSpec: Sendable {
+    let spec: Spec
+    init(_ spec: Spec) { self.spec = spec }
 }
 
 /// What happened to one golden.
