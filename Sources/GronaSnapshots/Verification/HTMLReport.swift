@@ -23,7 +23,11 @@ let reportSectionsInFull = 500
 func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, snapshotsFolder: String,
                 reportFolder: String, record: SnapshotRecordMode) -> String {
     let tally = result.tally
-    var html = """
+    var html = ""
+    // The listing past the full sections grows with the snapshots: reserve for it once rather than
+    // let the page's buffer double (and copy) its way there.
+    html.reserveCapacity(64 * 1024 + reportSectionsInFull * 1024 + tally.listed.count * 96)
+    html += """
         <!doctype html>
         <html lang="en">
         <head>
@@ -81,8 +85,8 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
         }
         html += "</table>\n"
     }
-    let groups = groupedBySpec(tally.shown.map { ReportEntry(goldenName: $0.goldenName, kinds: kinds($0), outcome: $0) }
-                               + tally.listed.map { ReportEntry(goldenName: $0.goldenName, kinds: $0.kinds, outcome: nil) })
+    let groups = groupedBySpec(tally.shown.indices.map { ReportEntry(goldenName: tally.shown[$0].goldenName, kinds: kinds(tally.shown[$0]), shown: $0) }
+                               + tally.listed.map { ReportEntry(goldenName: $0.goldenName, kinds: $0.kinds, shown: nil) })
     if groups.count > 1 {
         html += "<h2>Specs</h2>\n<table>\n<tr><th>spec</th><th>snapshots</th><th>what changed</th></tr>\n"
         for (index, group) in groups.enumerated() {
@@ -98,8 +102,8 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
             + "<summary>\(escape(group.spec)) — \(escape(describe(group.entries)))</summary>\n"
         var listed: [ReportEntry] = []
         for entry in group.entries {
-            if let outcome = entry.outcome {
-                html += section(outcome, reportFolder: reportFolder)
+            if let shown = entry.shown {
+                html += section(tally.shown[shown], reportFolder: reportFolder)
             } else {
                 listed.append(entry)
             }
@@ -135,10 +139,15 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
 /// What happened to a snapshot that did not match, for the counts: its kind of change (a recording
 /// over a failure counts as both), or why there was nothing to compare.
 func kinds(_ outcome: SnapshotOutcome) -> [String] {
+    kinds(status: outcome.status, change: outcome.comparison?.change, compared: outcome.comparison != nil)
+}
+
+/// The same from what `VerificationTally.Listed` keeps of an outcome.
+func kinds(status: SnapshotOutcome.Status, change: ChangeKind?, compared: Bool) -> [String] {
     var found: [String] = []
-    if let change = outcome.comparison?.change { found.append(change.rawValue) }
-    switch outcome.status {
-    case .differs where outcome.comparison == nil: found.append("golden unreadable")
+    if let change { found.append(change.rawValue) }
+    switch status {
+    case .differs where !compared: found.append("golden unreadable")
     case .missing: found.append("golden missing")
     case .recorded: found.append("recorded")
     case .failed: found.append("failed")
@@ -147,11 +156,12 @@ func kinds(_ outcome: SnapshotOutcome) -> [String] {
     return found
 }
 
-/// A snapshot the report names: with its outcome when it gets a full section, by name past them.
+/// A snapshot the report names: its place in `VerificationTally.shown` when it gets a full section
+/// (an index, not the outcome: entries are many, and an outcome is large), nil past them.
 private struct ReportEntry {
     var goldenName: String
     var kinds: [String]
-    var outcome: SnapshotOutcome?
+    var shown: Int?
 }
 
 /// "12 text or shapes moved, 2 recorded"

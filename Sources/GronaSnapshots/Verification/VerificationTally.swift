@@ -7,10 +7,15 @@
 
 /// The summary of a verification, built by `add` in case order.
 public struct VerificationTally: Sendable {
-    /// A snapshot past the report's full sections: listed by name, with what happened to it.
+    /// A snapshot past the report's full sections: listed by name, with what happened to it. Kept
+    /// as small as it can be (the name shares the case's storage; the rest is a few bytes inline).
     public struct Listed: Sendable {
         public var goldenName: String
-        public var kinds: [String]
+        public var status: SnapshotOutcome.Status
+        public var change: ChangeKind?
+        /// Whether a pixel comparison was made (a golden that differs without one could not be read).
+        public var compared: Bool
+        public var kinds: [String] { GronaSnapshots.kinds(status: status, change: change, compared: compared) }
     }
 
     public private(set) var total = 0
@@ -36,7 +41,8 @@ public struct VerificationTally: Sendable {
         if shown.count < reportSectionsInFull {
             shown.append(outcome)
         } else {
-            listed.append(Listed(goldenName: outcome.goldenName, kinds: outcomeKinds))
+            listed.append(Listed(goldenName: outcome.goldenName, status: outcome.status,
+                                 change: outcome.comparison?.change, compared: outcome.comparison != nil))
         }
     }
 
