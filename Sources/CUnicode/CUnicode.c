@@ -4,6 +4,7 @@
 #include <unicode/uversion.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uloc.h>
 #include <string.h>
 
 const char *cu_icu_version(void) {
@@ -46,8 +47,14 @@ int32_t cu_line_break_opportunities(const uint16_t *text, int32_t len, const cha
     if (len == 0) return 0;
     if (text == NULL) return -1;
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *it = ubrk_open(UBRK_LINE, (locale && locale[0]) ? locale : "",
-                                   (const UChar *)text, len, &status);
+    /* The caller speaks BCP 47 ("zh-Hant"); ICU's locale IDs are spelled differently ("zh_Hant"). */
+    char icuLocale[ULOC_FULLNAME_CAPACITY] = "";
+    if (locale && locale[0]) {
+        UErrorCode tagStatus = U_ZERO_ERROR;
+        uloc_forLanguageTag(locale, icuLocale, (int32_t)sizeof icuLocale, NULL, &tagStatus);
+        if (U_FAILURE(tagStatus) || tagStatus == U_STRING_NOT_TERMINATED_WARNING) icuLocale[0] = 0;
+    }
+    UBreakIterator *it = ubrk_open(UBRK_LINE, icuLocale, (const UChar *)text, len, &status);
     if (U_FAILURE(status) || it == NULL) return -2;
     for (int32_t pos = ubrk_following(it, 0); pos != UBRK_DONE && pos <= len;
          pos = ubrk_next(it)) {

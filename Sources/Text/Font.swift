@@ -7,6 +7,8 @@ import CHarfBuzz
 public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The font file's standardised path.
     public let path: String
+    /// The face's index in the file: 0 but in a `.ttc` collection.
+    public let faceIndex: Int
     /// FreeType's family and style names, e.g. "Inter" / "Regular".
     public let familyName: String
     public let styleName: String
@@ -56,7 +58,7 @@ final class FontFace {
         guard let base = data.bytes.baseAddress else { throw TextError.unreadableFont(data.path) }
         var face: FT_Face?
         let error = FT_New_Memory_Face(library, base.assumingMemoryBound(to: FT_Byte.self),
-                                       FT_Long(data.count), 0, &face)
+                                       FT_Long(data.count), FT_Long(data.faceIndex), &face)
         guard error == 0, let face else { throw TextError.unreadableFont(data.path) }
         ftFace = face
         self.data = data
@@ -77,7 +79,7 @@ final class FontFace {
         }
         let blob = hb_blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(data.count),
                                   HB_MEMORY_MODE_READONLY, nil, nil)
-        let hbFace = hb_face_create(blob, 0)
+        let hbFace = hb_face_create(blob, UInt32(data.faceIndex))
         guard let font = hb_font_create(hbFace) else {
             hb_face_destroy(hbFace); hb_blob_destroy(blob); FT_Done_Face(face)
             throw TextError.unreadableFont(data.path)
