@@ -45,6 +45,10 @@ enum RenderCommand {
         let engine = try Specs.textEngine()
         let environment = spec.environment.applying(overrides)
         let snapshot = try ComponentRenderer(spec: spec, engine: engine).render(environment)
+        // Boxes are what an iPhone would not draw: say so, but the snapshot is still made (exit 0).
+        for message in snapshot.report.missingCharacterMessages(spec: spec.file) {
+            FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+        }
         // The canvas is a step after rendering: the report keeps describing the card itself.
         let png = try encodePNG(try CanvasOptions.apply(canvas, to: snapshot.pixmap, scale: environment.scale))
         // Both files are complete before either is put in place.

@@ -129,7 +129,8 @@ public struct SnapshotVerifier: Sendable {
                 return failure(snapshotCase.goldenName, "two variants have the same golden name; give each variant its own")
             }
             let snapshot = try ComponentRenderer(spec: snapshotCase.spec, engine: engine).render(snapshotCase.environment)
-            return check(snapshot.pixmap, goldenName: snapshotCase.goldenName)
+            let outcome = check(snapshot.pixmap, goldenName: snapshotCase.goldenName)
+            return refusingBoxes(outcome, missing: snapshot.report.missingCharacterMessages(spec: snapshotCase.spec.file))
         }
         return zip(cases, results).map { snapshotCase, result in
             switch result {
@@ -223,6 +224,17 @@ public struct SnapshotVerifier: Sendable {
         outcome = withArtifacts(pixmap, expected: nil, into: outcome)
         if record == .failed { outcome = recording(pixmap, into: outcome, golden: golden, why: "record mode failed") }
         return outcome
+    }
+
+    /// A golden that would show boxes (characters no pinned font can draw) is not recorded: the
+    /// recording fails with the characters named, and nothing is written for it but the artifacts.
+    private func refusingBoxes(_ outcome: SnapshotOutcome, missing: [String]) -> SnapshotOutcome {
+        guard outcome.status == .recorded, !missing.isEmpty else { return outcome }
+        var refused = outcome
+        refused.status = .failed
+        refused.pendingWrites.removeAll { $0.path == outcome.goldenPath }
+        refused.message = "\(outcome.goldenName): not recorded: " + missing.joined(separator: "; ")
+        return refused
     }
 
     /// Adds the golden write and the "recorded" wording. `why` says what led to it.
