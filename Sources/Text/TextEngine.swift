@@ -17,8 +17,8 @@ public enum TextDirection: String, Sendable, CaseIterable {
 /// draw a layout made by another. Output depends only on the inputs, never on cache state or on
 /// which engine ran, so rendering with N threads is deterministic.
 public final class TextEngine {
-    /// The fonts folder: fallback fonts (Inter, Noto Sans Arabic/Hebrew, Noto Color Emoji) and bare
-    /// font names are looked up here.
+    /// The fonts folder: fallback fonts (Inter, Noto Sans Arabic/Hebrew, Noto Color Emoji, the script
+    /// table's Noto fonts) and bare font names are looked up here.
     public var fontsDirectory: String { library.fontsDirectory }
     let library: FontLibrary
     private let shaper = Shaper()
@@ -49,7 +49,7 @@ public final class TextEngine {
 
     // MARK: Layout
 
-    /// Lays out one paragraph: itemize → bidi → shape → break lines → truncate → align.
+    /// Lays out one paragraph: bidi → itemize → shape → break lines → truncate → line heights → align.
     ///
     /// - Parameters:
     ///   - sizeInPoints: the text size; the layout is made at `sizeInPoints × scale` pixels.
