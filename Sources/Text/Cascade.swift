@@ -65,6 +65,7 @@ enum Cascade {
         (0x10FB...0x10FB, .family("NotoSansGeorgian")),      // Georgian paragraph separator
         (0x2E80...0x2FFF, .cjk(.simplifiedChinese, followsLanguage: true)),  // radicals, description
         (0x3000...0x303F, .cjk(.simplifiedChinese, followsLanguage: true)),  // CJK symbols and punctuation
+        (0x3040...0x30FF, .cjk(.japanese, followsLanguage: true)),           // kana marks: ゛ ゜ ・ ー
         (0x3190...0x31FF, .cjk(.simplifiedChinese, followsLanguage: true)),  // kanbun, strokes
         (0x3200...0x33FF, .cjk(.simplifiedChinese, followsLanguage: true)),  // enclosed CJK, compatibility
         (0xFE10...0xFE1F, .cjk(.simplifiedChinese, followsLanguage: true)),  // vertical forms

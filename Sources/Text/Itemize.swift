@@ -56,9 +56,11 @@ struct FaceChain {
 /// - a cluster asking for emoji presentation (an Emoji_Presentation scalar, U+FE0F, a keycap, a
 ///   skin-tone modifier, a ZWJ sequence) goes to the first colour face that covers it;
 /// - a cluster of only "common" characters (spaces, punctuation, digits) stays in the previous
-///   cluster's face when that face covers it (unless it is the emoji face, whose spaces are
-///   emoji-wide), so "مرحبا، عالم" is one run and shapes with one font, and "。" after Han stays in
-///   the CJK face;
+///   cluster's face when that face is one of the chain's and covers it (unless it is the emoji face,
+///   whose spaces are emoji-wide), so "مرحبا، عالم" is one run and shapes with one font; after a face
+///   of the script table it is drawn like any other cluster, so the spaces and digits of Thai or
+///   Japanese copy come from the system font, as on iOS, and 。「」 from the CJK face (by block) —
+///   failing both, it stays in the previous face when that covers it (※ ① after Han);
 /// - otherwise the first chain face covering every visible scalar wins, else the script table's face
 ///   for the cluster when it covers them, else the first chain face covering the base scalar, else
 ///   the table's face when it covers the base, else the primary font (which draws .notdef, as a real
@@ -85,7 +87,8 @@ enum Itemize {
         if wantsEmojiPresentation(character) {
             if let index = fixed.first(where: { faces[$0].isColorBitmap && covers(faces[$0]) }) { return index }
         }
-        if let previous, visible.allSatisfy(isCommon), faces.indices.contains(previous),
+        let common = visible.allSatisfy(isCommon)
+        if let previous, common, fixed.contains(previous),
            !faces[previous].isColorBitmap, covers(faces[previous]) {
             return previous
         }
@@ -93,6 +96,7 @@ enum Itemize {
         if let index = textFaces.first(where: { covers(faces[$0]) }) { return index }
         let table = chain.cascadeIndex(for: Array(visible))
         if let table, covers(chain.faces[table]) { return table }
+        if let previous, common, chain.isFromTable(previous), covers(faces[previous]) { return previous }
         if let index = textFaces.first(where: { faces[$0].covers(base) }) { return index }
         if let table, chain.faces[table].covers(base) { return table }
         return 0
