@@ -53,6 +53,8 @@ final class FontFace {
     /// The pixel size of the strike a colour bitmap font draws from.
     let strikePixelSize: Double
     private var currentCharSize: Int = -1
+    /// Ink extents by glyph, in font units, as `inkExtent(of:)` found them.
+    private var inkExtents: [UInt32: (top: Double, bottom: Double)] = [:]
 
     init(data: FontData, library: FT_Library) throws {
         guard let base = data.bytes.baseAddress else { throw TextError.unreadableFont(data.path) }
@@ -103,6 +105,19 @@ final class FontFace {
     deinit {
         hb_font_destroy(hbFont)
         FT_Done_Face(ftFace)
+    }
+
+    /// How far a glyph's ink reaches above the baseline (`top`) and below it (`bottom`, negative), in
+    /// font units; zeros for a glyph without ink.
+    func inkExtent(of glyph: UInt32) -> (top: Double, bottom: Double) {
+        if let known = inkExtents[glyph] { return known }
+        var extents = hb_glyph_extents_t()
+        var ink = (top: 0.0, bottom: 0.0)
+        if hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0 {
+            ink = (Double(extents.y_bearing), Double(extents.y_bearing + extents.height))
+        }
+        inkExtents[glyph] = ink
+        return ink
     }
 
     /// Whether the face maps this scalar to a glyph.

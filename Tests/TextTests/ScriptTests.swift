@@ -212,6 +212,22 @@ final class ScriptTests: XCTestCase {
         }
     }
 
+    func testLinesOfEveryPinnedScriptNeverTouch() throws {
+        // Khmer's subscript consonants hang below the font's declared descent; Sinhala's ink fills
+        // its line to the edge: the ink itself must fit.
+        for sample in Self.copy {
+            let text = Array(repeating: sample.text, count: 4).joined(separator: " ")
+            for size in [17.0, 53.0] {
+                let laidOut = try layout(text, size: size, width: size * 8, language: sample.language)
+                XCTAssertGreaterThan(laidOut.lineCount, 1, sample.script)
+                let rows = try inkRows(laidOut)
+                for i in rows.indices.dropLast() {
+                    XCTAssertLessThan(rows[i].bottom + 1, rows[i + 1].top, "\(sample.script) at \(size) pt: lines \(i + 1) and \(i + 2) touch")
+                }
+            }
+        }
+    }
+
     func testLinesOfTheSystemFontAndItsCompanionsKeepTheirHeight() throws {
         for text in ["Fresh croissants every weekend. Order now and get 20% off your first box!",
                      "مرحبا بكم في متجرنا! خصم عشرين بالمئة على طلبك الأول", "Party 🎉 family time ❤️ and more fun"] {
