@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CUnicode", "Raster"]),
         .target(name: "Grona", dependencies: ["Text", "Raster", "PNG"]),
         // Comparison, golden digests and verification, free of any test framework, for the command line.
-        .target(name: "GronaSnapshots", dependencies: ["Grona", "PNG", "Raster"]),
+        .target(name: "GronaSnapshots", dependencies: ["Grona", "PNG", "Raster", "Text"]),
         // assertSnapshot for XCTest and Swift Testing, on top of GronaSnapshots.
         .target(name: "GronaSnapshotTesting", dependencies: ["GronaSnapshots", "Grona", "PNG", "Raster"]),
         .executableTarget(name: "grona-snap", dependencies: ["Grona", "GronaSnapshots", "PNG"]),
