@@ -59,6 +59,10 @@ enum RenderCommand {
         // The canvas is a step after rendering: the report keeps describing the card itself.
         let (image, snapshot) = try CanvasOptions.render(ComponentRenderer(spec: spec, engine: engine), environment, on: canvas,
                                                          overlay: overlay)
+        // Boxes are what an iPhone would not draw: say so, but the snapshot is still made (exit 0).
+        for message in snapshot.report.missingCharacterMessages(spec: spec.file) {
+            FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+        }
         let png = try encodePNG(image)
         // Both files are complete before either is put in place, so a failed command leaves neither.
         var staged = [try AtomicFile.stage(png, to: output)]
@@ -72,7 +76,10 @@ enum RenderCommand {
         }
         try AtomicFile.commitAll(staged)
         if !args.has("--quiet") {
-            let lines = snapshot.report.findings.map { "\(args.positionals[0]): \($0.kind.rawValue): \($0.message)\n" }
+            // Missing characters are said above as a warning, which --quiet does not silence: boxes
+            // are a defect of the picture itself, so they are not repeated here.
+            let lines = snapshot.report.findings.filter { $0.kind != .missingCharacters }
+                .map { "\(args.positionals[0]): \($0.kind.rawValue): \($0.message)\n" }
             FileHandle.standardError.write(Data(lines.joined().utf8))
         }
     }

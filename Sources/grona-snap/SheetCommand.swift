@@ -16,7 +16,7 @@ enum SheetCommand {
         When two or more settings vary, rows are the first of them (text size, then appearance,
         direction, scale, width) and columns the rest, with row and column headers.
         A tile whose snapshot has findings carries a badge per kind (T truncated, R contrast
-        replaced, C under minimum contrast, N non-text contrast, E blank text, 44 touch target),
+        replaced, C under minimum contrast, N non-text contrast, E blank text, 44 touch target, M missing characters),
         explained in a legend under the grid; grona-snap check lists them in words.
 
         axes (replace the spec's variants for that setting; "all" takes every value):

@@ -109,7 +109,7 @@ final class BatchTests: XCTestCase {
         let root = try temporaryFolder()
         let run = try runProgram(try gronaSnapBinary(), ["batch", fixtures, "-o", "out", "--scale", "1", "--text-size", "L"], in: root)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(files(under: root + "/out").count, 19 * 4)
+        XCTAssertEqual(files(under: root + "/out").count, 24 * 4)
         XCTAssertTrue(files(under: root + "/out").contains("message-info/L-dark-rtl@1x.png"))
     }
 

@@ -41,10 +41,10 @@ final class CheckTests: XCTestCase {
               "style": {"text": {"light": "#B8B8B8", "dark": "#303030"}}},
              \#(variants)}
             """#,
-        // A translucent theme text colour, and long copy.
+        // A translucent theme text colour, long copy, and a character no pinned font has (U+F8FF).
         "translucent-message.json": #"""
             {"theme": {"text": "#1A1C1A40"},
-             "component": {"type": "message", "icon": "clock", "title": "Your order is on its way to you right now",
+             "component": {"type": "message", "icon": "clock", "title": "Your order is on its way to you right now \uF8FF",
               "body": "The courier picked it up a minute ago and will ring the bell when they arrive; you can follow them on the map until then."},
              \#(variants)}
             """#,
@@ -130,6 +130,7 @@ final class CheckTests: XCTestCase {
                     let role = try XCTUnwrap(text["role"] as? String), copy = try XCTUnwrap(text["text"] as? String)
                     if copy.allSatisfy(\.isWhitespace) { expect("emptyText", role, copy); continue }
                     if try XCTUnwrap(text["truncated"] as? Bool) { expect("truncated", role, copy) }
+                    if !(try XCTUnwrap(text["missingCharacters"] as? [String])).isEmpty { expect("missingCharacters", role, copy) }
                     let background = try parse(try XCTUnwrap(text["background"] as? String))
                     let preferred = try parse(try XCTUnwrap(text["preferredColor"] as? String))
                     let drawn = try parse(try XCTUnwrap(text["color"] as? String))
@@ -182,7 +183,8 @@ final class CheckTests: XCTestCase {
         let predicted = try predict(folder: folder)
         // Every kind this set of specs is meant to provoke is there.
         let kinds = Set(predicted.map(\.kind))
-        XCTAssertEqual(kinds, ["truncated", "contrastReplaced", "contrastBelowMinimum", "nonTextContrast", "emptyText"])
+        XCTAssertEqual(kinds, ["truncated", "contrastReplaced", "contrastBelowMinimum", "nonTextContrast", "emptyText",
+                               "missingCharacters"])
         XCTAssertFalse(predicted.contains { $0.spec.hasSuffix("clean-banner.json") })
 
         let run = try snap("check", folder, "--format", "json", "--jobs", "2")
@@ -210,6 +212,8 @@ final class CheckTests: XCTestCase {
                 XCTAssertEqual(try XCTUnwrap(object["preferredContrast"] as? Double), try XCTUnwrap(expected.preferred), accuracy: 0.02)
                 XCTAssertEqual(try XCTUnwrap(object["contrast"] as? Double), expected.drawn, accuracy: 0.02)
                 for field in ["preferredColor", "color", "background", "minimumContrast"] { XCTAssertNotNil(object[field], field) }
+            case "missingCharacters":
+                XCTAssertEqual(object["characters"] as? [String], ["U+F8FF"])
             case "nonTextContrast":
                 XCTAssertEqual(try XCTUnwrap(object["contrast"] as? Double), try XCTUnwrap(expectedRatios[p]).drawn, accuracy: 0.02)
                 XCTAssertEqual(object["minimumContrast"] as? Double, 3)
@@ -236,7 +240,7 @@ final class CheckTests: XCTestCase {
         XCTAssertEqual(found.status, 1)
         XCTAssertEqual(found.stderr, "", "findings are the output, not an error")
 
-        let allIgnored = try snap("check", folder, "--ignore", "truncated,contrastReplaced,contrastBelowMinimum,nonTextContrast,emptyText")
+        let allIgnored = try snap("check", folder, "--ignore", "truncated,contrastReplaced,contrastBelowMinimum,nonTextContrast,emptyText,missingCharacters")
         XCTAssertEqual(allIgnored.status, 0, allIgnored.stdout)
         XCTAssertTrue(allIgnored.stdout.hasSuffix("no findings in 80 variants of 5 specs\n"), allIgnored.stdout)
         let someIgnored = try snap("check", folder, "--ignore", "truncated", "--format", "json")

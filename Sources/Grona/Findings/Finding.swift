@@ -19,7 +19,7 @@ public struct Finding: Equatable, Sendable {
             case .nonTextContrast: return "fill under 3:1 against its background"
             case .emptyText: return "blank VoiceOver label"
             case .touchTarget: return "touch target under 44 × 44 pt"
-            case .missingCharacters: return "characters no font can draw"
+            case .missingCharacters: return "characters drawn as boxes"
             }
         }
 
@@ -123,7 +123,7 @@ public struct Finding: Equatable, Sendable {
             return "\(noun) touch target is \(JSONText.number(width)) × \(JSONText.number(height)) pt, "
                 + "under \(JSONText.number(minimum)) × \(JSONText.number(minimum)) pt"
         case .missingCharacters(let characters):
-            return "\(noun) has characters no font can draw (\(characters.joined(separator: " ")))"
+            return "\(noun) has characters no pinned font can draw, drawn as boxes: \(characters.joined(separator: " "))"
         }
     }
 

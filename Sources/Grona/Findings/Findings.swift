@@ -15,6 +15,8 @@
 //   nonTextContrast       a button's fill against the card or the progress fill against its track,
 //                         under 3:1 (WCAG 1.4.11); the SDK does not change these, so GronaSnap only
 //                         reports them
+//   missingCharacters     characters no pinned font can draw, drawn as boxes (the report's
+//                         `missingCharacters`, as "U+XXXX")
 //   touchTarget           a touch target, as far as it lies inside the card (touches outside a view's
 //                         bounds do not reach it on iOS), under 44 × 44 pt
 public enum Findings {
@@ -35,6 +37,9 @@ public enum Findings {
                 findings.append(Finding(role: role, text: text.text,
                                         detail: .truncated(shownText: text.shownText, lines: text.lines,
                                                            maxLines: text.maxLines)))
+            }
+            if !text.missingCharacters.isEmpty {
+                findings.append(Finding(role: role, text: text.text, detail: .missingCharacters(text.missingCharacters)))
             }
             let c = text.color
             let contrasts = Finding.Contrasts(preferredColor: c.preferred, preferredContrast: c.preferredContrast,

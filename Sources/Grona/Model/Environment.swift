@@ -20,6 +20,9 @@ public struct Environment: Equatable, Sendable {
     public var time: Double?
     /// The animation `time` refers to.
     public var animation: Animation = .reveal
+    /// The language the app runs in, as a BCP 47 tag ("en", "de", "ar", "ja", "zh-Hant"): which of
+    /// the spec's localizations is shown, the text's language, and (unless set) the direction.
+    public var locale: String? = nil
 
     public static let widthRange: ClosedRange<Double> = 44...2048
     public static let scales: [Int] = [1, 2, 3]

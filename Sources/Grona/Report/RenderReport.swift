@@ -1,9 +1,9 @@
 import Raster
 
 /// What a render produced, for people and for tests (SPEC §4): every text with its line count,
-/// truncation and contrast decision; what VoiceOver reads, in order; the touch targets; the
-/// graphics a shopper must make out (a button's fill, the progress fill) with their contrast; and the
-/// findings drawn from all of these (`Findings`).
+/// truncation, contrast decision and the characters drawn as boxes; what VoiceOver reads, in order;
+/// the touch targets; the graphics a shopper must make out (a button's fill, the progress fill) with
+/// their contrast; and the findings drawn from all of these (`Findings`).
 public struct RenderReport: Equatable, Sendable {
     public var width: Double
     public var height: Double
@@ -37,6 +37,17 @@ public struct RenderReport: Equatable, Sendable {
     }
 }
 
+extension RenderReport {
+    /// One line per text that has characters no pinned font can draw, naming the spec (its file),
+    /// the text's role and the characters: what `render` warns with and why a golden is not recorded.
+    public func missingCharacterMessages(spec: String) -> [String] {
+        texts.filter { !$0.missingCharacters.isEmpty }.map {
+            "\(spec): the \($0.role.rawValue) text has characters no pinned font can draw, drawn as boxes: "
+                + $0.missingCharacters.joined(separator: " ")
+        }
+    }
+}
+
 public struct TextReport: Equatable, Sendable {
     public var role: TextRole
     public var text: String
@@ -47,6 +58,15 @@ public struct TextReport: Equatable, Sendable {
     public var fontSize: Double
     public var frame: Rect
     public var color: TextColor
+    /// Characters no pinned font can draw, drawn as boxes, as `"U+XXXX"` (at least four hex digits),
+    /// each once in the order they appear. Empty when every character has a glyph.
+    public var missingCharacters: [String] = []
+
+    /// `U+` and the scalar's value in upper-case hexadecimal, at least four digits: "U+F8FF", "U+1F600".
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
 
     func json() -> String {
         "{\"role\": \(string(role.rawValue)), \"text\": \(string(text)), \"shownText\": \(string(shownText)), "
@@ -55,7 +75,8 @@ public struct TextReport: Equatable, Sendable {
             + "\"preferredColor\": \(string(color.preferred.reportHex)), "
             + "\"preferredContrast\": \(number(color.preferredContrast)), \"color\": \(string(color.color.reportHex)), "
             + "\"background\": \(string(color.background.reportHex)), \"contrast\": \(number(color.contrast)), "
-            + "\"minimumContrast\": \(number(color.minimumContrast))}"
+            + "\"minimumContrast\": \(number(color.minimumContrast)), "
+            + "\"missingCharacters\": [\(missingCharacters.map(string).joined(separator: ", "))]}"
     }
 }
 
