@@ -42,11 +42,7 @@ enum RenderCommand {
         let overrides = try EnvironmentOptions.overrides(from: args)
         let canvas = try CanvasOptions.canvas(from: args)
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
-        let engine = try Specs.textEngine()
-        let environment = spec.environment.applying(overrides)
-        let snapshot = try ComponentRenderer(spec: spec, engine: engine).render(environment)
-        // The canvas is a step after rendering: the report keeps describing the card itself.
-        let png = try encodePNG(try CanvasOptions.apply(canvas, to: snapshot.pixmap, scale: environment.scale))
+        let (png, snapshot) = try RenderCommand.render(spec, overrides: overrides, canvas: canvas, engine: try Specs.textEngine())
         // Both files are complete before either is put in place.
         try AtomicFile.write(png, to: output)
         if let report = args.value("--report") {
@@ -59,6 +55,17 @@ enum RenderCommand {
                 throw error
             }
         }
+    }
+
+    /// The snapshot and the PNG bytes `render` writes; `serve`'s /api/render and /api/report answer
+    /// with exactly these.
+    static func render(_ spec: Spec, overrides: EnvironmentOverrides, canvas: Canvas,
+                       engine: TextEngine) throws -> (png: [UInt8], snapshot: Snapshot) {
+        let environment = spec.environment.applying(overrides)
+        let snapshot = try ComponentRenderer(spec: spec, engine: engine).render(environment)
+        // The canvas is a step after rendering: the report keeps describing the card itself.
+        let png = try encodePNG(try CanvasOptions.apply(canvas, to: snapshot.pixmap, scale: environment.scale))
+        return (png, snapshot)
     }
 }
 
@@ -107,6 +114,14 @@ enum Specs {
             }
         }
         return try SpecDecoder(fontsFolder: try fontsFolder(), allowedAssetRoots: roots).decode(fileAt: path)
+    }
+
+    /// Decodes spec bytes as if they were the file `folder/file` (the server's posted specs); errors
+    /// name it as `file`.
+    static func decode(_ bytes: [UInt8], file: String, folder: String, assetRoots: [String]) throws -> Spec {
+        let name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+        return try SpecDecoder(fontsFolder: try fontsFolder(), allowedAssetRoots: assetRoots)
+            .decode(bytes, file: file, name: name, folder: folder)
     }
 
     static func textEngine() throws -> TextEngine {

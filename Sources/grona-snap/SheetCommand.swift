@@ -44,6 +44,13 @@ enum SheetCommand {
         let columnsOption = try args.integer("--columns", in: 1...64)
         let jobs = try Work.jobs(from: args)
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
+        let pixmap = try sheet(spec, overrides: overrides, axes: axes, columns: columnsOption, jobs: jobs)
+        try AtomicFile.write(try encodePNG(pixmap), to: output)
+    }
+
+    /// The contact sheet `sheet` writes (and `serve`'s /api/sheet answers with).
+    static func sheet(_ spec: Spec, overrides: EnvironmentOverrides, axes: Variants, columns columnsOption: Int?,
+                      jobs: Int) throws -> Pixmap {
         let environments = VariantPlan.environments(of: spec, overrides: overrides, axes: axes)
 
         let results = ParallelRenderer.map(count: environments.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
@@ -62,8 +69,7 @@ enum SheetCommand {
             ?? Grid(environments)
         let sheet = ContactSheet(cells: cells, columns: grid.columns, rowHeaders: grid.rowHeaders,
                                  columnHeaders: grid.columnHeaders, scale: environments.map(\.scale).max() ?? 1)
-        let pixmap = try sheet.draw(engine: try Specs.textEngine())
-        try AtomicFile.write(try encodePNG(pixmap), to: output)
+        return try sheet.draw(engine: try Specs.textEngine())
     }
 
     static func axes(from args: Arguments, overrides: EnvironmentOverrides) throws -> Variants {
