@@ -20,7 +20,8 @@ func snap(_ arguments: String..., file: StaticString = #filePath, line: UInt = #
     try snap(arguments: arguments)
 }
 
-func snap(arguments: [String]) throws -> RunResult {
+/// The grona-snap built next to this test bundle.
+func gronaSnapBinary() throws -> String {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var binary = folder.appendingPathComponent("grona-snap").path
     if !FileManager.default.isExecutableFile(atPath: binary) {
@@ -31,8 +32,12 @@ func snap(arguments: [String]) throws -> RunResult {
         // The test target depends on grona-snap, so it is always built: not finding it is a failure.
         throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary])
     }
+    return binary
+}
+
+func snap(arguments: [String]) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
+    process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["GRONA_FONTS"] = packageRoot + "/Fonts"
