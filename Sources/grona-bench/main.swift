@@ -9,6 +9,8 @@ import Text
 //   grona-bench [--iterations N] [--json]
 //   grona-bench --table-from FIGURES.json     (the table of a run saved with --json)
 //   grona-bench --first-snapshot OUT.png     (internal: one snapshot in a fresh process)
+//   grona-bench --interactivity [--edits N]  (the studio's 12-variant grid after an edit, through
+//                                            grona-snap serve; see Interactivity.swift)
 //   grona-bench --digests | --png-options | --profile-render N [--encode] | --profile-matrix JOBS [--passes N]
 //                                            (tools for profiling and checking, see Explore.swift)
 //
@@ -46,6 +48,10 @@ do {
     }
     if let n = value(after: "--profile-matrix") {
         try Explore.matrix(checkout: checkout, jobs: Int(n) ?? 1, passes: Int(value(after: "--passes") ?? "") ?? 1)
+        exit(0)
+    }
+    if arguments.contains("--interactivity") {
+        try Interactivity.run(checkout: checkout, edits: Int(value(after: "--edits") ?? "") ?? 100)
         exit(0)
     }
     if arguments.contains("--digests") { try Explore.digests(checkout: checkout); exit(0) }
