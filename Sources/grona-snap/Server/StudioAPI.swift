@@ -205,8 +205,7 @@ struct RenderOptions {
     private var values: [String: String] = [:]
 
     /// Parameters every rendering route takes.
-    static let common: Set<String> = ["name", "textSize", "appearance", "direction", "scale", "width", "time",
-                                      "animation", "reduceMotion", "padding", "background"]
+    static let common = Set(EnvironmentOptions.settings.map(\.query)).union(["name", "reduceMotion", "padding", "background"])
 
     init(_ request: HTTPRequest, extra: Set<String>) throws {
         let allowed = RenderOptions.common.union(extra)
@@ -221,17 +220,12 @@ struct RenderOptions {
             guard SpecFolder.isValidName(name) else { throw HTTPFailure(400, "name: \"\(name)\" is not a spec file name (like banner.json)") }
             self.name = name
         }
+        let values = self.values
+        overrides = try EnvironmentOptions.overrides(named: \.query) { values[$0] }
         func parse<T>(_ key: String, _ parser: (String) throws -> T) throws -> T? {
             guard let text = values[key] else { return nil }
             do { return try parser(text) } catch { throw HTTPFailure(400, "\(key): \(error)") }
         }
-        overrides.width = try parse("width", EnvironmentOverrides.parseWidth)
-        overrides.scale = try parse("scale", EnvironmentOverrides.parseScale)
-        overrides.textSize = try parse("textSize", EnvironmentOverrides.parseTextSize)
-        overrides.appearance = try parse("appearance", EnvironmentOverrides.parseAppearance)
-        overrides.direction = try parse("direction", EnvironmentOverrides.parseDirection)
-        overrides.time = try parse("time", EnvironmentOverrides.parseTime)
-        overrides.animation = try parse("animation", EnvironmentOverrides.parseAnimation)
         overrides.reduceMotion = try parse("reduceMotion") { text -> Bool in
             guard text == "true" || text == "false" else { throw UsageError("\"\(text)\" is not true or false") }
             return text == "true"
