@@ -352,7 +352,7 @@ async function refreshGrid(signal, current) {
   const list = variants();
   const grid = $("#grid");
   const columns = Math.max(1, state.axes.appearance.length * state.axes.direction.length);
-  grid.style.gridTemplateColumns = `repeat(${columns}, minmax(200px, 1fr))`;
+  grid.style.gridTemplateColumns = `repeat(${columns}, minmax(180px, 270px))`;
   if (grid.dataset.layout !== list.map(key).join(",")) {
     grid.replaceChildren();
     let row = null;
