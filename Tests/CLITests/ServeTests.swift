@@ -18,18 +18,26 @@ final class ServeTests: XCTestCase {
             ("", []),
             ("textSize=AX5&appearance=dark&direction=rtl&scale=2", ["--text-size", "AX5", "--appearance", "dark", "--direction", "rtl", "--scale", "2"]),
         ]
-        for (number, spec) in specs.enumerated() {
-            let body = try bytes(fixtures + "/" + spec)
-            // Every fixture as it is, every third one under overrides too (each case runs the CLI once).
-            for (query, flags) in number % 3 == 0 ? cases : [cases[0]] {
-                let answer = try server.request("POST", "/api/render?name=\(spec)" + (query.isEmpty ? "" : "&" + query), body: body)
-                XCTAssertEqual(answer.status, 200, "\(spec) \(query): \(answer.text)")
-                XCTAssertEqual(answer.header("Content-Type"), "image/png")
-                let png = out + "/expected.png"
-                let cli = try snap(arguments: ["render", fixtures + "/" + spec, "-o", png] + flags)
-                XCTAssertEqual(cli.status, 0, cli.stderr)
-                XCTAssertEqual(answer.body, try bytes(png), "\(spec) \(query): /api/render differs from grona-snap render")
+        // Every fixture as it is, every third one under overrides too.
+        let jobs: [(spec: String, query: String, flags: [String])] = specs.enumerated().flatMap { number, spec in
+            (number % 3 == 0 ? cases : [cases[0]]).map { (spec, $0.query, $0.flags) }
+        }
+        // The command line's files, four processes at a time.
+        let expected = Expected(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: 4) { lane in
+            for index in stride(from: lane, to: jobs.count, by: 4) {
+                let job = jobs[index], png = out + "/expected-\(index).png"
+                let cli = try? snap(arguments: ["render", fixtures + "/" + job.spec, "-o", png] + job.flags)
+                expected.set(index, cli?.status == 0 ? try? bytes(png) : nil)
             }
+        }
+        for (index, job) in jobs.enumerated() {
+            let answer = try server.request("POST", "/api/render?name=\(job.spec)" + (job.query.isEmpty ? "" : "&" + job.query),
+                                            body: try bytes(fixtures + "/" + job.spec))
+            XCTAssertEqual(answer.status, 200, "\(job.spec) \(job.query): \(answer.text)")
+            XCTAssertEqual(answer.header("Content-Type"), "image/png")
+            let cli = try XCTUnwrap(expected.get(index), "grona-snap render \(job.spec) \(job.flags) failed")
+            XCTAssertEqual(answer.body, cli, "\(job.spec) \(job.query): /api/render differs from grona-snap render")
         }
     }
 
@@ -268,6 +276,15 @@ final class StudioServer {
         done.wait()
         return try box.result!.get()
     }
+}
+
+/// The command line's PNGs, filled in by several threads, each slot by one, behind a lock.
+private final class Expected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [[UInt8]?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: [UInt8]?) { lock.lock(); slots[index] = value; lock.unlock() }
+    func get(_ index: Int) -> [UInt8]? { lock.lock(); defer { lock.unlock() }; return slots[index] }
 }
 
 /// Written by the session's callback before it signals, read after the wait: the semaphore orders the
