@@ -41,8 +41,11 @@ let package = Package(
         // assertSnapshot for XCTest and Swift Testing, on top of GronaSnapshots.
         .target(name: "GronaSnapshotTesting", dependencies: ["GronaSnapshots", "Grona", "PNG", "Raster"]),
         // The command line; `serve` is its HTTP server, with the studio page (HTML, CSS, JavaScript) in Studio/.
+        // The studio's files are compiled into the binary (embedInCode), so an installed grona-snap
+        // serves the page with nothing beside it.
         .executableTarget(name: "grona-snap", dependencies: ["Grona", "GronaSnapshots", "PNG", "CMicroHTTPD"],
-                          resources: [.copy("Studio")]),
+                          resources: [.embedInCode("Studio/studio.html"), .embedInCode("Studio/studio.css"),
+                                      .embedInCode("Studio/studio.js")]),
         .executableTarget(name: "grona-bench", dependencies: ["Grona", "GronaSnapshots", "PNG", "Raster", "Text"]),
 
         // Tests: one target per module.

@@ -41,7 +41,7 @@ enum ServeCommand {
         }
         _ = try Specs.fontsFolder()
         let loopback = StudioAPI.isLoopback(host: host.contains(":") ? "[\(host)]" : host)
-        let api = StudioAPI(folder: folder, assetRoots: roots, loopbackOnly: loopback, studio: try StudioFiles())
+        let api = StudioAPI(folder: folder, assetRoots: roots, loopbackOnly: loopback, studio: StudioFiles())
         let server = try HTTPServer(host: host, port: UInt16(port), limits: limits, handler: api.handle)
         if !loopback {
             FileHandle.standardError.write(Data("""

@@ -8,7 +8,8 @@ enum SheetCommand {
     static let help = """
         usage: grona-snap sheet SPEC.json -o SHEET.png [--text-sizes all|xS,L,AX5]
                                 [--appearances light,dark] [--directions ltr,rtl]
-                                [--columns N] [--jobs N] [overrides]
+                                [--columns N] [--jobs N] [--padding PT] [--background COLOR]
+                                [overrides]
 
         Renders the spec's variants into one labelled contact sheet: every snapshot on a tile with
         its settings above it ("AX5 · dark · RTL"); dark-appearance snapshots sit on dark tiles.
@@ -21,10 +22,13 @@ enum SheetCommand {
           --directions LIST         ltr,rtl
 
         options:
-          -o, --output SHEET.png    where to write the sheet (required)
+          -o, --output SHEET.png    where to write the sheet (required; - for standard output)
           --columns N               lay the cells out N to a row, without headers
           --jobs N                  render on N threads (default: one per core)
           --assets-root DIR         refuse fonts and images outside DIR
+          --padding PT              space around the grid, in points (default 24)
+          --background COLOR        the page, #RGB, #RRGGBB or #RRGGBBAA (default #D4D4D9); headers
+                                    turn light on a dark page
 
         overrides (fix that setting for every cell; --scale 1 keeps a big sheet small):
           --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
@@ -32,7 +36,7 @@ enum SheetCommand {
         """
 
     static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.union(["-o", "--output", "--assets-root", "--text-sizes",
+        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--assets-root", "--text-sizes",
                                                   "--appearances", "--directions", "--columns", "--jobs"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
@@ -42,15 +46,23 @@ enum SheetCommand {
         let overrides = try EnvironmentOptions.overrides(from: args)
         let axes = try self.axes(from: args, overrides: overrides)
         let columnsOption = try args.integer("--columns", in: 1...64)
+        let canvas = try CanvasOptions.canvas(from: args)
         let jobs = try Work.jobs(from: args)
+        // A JSON file that is not a spec (a saved report, say) is skipped as batch and verify skip
+        // it; with nothing else to draw, that is the one line the command prints.
+        guard SpecFiles.isSpec(fileAt: args.positionals[0]) else {
+            throw UsageError("\(args.positionals[0]): skipped, not a spec (its top level has no \"component\" key); nothing to draw")
+        }
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
-        let pixmap = try sheet(spec, overrides: overrides, axes: axes, columns: columnsOption, jobs: jobs)
+        let pixmap = try sheet(spec, overrides: overrides, axes: axes, columns: columnsOption,
+                               margin: args.value("--padding").map { _ in canvas.padding },
+                               background: args.value("--background").map { _ in canvas.background }, jobs: jobs)
         try AtomicFile.write(try encodePNG(pixmap), to: output)
     }
 
     /// The contact sheet `sheet` writes (and `serve`'s /api/sheet answers with).
     static func sheet(_ spec: Spec, overrides: EnvironmentOverrides, axes: Variants, columns columnsOption: Int?,
-                      jobs: Int) throws -> Pixmap {
+                      margin: Double? = nil, background: Color? = nil, jobs: Int) throws -> Pixmap {
         let environments = VariantPlan.environments(of: spec, overrides: overrides, axes: axes)
 
         let results = ParallelRenderer.map(count: environments.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
@@ -67,8 +79,11 @@ enum SheetCommand {
         }
         let grid = columnsOption.map { Grid(columns: $0, rowHeaders: [], columnHeaders: []) }
             ?? Grid(environments)
-        let sheet = ContactSheet(cells: cells, columns: grid.columns, rowHeaders: grid.rowHeaders,
+        var sheet = ContactSheet(cells: cells, columns: grid.columns, rowHeaders: grid.rowHeaders,
                                  columnHeaders: grid.columnHeaders, scale: environments.map(\.scale).max() ?? 1)
+        // The sheet is its own canvas: --padding is its margin, --background its page.
+        if let margin { sheet.margin = margin }
+        if let background { sheet.background = background }
         return try sheet.draw(engine: try Specs.textEngine())
     }
 

@@ -43,7 +43,7 @@ final class BadInputTests: XCTestCase {
         ("key-unknown-section.json", .fails(#"key-unknown-section.json: $: unknown key "colours"; expected one of: theme, component, environment, variants"#)),
         ("key-missing-title.json", .fails("key-missing-title.json: $.component.title: missing required field")),
         ("value-unknown-type.json", .fails(#"value-unknown-type.json: $.component.type: "carousel" is not one of: banner, progressBar, offer, message"#)),
-        ("value-bad-colour.json", .fails(##"value-bad-colour.json: $.theme.primary: "#12345" is not a colour"##)),
+        ("value-bad-colour.json", .fails(##"value-bad-colour.json: $.theme.primary: "#12345" is not a colour; expected #RGB, #RRGGBB or #RRGGBBAA"##)),
         // Numbers and sizes.
         ("number-width-huge.json", .fails("number-width-huge.json: $.environment.width: 1000000000 is not within 44…2048 points")),
         ("number-width-negative.json", .fails("number-width-negative.json: $.environment.width: -320 is not within 44…2048 points")),
