@@ -9,7 +9,7 @@ enum SheetCommand {
         usage: grona-snap sheet SPEC.json -o SHEET.png [--text-sizes all|xS,L,AX5]
                                 [--appearances light,dark] [--directions ltr,rtl]
                                 [--columns N] [--jobs N] [--padding PT] [--background COLOR]
-                                [overrides]
+                                [--overlay accessibility] [overrides]
 
         Renders the spec's variants into one labelled contact sheet: every snapshot on a tile with
         its settings above it ("AX5 · dark · RTL"); dark-appearance snapshots sit on dark tiles.
@@ -24,6 +24,7 @@ enum SheetCommand {
         options:
           -o, --output SHEET.png    where to write the sheet (required; - for standard output)
           --columns N               lay the cells out N to a row, without headers
+          --overlay accessibility   each tile the accessibility picture (see render --help)
           --jobs N                  render on N threads (default: one per core)
           --assets-root DIR         refuse fonts and images outside DIR
           --padding PT              space around the grid, in points (default 24)
@@ -37,7 +38,7 @@ enum SheetCommand {
 
     static let grammar = Arguments.Grammar(
         valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--assets-root", "--text-sizes",
-                                                  "--appearances", "--directions", "--columns", "--jobs"]),
+                                                  "--appearances", "--directions", "--columns", "--jobs", "--overlay"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
     static func run(_ words: ArraySlice<String>) throws {
@@ -48,13 +49,14 @@ enum SheetCommand {
         let columnsOption = try args.integer("--columns", in: 1...64)
         let canvas = try CanvasOptions.canvas(from: args)
         let jobs = try Work.jobs(from: args)
+        let overlay = try OverlayOption.overlay(from: args)
         // A JSON file that is not a spec (a saved report, say) is skipped as batch and verify skip
         // it; with nothing else to draw, that is the one line the command prints.
         guard SpecFiles.isSpec(fileAt: args.positionals[0]) else {
             throw UsageError("\(args.positionals[0]): skipped, not a spec (its top level has no \"component\" key); nothing to draw")
         }
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
-        let pixmap = try sheet(spec, overrides: overrides, axes: axes, columns: columnsOption,
+        let pixmap = try sheet(spec, overrides: overrides, axes: axes, columns: columnsOption, overlay: overlay,
                                margin: args.value("--padding").map { _ in canvas.padding },
                                background: args.value("--background").map { _ in canvas.background }, jobs: jobs)
         try AtomicFile.write(try encodePNG(pixmap), to: output)
@@ -62,11 +64,11 @@ enum SheetCommand {
 
     /// The contact sheet `sheet` writes (and `serve`'s /api/sheet answers with).
     static func sheet(_ spec: Spec, overrides: EnvironmentOverrides, axes: Variants, columns columnsOption: Int?,
-                      margin: Double? = nil, background: Color? = nil, jobs: Int) throws -> Pixmap {
+                      overlay: Overlay?, margin: Double? = nil, background: Color? = nil, jobs: Int) throws -> Pixmap {
         let environments = VariantPlan.environments(of: spec, overrides: overrides, axes: axes)
 
         let results = ParallelRenderer.map(count: environments.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
-            try ComponentRenderer(spec: spec, engine: engine).render(environments[index]).pixmap
+            try ComponentRenderer(spec: spec, engine: engine).render(environments[index], overlay: overlay).pixmap
         }
         let images = try Work.values(results)
         // Text size, appearance and direction always; scale and width when they vary.

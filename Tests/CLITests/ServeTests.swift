@@ -17,8 +17,9 @@ final class ServeTests: XCTestCase {
         let cases: [(query: String, flags: [String])] = [
             ("", []),
             ("textSize=AX5&appearance=dark&direction=rtl&scale=2", ["--text-size", "AX5", "--appearance", "dark", "--direction", "rtl", "--scale", "2"]),
+            ("overlay=accessibility&scale=1", ["--overlay", "accessibility", "--scale", "1"]),
         ]
-        // Every fixture as it is, every third one under overrides too.
+        // Every fixture as it is, every third one under overrides and with the accessibility overlay too.
         let jobs: [(spec: String, query: String, flags: [String])] = specs.enumerated().flatMap { number, spec in
             (number % 3 == 0 ? cases : [cases[0]]).map { (spec, $0.query, $0.flags) }
         }

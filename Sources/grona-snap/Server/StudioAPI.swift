@@ -77,21 +77,21 @@ struct StudioAPI: Sendable {
     // ------------------------------------------------------------------ rendering
 
     private func render(_ request: HTTPRequest) throws -> HTTPResponse {
-        let options = try RenderOptions(request, extra: [])
+        let options = try RenderOptions(request, extra: ["overlay"])
         let (png, _) = try RenderCommand.render(try spec(request, options), overrides: options.overrides,
-                                                canvas: options.canvas, engine: try ThreadEngine.current())
+                                                canvas: options.canvas, overlay: options.overlay, engine: try ThreadEngine.current())
         return HTTPResponse(status: 200, contentType: "image/png", body: png)
     }
 
     private func report(_ request: HTTPRequest) throws -> HTTPResponse {
         let options = try RenderOptions(request, extra: [])
         let (_, snapshot) = try RenderCommand.render(try spec(request, options), overrides: options.overrides,
-                                                     canvas: options.canvas, engine: try ThreadEngine.current())
+                                                     canvas: options.canvas, overlay: nil, engine: try ThreadEngine.current())
         return .json(snapshot.report.json())
     }
 
     private func sheet(_ request: HTTPRequest) throws -> HTTPResponse {
-        let options = try RenderOptions(request, extra: ["textSizes", "appearances", "directions", "columns"])
+        let options = try RenderOptions(request, extra: ["textSizes", "appearances", "directions", "columns", "overlay"])
         let spec = try self.spec(request, options)
         let axes = try options.axes()
         let cells = VariantPlan.environments(of: spec, overrides: options.overrides, axes: axes).count
@@ -99,7 +99,8 @@ struct StudioAPI: Sendable {
             throw HTTPFailure(400, "the sheet would have \(cells) snapshots, over the studio's limit of \(StudioAPI.maximumSheetCells); use grona-snap sheet for bigger ones")
         }
         let columns = try options.integer("columns", in: 1...64)
-        let pixmap = try SheetCommand.sheet(spec, overrides: options.overrides, axes: axes, columns: columns, jobs: 1)
+        let pixmap = try SheetCommand.sheet(spec, overrides: options.overrides, axes: axes, columns: columns,
+                                            overlay: options.overlay, jobs: 1)
         return HTTPResponse(status: 200, contentType: "image/png", body: try encodePNG(pixmap))
     }
 
@@ -202,6 +203,8 @@ struct RenderOptions {
     var name = "untitled.json"
     var overrides = EnvironmentOverrides()
     var canvas = Canvas()
+    /// `overlay=accessibility` (render and sheet): the accessibility picture, as `--overlay`.
+    var overlay: Overlay?
     private var values: [String: String] = [:]
 
     /// Parameters every rendering route takes.
@@ -232,6 +235,7 @@ struct RenderOptions {
         }
         canvas.padding = try parse("padding", Canvas.parsePadding) ?? 0
         canvas.background = try parse("background", Canvas.parseColor) ?? .transparent
+        overlay = try parse("overlay", Overlay.parse)
     }
 
     func integer(_ key: String, in range: ClosedRange<Int>) throws -> Int? {

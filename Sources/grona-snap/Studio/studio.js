@@ -47,6 +47,8 @@ const state = {
   name: null, etag: null, spec: null, dirty: false, template: null,
   axes: {textSize: ["xS", "L", "AX5"], appearance: ["light", "dark"], direction: ["ltr", "rtl"]},
   phone: {textSize: "L", direction: "ltr"},
+  // The accessibility overlay on the grid's tiles: VoiceOver's elements numbered, with a legend.
+  overlay: false,
   view: "grid", generation: 0, controller: null, timer: null, urls: [],
 };
 
@@ -352,8 +354,8 @@ async function refreshGrid(signal, current) {
   const list = variants();
   const grid = $("#grid");
   const columns = Math.max(1, state.axes.appearance.length * state.axes.direction.length);
-  grid.style.gridTemplateColumns = `repeat(${columns}, minmax(180px, 270px))`;
-  if (grid.dataset.layout !== list.map(key).join(",")) {
+  grid.style.gridTemplateColumns = state.overlay ? `repeat(${columns}, minmax(220px, 520px))` : `repeat(${columns}, minmax(180px, 270px))`;
+  if (grid.dataset.layout !== list.map(key).join(",") + state.overlay) {
     grid.replaceChildren();
     let row = null;
     for (const variant of list) {
@@ -363,10 +365,10 @@ async function refreshGrid(signal, current) {
         el("img", {alt: `The campaign at ${label(variant)}`}),
         el("div", {class: "badges"})));
     }
-    grid.dataset.layout = list.map(key).join(",");
+    grid.dataset.layout = list.map(key).join(",") + state.overlay;
   }
   const images = await Promise.all(list.map((variant) =>
-    post("render", {...variant, scale: SCALE}, signal).then((answer) => answer.blob())));
+    post("render", {...variant, scale: SCALE, ...(state.overlay ? {overlay: "accessibility"} : {})}, signal).then((answer) => answer.blob())));
   if (!current()) return;
   const base = (state.name || $("#save-as").value || "campaign").replace(/\.json$/, "");
   list.forEach((variant, index) => {
@@ -612,6 +614,7 @@ window.addEventListener("DOMContentLoaded", () => {
   phoneSize.addEventListener("change", () => { state.phone.textSize = phoneSize.value; refresh(); });
   $("#phone-direction").addEventListener("change", (event) => { state.phone.direction = event.target.value; refresh(); });
   phoneMarkup("light"); phoneMarkup("dark");
+  $("#overlay").addEventListener("change", (event) => { state.overlay = event.target.checked; refresh(); });
   $("#tab-grid").addEventListener("click", () => showView("grid"));
   $("#tab-phone").addEventListener("click", () => showView("phone"));
   $("#campaigns").addEventListener("change", (event) => choose(event.target.value));
