@@ -28,7 +28,8 @@ enum ServeCommand {
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "serve")
         let port = try args.integer("--port", in: 0...65535) ?? 8080
-        let host = args.value("--host") ?? "127.0.0.1"
+        // An address, as libmicrohttpd binds one; "localhost" is the loopback address it names.
+        let host = args.value("--host").map { $0 == "localhost" ? "127.0.0.1" : $0 } ?? "127.0.0.1"
         var limits = HTTPLimits()
         limits.threads = try args.integer("--threads", in: 1...64) ?? limits.threads
         let folder = try SpecFolder(args.positionals.first ?? ".")
