@@ -11,6 +11,11 @@ import Text
 //   grona-bench --first-snapshot OUT.png     (internal: one snapshot in a fresh process)
 //   grona-bench --interactivity [--edits N]  (the studio's 12-variant grid after an edit, through
 //                                            grona-snap serve; see Interactivity.swift)
+//   grona-bench --batch-memory [--sizes 200,2000,20000] [--jobs N] [--grona-snap PATH] [--record]
+//                                            (peak memory of `grona-snap batch`, or of `verify --record
+//                                            all`, by number of snapshots)
+//   grona-bench --encoders [N] | --encoder-peak   (the PNG encoder table against libpng; peak memory
+//                                            encoding 64 megapixels of noise; Encoders.swift)
 //   grona-bench --digests | --png-options | --profile-render N [--encode] | --profile-matrix JOBS [--passes N]
 //                                            (tools for profiling and checking, see Explore.swift)
 //
@@ -52,6 +57,22 @@ do {
     }
     if arguments.contains("--interactivity") {
         try Interactivity.run(checkout: checkout, edits: Int(value(after: "--edits") ?? "") ?? 100)
+        exit(0)
+    }
+    if arguments.contains("--batch-memory") {
+        let sizes = (value(after: "--sizes") ?? "200,2000,20000").split(separator: ",").compactMap { Int($0) }
+        let jobs = Int(value(after: "--jobs") ?? "") ?? ParallelRenderer.defaultJobs
+        let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("grona-snap").path
+        let record = arguments.contains("--record")
+        let runs = try BatchMemory.run(checkout: checkout, sizes: sizes, jobs: jobs,
+                                       gronaSnap: value(after: "--grona-snap") ?? sibling, record: record)
+        print(BatchMemory.table(runs, jobs: jobs, record: record))
+        exit(0)
+    }
+    if arguments.contains("--encoder-peak") { print(try Encoders.peak()); exit(0) }
+    if arguments.contains("--encoders") {
+        print(try Encoders.table(checkout: checkout, iterations: Int(value(after: "--encoders") ?? "") ?? 20))
         exit(0)
     }
     if arguments.contains("--digests") { try Explore.digests(checkout: checkout); exit(0) }
