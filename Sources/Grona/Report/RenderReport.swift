@@ -94,7 +94,10 @@ private func number(_ value: Double) -> String {
     return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
 }
 
-private func string(_ text: String) -> String {
+private func string(_ text: String) -> String { jsonStringLiteral(text) }
+
+/// `text` as a JSON string literal (also for the server's JSON answers).
+public func jsonStringLiteral(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
         switch scalar {
