@@ -57,6 +57,15 @@ enum SheetCommand {
             throw UsageError("\(args.positionals[0]): skipped, not a spec (its top level has no \"component\" key); nothing to draw")
         }
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
+        let pixmap = try sheet(spec, overrides: overrides, axes: axes, columns: columnsOption, overlay: overlay,
+                               margin: args.value("--padding").map { _ in canvas.padding },
+                               background: args.value("--background").map { _ in canvas.background }, jobs: jobs)
+        try AtomicFile.write(try encodePNG(pixmap), to: output)
+    }
+
+    /// The contact sheet `sheet` writes (and `serve`'s /api/sheet answers with).
+    static func sheet(_ spec: Spec, overrides: EnvironmentOverrides, axes: Variants, columns columnsOption: Int?,
+                      overlay: Overlay?, margin: Double? = nil, background: Color? = nil, jobs: Int) throws -> Pixmap {
         let environments = VariantPlan.environments(of: spec, overrides: overrides, axes: axes)
 
         let results = ParallelRenderer.map(count: environments.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
@@ -76,10 +85,9 @@ enum SheetCommand {
         var sheet = ContactSheet(cells: cells, columns: grid.columns, rowHeaders: grid.rowHeaders,
                                  columnHeaders: grid.columnHeaders, scale: environments.map(\.scale).max() ?? 1)
         // The sheet is its own canvas: --padding is its margin, --background its page.
-        if args.value("--padding") != nil { sheet.margin = canvas.padding }
-        if args.value("--background") != nil { sheet.background = canvas.background }
-        let pixmap = try sheet.draw(engine: try Specs.textEngine())
-        try AtomicFile.write(try encodePNG(pixmap), to: output)
+        if let margin { sheet.margin = margin }
+        if let background { sheet.background = background }
+        return try sheet.draw(engine: try Specs.textEngine())
     }
 
     /// How the cells are arranged: rows are the first setting that varies, columns the others.

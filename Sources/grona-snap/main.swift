@@ -16,6 +16,7 @@ let usage = """
       animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR]   the reveal and fill as an animated PNG
       verify FIXTURES_DIR --snapshots DIR [--record MODE]         check every spec's variants against goldens
       check SPEC.json|DIR [--format text|json] [--ignore KINDS]   list what was cut, recoloured or hard to read
+      serve [DIR] [--port 8080] [--host 127.0.0.1]                the studio and the HTTP API for DIR's specs
       help [command]                                              show help for a command
 
     grona-snap <command> --help shows a command's options; grona-snap --version its version.
@@ -35,6 +36,7 @@ let commands: [String: (help: String, run: (ArraySlice<String>) throws -> Void)]
     "animate": (AnimateCommand.help, AnimateCommand.run),
     "verify": (VerifyCommand.help, VerifyCommand.run),
     "check": (CheckCommand.help, CheckCommand.run),
+    "serve": (ServeCommand.help, ServeCommand.run),
 ]
 
 guard let command = words.first else { print(usage); exit(2) }

@@ -136,3 +136,6 @@ private func frameJSON(_ r: Rect) -> String {
 
 private func number(_ value: Double) -> String { JSONText.number(value) }
 private func string(_ text: String) -> String { JSONText.string(text) }
+
+/// `text` as a JSON string literal (also for the server's JSON answers): `JSONText.string`.
+public func jsonStringLiteral(_ text: String) -> String { JSONText.string(text) }
