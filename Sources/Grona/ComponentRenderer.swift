@@ -32,13 +32,17 @@ public final class ComponentRenderer {
     /// Renders in the spec's own environment.
     public func render() throws -> Snapshot { try render(spec.environment) }
 
-    public func render(_ environment: Environment) throws -> Snapshot {
+    public func render(_ requested: Environment) throws -> Snapshot {
         let fonts = try loadFonts()
+        // The locale stage (Locale/Localization.swift): the copy of the environment's language, and
+        // its direction, before anything is laid out.
+        let localized = spec.localized(for: requested)
+        let environment = localized.environment
         let motion = Motion(time: environment.time, reduceMotion: environment.reduceMotion,
                             kind: spec.component.kind, animation: environment.animation)
         // A progress bar mid-fill is drawn as a bar whose value is the animated one, so the fill and
         // its colour (primary before a tier is met, accent after) follow the animation.
-        var component = spec.component
+        var component = localized.component
         if case .progressBar(var bar) = component, motion.fillProgress < 1 {
             bar.value = bar.value * motion.fillProgress
             component = .progressBar(bar)

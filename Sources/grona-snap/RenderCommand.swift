@@ -30,6 +30,11 @@ enum RenderCommand {
           --time SECONDS            draw the frame this far into the animation
           --animation reveal|collapse
                                     which animation --time runs through (default reveal)
+          --locale TAG              the app's language, BCP 47 (en, de, ar, ja, zh-Hant, pt-BR):
+                                    the spec's localization for it, and right to left for
+                                    ar, he, fa, ur, … unless a direction is set
+          --pseudo MODE             a pseudolanguage over the copy, as in Xcode:
+                                    accented|double|bounded|rtl
         """
 
     static let grammar = Arguments.Grammar(
@@ -64,7 +69,8 @@ enum RenderCommand {
 
 /// The environment overrides shared by `render`, `sheet` and `batch`.
 enum EnvironmentOptions {
-    static let valued: Set<String> = ["--width", "--scale", "--text-size", "--appearance", "--direction", "--time", "--animation"]
+    static let valued: Set<String> = ["--width", "--scale", "--text-size", "--appearance", "--direction", "--time", "--animation",
+                                      "--locale", "--pseudo"]
     static let flags: Set<String> = ["--reduce-motion"]
 
     static func overrides(from args: Arguments) throws -> EnvironmentOverrides {
@@ -80,6 +86,8 @@ enum EnvironmentOptions {
         overrides.direction = try parse("--direction", EnvironmentOverrides.parseDirection)
         overrides.time = try parse("--time", EnvironmentOverrides.parseTime)
         overrides.animation = try parse("--animation", EnvironmentOverrides.parseAnimation)
+        overrides.locale = try parse("--locale", EnvironmentOverrides.parseLocale)
+        overrides.pseudo = try parse("--pseudo", EnvironmentOverrides.parsePseudo)
         if args.has("--reduce-motion") { overrides.reduceMotion = true }
         return overrides
     }
