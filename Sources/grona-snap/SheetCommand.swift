@@ -132,7 +132,18 @@ enum SheetCommand {
         }
 
         init(_ environments: [Environment]) {
-            let varying = Grid.settings.filter { setting in Set(environments.map(setting)).count > 1 }
+            // The settings that vary on their own: a setting that only follows an outer one (the
+            // direction a locale brings) is shown in the tiles' labels, not given columns.
+            var varying: [@Sendable (Environment) -> String] = []
+            for setting in Grid.settings {
+                var seen: [[String]: String] = [:]
+                let independent = environments.contains { env in
+                    let outer = varying.map { $0(env) }, value = setting(env)
+                    defer { seen[outer] = seen[outer] ?? value }
+                    return seen[outer].map { $0 != value } ?? false
+                }
+                if independent { varying.append(setting) }
+            }
             guard varying.count >= 2, let outer = varying.first else {
                 // One setting (or none) varies: a single row of up to four, wrapping.
                 self.init(columns: min(max(1, environments.count), 4), rowHeaders: [], columnHeaders: [])

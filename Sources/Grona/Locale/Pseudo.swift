@@ -3,7 +3,7 @@
 /// copy (its locale's, when one is set) transformed as below.
 public enum PseudoLocalization: String, CaseIterable, Sendable {
     /// "Accented Pseudolanguage": every Latin letter carries a diacritic and every vowel is doubled,
-    /// so English copy reads as before but is about a third longer ("Order now" → "Ööŕðééŕ ñööŵ"),
+    /// so English copy reads as before but is about a third longer ("Order now" → "ÖÖŕðééŕ ñööŵ"),
     /// as German or Finnish copy is.
     case accented
     /// "Double-Length Pseudolanguage": every string twice, separated by a space.

@@ -90,9 +90,11 @@ public struct EnvironmentOverrides: Equatable, Sendable {
     public var pseudo: PseudoLocalization?
 
     public init(width: Double? = nil, scale: Int? = nil, textSize: TextSize? = nil, appearance: Appearance? = nil,
-                direction: LayoutDirection? = nil, reduceMotion: Bool? = nil, time: Double? = nil) {
+                direction: LayoutDirection? = nil, reduceMotion: Bool? = nil, time: Double? = nil,
+                locale: String? = nil, pseudo: PseudoLocalization? = nil) {
         self.width = width; self.scale = scale; self.textSize = textSize; self.appearance = appearance
         self.direction = direction; self.reduceMotion = reduceMotion; self.time = time
+        self.locale = locale; self.pseudo = pseudo
     }
 
     /// Each parser returns the value, or throws a message without file or path, e.g.
