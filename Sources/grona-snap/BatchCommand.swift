@@ -15,7 +15,8 @@ enum BatchCommand {
         usage: grona-snap batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [canvas] [overrides]
 
         Renders every *.json spec in DIR (not its subfolders), in name order, with all its variants:
-        each snapshot goes to OUT_DIR/<golden name>, e.g. OUT_DIR/banner/AX5-dark-rtl@3x.png.
+        each snapshot goes to OUT_DIR/<golden name>, e.g. OUT_DIR/banner/AX5-dark-rtl@3x.png, or
+        OUT_DIR/campaign/de/L-light-ltr@3x.png for a spec with localizations.
         The files are the same, byte for byte, whatever --jobs. All specs are read first: if any is
         bad, or a snapshot cannot be rendered, nothing is written and the exit status is 2.
         A progress bar is shown on a terminal; a one-line summary is always printed.

@@ -25,7 +25,8 @@ import Raster
 public struct SnapshotCase: Sendable {
     public var spec: Spec
     public var environment: Environment
-    /// `<spec name>/<textSize>-<appearance>-<direction>@<scale>x.png` (SPEC §1).
+    /// `<spec name>/<textSize>-<appearance>-<direction>@<scale>x.png` (SPEC §1), with a folder per
+    /// locale for a spec with localizations (`Spec.goldenName(for:)`).
     public var goldenName: String
 
     public init(spec: Spec, environment: Environment, goldenName: String? = nil) {
