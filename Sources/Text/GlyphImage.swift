@@ -34,11 +34,27 @@ final class GlyphCache {
         var syntheticBold: Bool
     }
 
-    enum Entry {
-        case empty
-        case mask(CoverageMask, left: Int, top: Int)
+    /// A rendered glyph: a coverage mask, a colour strike bitmap, or neither (`empty`).
+    ///
+    /// A struct of optionals, not an enum with two payload cases: Swift stores a multi-payload enum's
+    /// case number in spare bits of the payload, here the high bits of the pixel array's reference
+    /// (`.color` kept its bitmap's address with bit 62 set on x86-64). LeakSanitizer only follows words
+    /// that hold a heap address as it is, so at exit it reported every cached colour bitmap as leaked.
+    /// An optional marks `nil` with the null reference instead, so the stored words stay plain addresses.
+    struct Entry {
+        var mask: CoverageMask?
         /// Strike bitmap with its bearings in strike pixels.
-        case color(Pixmap, left: Int, top: Int, strikeSize: Double)
+        var color: Pixmap?
+        var left = 0, top = 0
+        var strikeSize = 0.0
+
+        static let empty = Entry()
+        static func mask(_ mask: CoverageMask, left: Int, top: Int) -> Entry {
+            Entry(mask: mask, left: left, top: top)
+        }
+        static func color(_ pixmap: Pixmap, left: Int, top: Int, strikeSize: Double) -> Entry {
+            Entry(color: pixmap, left: left, top: top, strikeSize: strikeSize)
+        }
     }
 
     private var entries: [Key: Entry] = [:]
@@ -60,17 +76,14 @@ final class GlyphCache {
             if entries.count >= GlyphCache.capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = entry
         }
-        switch entry {
-        case .empty:
-            return nil
-        case let .mask(mask, left, top):
+        if let mask = entry.mask {
             guard column.isFinite, baseline.isFinite, abs(column) < 1e9, abs(baseline) < 1e9 else { return nil }
-            return .mask(mask, x: Int(column) + left, y: Int(baseline) - top)
-        case let .color(pixmap, left, top, strikeSize):
-            let k = glyph.pixelSize / strikeSize
-            return .color(pixmap, x: x + Double(left) * k, y: baseline - Double(top) * k,
-                          width: Double(pixmap.width) * k, height: Double(pixmap.height) * k)
+            return .mask(mask, x: Int(column) + entry.left, y: Int(baseline) - entry.top)
         }
+        guard let pixmap = entry.color else { return nil }
+        let k = glyph.pixelSize / entry.strikeSize
+        return .color(pixmap, x: x + Double(entry.left) * k, y: baseline - Double(entry.top) * k,
+                      width: Double(pixmap.width) * k, height: Double(pixmap.height) * k)
     }
 
     private func renderOutline(_ key: Key, face: FontFace, pixelSize: Double) -> Entry {

@@ -3,10 +3,12 @@ import PNG
 import XCTest
 @testable import Grona
 
-/// Same input, same bytes: every variant of every fixture, rendered three times by fresh renderers
-/// and text engines, on one thread and on many (ParallelRenderer with 1, 4 and 8 jobs), encodes to
-/// identical PNG bytes. The 8-job run is also the many-threaded batch that scripts/sanitize runs
-/// under ThreadSanitizer.
+/// Same input, same bytes, on one thread and on many. The debug suite renders a sample of the
+/// fixture matrix (one variant of 18 fixtures, every one of the 12 variants once) with fresh
+/// renderers and text engines through ParallelRenderer with 1 and 8 jobs; the 8-job run is also the
+/// many-threaded batch that scripts/sanitize runs under ThreadSanitizer. The whole matrix (every
+/// variant of every fixture, with 1, 4 and 8 jobs and in a second process) runs through the release
+/// binary in scripts/determinism, which .ci/run calls after `swift test`.
 final class DeterminismTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
@@ -33,16 +35,21 @@ final class DeterminismTests: XCTestCase {
         }.map { try $0.get() }
     }
 
-    func testEveryFixtureVariantRendersToTheSameBytes() throws {
-        let work = try fixtureJobs()
-        XCTAssertEqual(work.count, 19 * 12 + 14)   // + the weekend campaign: 7 languages × L, AX5
+    func testASampleOfFixtureVariantsRendersToTheSameBytesOnOneAndEightThreads() throws {
+        let all = try fixtureJobs()
+        // Jobs are fixture-major with 12 variants each (the localized weekend campaign, last, has 14);
+        // a stride of 13 walks one fixture and one variant further at each step, so the sample covers
+        // every variant.
+        let work = stride(from: 0, to: all.count, by: 13).map { all[$0] }
+        XCTAssertEqual(work.count, 19)
+        let plain = work.filter { !$0.spec.hasGoldensPerLocale }
+        XCTAssertEqual(Set(plain.map { $0.spec.goldenName(for: $0.environment).split(separator: "/")[1] }).count, 12,
+                       "every variant once")
         let first = try render(work, jobs: 1)
-        let four = try render(work, jobs: 4)
         let eight = try render(work, jobs: 8)
         for (index, job) in work.enumerated() {
             let name = job.spec.goldenName(for: job.environment)
             XCTAssertGreaterThan(first[index].count, 1000, name)
-            XCTAssertTrue(first[index] == four[index], "\(name): 1 and 4 jobs differ")
             XCTAssertTrue(first[index] == eight[index], "\(name): 1 and 8 jobs differ")
         }
     }
