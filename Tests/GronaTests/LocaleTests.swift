@@ -133,10 +133,10 @@ final class LocaleTests: XCTestCase {
     // MARK: - Direction
 
     func testARightToLeftLocaleSetsTheDirectionUnlessOneIsSet() throws {
-        for tag in ["ar", "ar-EG", "he", "he-IL", "fa", "fa-IR", "ur", "ur-Arab-PK", "ps", "az-Arab"] {
+        for tag in ["ar", "ar-EG", "he", "he-IL", "fa", "fa-IR", "ur", "ur-Arab-PK", "ps", "az-Arab", "pa-PK"] {
             XCTAssertEqual(locale(tag).direction, .rtl, tag)
         }
-        for tag in ["en", "de", "ja", "zh-Hant", "pt-BR", "ar-Latn", "sr-Latn"] {
+        for tag in ["en", "de", "ja", "zh-Hant", "pt-BR", "ar-Latn", "sr-Latn", "pa"] {
             XCTAssertEqual(locale(tag).direction, .ltr, tag)
         }
         XCTAssertEqual(Environment().direction, .ltr)
