@@ -8,6 +8,9 @@ public struct Snapshot: Sendable {
     public var pixmap: Pixmap
     public var report: RenderReport
     public var scene: Scene
+    /// The animation's slide, in points, when it was left for a canvas to apply (see `render`'s
+    /// `slidesOnCanvas`); 0 when the pixels already show it.
+    public var canvasOffsetY: Double = 0
 }
 
 /// Renders one spec's component, as the SDK's view would draw it, in any environment.
@@ -32,7 +35,11 @@ public final class ComponentRenderer {
     /// Renders in the spec's own environment.
     public func render() throws -> Snapshot { try render(spec.environment) }
 
-    public func render(_ requested: Environment) throws -> Snapshot {
+    /// Renders in `requested`. The card fills the image, so the reveal's slide (the card 16 pt
+    /// above its place, moving down) clips the card's top; with `slidesOnCanvas` the card is drawn in
+    /// place and the slide returned in `canvasOffsetY`, for a canvas with padding to draw the card
+    /// moving through its padding (`Canvas.compose(_:)`).
+    public func render(_ requested: Environment, slidesOnCanvas: Bool = false) throws -> Snapshot {
         let fonts = try loadFonts()
         // The locale stage (Locale/Localization.swift): the copy of the environment's language, and
         // its direction, before anything is laid out.
@@ -71,7 +78,7 @@ public final class ComponentRenderer {
                                radius: spec.theme.cornerRadius)
         var scene = Scene(width: environment.width, height: height, scale: environment.scale,
                           items: [.fill(card, componentColors.background)] + context.items)
-        scene.offsetY = motion.offsetY
+        scene.offsetY = slidesOnCanvas ? 0 : motion.offsetY
         scene.opacity = motion.opacity
         guard let pixmap = SceneRenderer(engine: engine).draw(scene) else {
             throw SpecError(file: spec.file, location: "$.environment",
@@ -81,7 +88,8 @@ public final class ComponentRenderer {
         report.texts = context.texts
         report.accessibility = context.accessibility
         report.touchTargets = context.touchTargets
-        return Snapshot(pixmap: pixmap, report: report, scene: scene)
+        return Snapshot(pixmap: pixmap, report: report, scene: scene,
+                        canvasOffsetY: slidesOnCanvas ? motion.offsetY : 0)
     }
 
     private func loadFonts() throws -> (regular: Font, bold: Font) {

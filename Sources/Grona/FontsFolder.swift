@@ -1,16 +1,30 @@
 import Foundation
 
-/// Finds GronaSnap's pinned fonts (`Fonts/`): `$GRONA_FONTS` if set, else the nearest `Fonts` folder
-/// holding Inter above the running executable (a checkout's `.build/…/grona-snap`), else `./Fonts`.
+/// Finds GronaSnap's pinned fonts, in this order:
+///
+/// 1. `$GRONA_FONTS`, if set;
+/// 2. `<prefix>/share/grona-snap/Fonts` beside an installed binary `<prefix>/bin/grona-snap`
+///    (`scripts/install PREFIX` puts them there), so a copied installation keeps working;
+/// 3. the nearest `Fonts` folder holding Inter above the running executable (a checkout's
+///    `.build/…/grona-snap`);
+/// 4. `./Fonts`.
 public enum FontsFolder {
-    public static func locate() -> String? {
+    /// Where `scripts/install` puts the fonts, relative to the folder holding the binary.
+    public static let installedRelativePath = "../share/grona-snap/Fonts"
+
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let fm = FileManager.default
         func holdsFonts(_ folder: String) -> Bool { fm.fileExists(atPath: folder + "/Inter-Regular.otf") }
-        if let configured = ProcessInfo.processInfo.environment["GRONA_FONTS"], !configured.isEmpty {
+        if let configured = environment["GRONA_FONTS"], !configured.isEmpty {
             return configured
         }
-        var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-            .deletingLastPathComponent()
+        // The executable's real location: argv[0] may be a bare name found through PATH, or a
+        // symlink (/usr/local/bin/grona-snap → /opt/grona-snap/bin/grona-snap).
+        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+        let binFolder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        let installed = binFolder.appendingPathComponent(installedRelativePath).standardizedFileURL.path
+        if holdsFonts(installed) { return installed }
+        var folder = binFolder
         for _ in 0..<8 {
             let candidate = folder.appendingPathComponent("Fonts").path
             if holdsFonts(candidate) { return candidate }

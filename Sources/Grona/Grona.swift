@@ -5,13 +5,14 @@
 // ComponentRenderer.swift  the entry point: one renderer plays one app process (colours resolved on its
 //                          first render and kept); render(environment) → Snapshot (pixels, report, scene)
 // ParallelRenderer.swift   render jobs on N threads, one text engine per thread, results in job order
-// FontsFolder.swift        where the pinned fonts are
+// FontsFolder.swift        where the pinned fonts are ($GRONA_FONTS, an installed share/, the checkout)
 //
 // Decoding/   JSON.swift          bounded, strict JSON parser → JSONValue (ordered keys, line:column errors)
 //             SpecDecoder.swift   JSONValue → Spec, every error naming the file and the JSON path
 //             SpecRules.swift     value rules shared with command-line overrides (width, scale, colours, text)
 //             AssetPaths.swift    font and image paths: spec folder, fonts folder, allowed roots
 //             SpecError.swift     the one-line error `file: $.path: problem`
+//             SpecFiles.swift     which JSON files in a folder are specs (others are skipped with a note)
 // Model/      Spec, Theme/ThemeColor, Component (Banner, ProgressBar, Offer, Message, CampaignStyle,
 //             TextRole), Environment/EnvironmentOverrides/Animation, Variants (golden names), TextSize
 // Locale/     Localization.swift  the locale stage: a spec as it shows in one language (copy, direction)
@@ -31,5 +32,6 @@
 // Report/     RenderReport.swift  texts, contrast, VoiceOver order, touch targets; its JSON
 // Canvas/     padding and a background around a rendered card, for screenshots
 // Sheet/      contact sheets: labelled grids of snapshots
-// Output/     AtomicFile.swift    write to a temporary file, then rename
+// Output/     AtomicFile.swift    every output: temporary file + rename, `-` for stdout, devices and FIFOs
+//                                 written through, symlinks followed, folders refused
 // Assets/     DecodedImages.swift component images decoded once per process, shared by every renderer

@@ -20,7 +20,7 @@ enum AnimateCommand {
         Reduce Motion is on.
 
         options:
-          -o, --output OUT.png      the animated PNG (required)
+          -o, --output OUT.png      the animated PNG (required; - for standard output)
           --fps N                   frames per second, 1…120 (default 30)
           --frames-dir DIR          also write each frame as a PNG into DIR (created if missing)
           --hold MS                 how long the last frame stays before the loop restarts
@@ -54,8 +54,7 @@ enum AnimateCommand {
         let results = ParallelRenderer.map(count: times.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
             var env = base
             env.time = times[index]
-            let card = try ComponentRenderer(spec: spec, engine: engine).render(env).pixmap
-            return try CanvasOptions.apply(canvas, to: card, scale: env.scale)
+            return try CanvasOptions.render(ComponentRenderer(spec: spec, engine: engine), env, on: canvas).image
         }
         let frames = try Work.values(results)
         // The card's height can change while a progress bar fills (never in practice, but a frame
@@ -68,13 +67,20 @@ enum AnimateCommand {
         let apng = try encodeAPNG(frames, delaysInMilliseconds: delays)
         let stills = try args.value("--frames-dir").map { _ in try frames.map { try encodePNG($0) } }
 
-        try AtomicFile.write(apng, to: output)
-        if let folder = args.value("--frames-dir"), let stills {
-            try AtomicFile.createFolder(folder)
-            for (index, bytes) in stills.enumerated() {
-                try AtomicFile.write(bytes, to: folder + "/" + frameName(index))
+        // The animation and its frames are all staged before any is put in place.
+        var staged = [try AtomicFile.stage(apng, to: output)]
+        do {
+            if let folder = args.value("--frames-dir"), let stills {
+                try AtomicFile.createFolder(folder)
+                for (index, bytes) in stills.enumerated() {
+                    staged.append(try AtomicFile.stage(bytes, to: folder + "/" + frameName(index)))
+                }
             }
+        } catch {
+            staged.forEach { $0.discard() }
+            throw error
         }
+        try AtomicFile.commitAll(staged)
     }
 
     /// frame-000.png, frame-001.png, …

@@ -42,7 +42,9 @@ struct Arguments {
                 guard values[name] == nil else { throw UsageError("\(command): \(name) is given twice") }
                 values[name] = value
             } else {
-                throw UsageError("\(command): unknown option \(name) (see grona-snap \(command) --help)")
+                let hint = closestName(to: name, among: (grammar.valued.union(grammar.flags)).sorted())
+                    .map { " (did you mean \(quoted($0))?)" } ?? ""
+                throw UsageError("\(command): unknown option \(quoted(name))\(hint); see grona-snap \(command) --help")
             }
         }
         guard grammar.positionals.contains(positionals.count) else {
@@ -61,12 +63,21 @@ struct Arguments {
         }
         return output
     }
+
+    /// The required output folder, `-o` or `--output`: a folder cannot be standard output.
+    func outputFolder(placeholder: String) throws -> String {
+        let output = try self.output(placeholder: placeholder)
+        guard output != AtomicFile.standardOutputName else {
+            throw UsageError("\(command): -o - (standard output) cannot hold \(placeholder); name a folder")
+        }
+        return output
+    }
     func has(_ flag: String) -> Bool { presentFlags.contains(flag) }
 
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = values[name] else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError("\(name): \"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw UsageError("\(name): \(quoted(text)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }
@@ -74,7 +85,7 @@ struct Arguments {
     func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = values[name] else { return nil }
         guard let number = decimalNumber(text), range.contains(number) else {
-            throw UsageError("\(name): \"\(text)\" is not a number from \(range.lowerBound) to \(range.upperBound)")
+            throw UsageError("\(name): \(quoted(text)) is not a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }

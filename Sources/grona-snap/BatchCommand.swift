@@ -49,7 +49,7 @@ enum BatchCommand {
     static func run(_ words: ArraySlice<String>) throws {
         let start = DispatchTime.now()
         let args = try Arguments(words, grammar: grammar, command: "batch")
-        let output = try args.output(placeholder: "OUT_DIR")
+        let output = try args.outputFolder(placeholder: "OUT_DIR")
         let overrides = try EnvironmentOptions.overrides(from: args)
         let canvas = try CanvasOptions.canvas(from: args)
         let jobCount = try Work.jobs(from: args)
@@ -69,8 +69,8 @@ enum BatchCommand {
         let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
                                            progress: Work.progressBar(total: jobs.count)) { index, engine in
             let job = jobs[index]
-            let card = try ComponentRenderer(spec: specs[job.spec], engine: engine).render(job.environment).pixmap
-            return try encodePNG(try CanvasOptions.apply(canvas, to: card, scale: job.environment.scale))
+            let renderer = ComponentRenderer(spec: specs[job.spec], engine: engine)
+            return try encodePNG(try CanvasOptions.render(renderer, job.environment, on: canvas).image)
         }
         let files = try Work.values(results)
         for (job, bytes) in zip(jobs, files) {
@@ -83,24 +83,21 @@ enum BatchCommand {
         print("rendered \(jobs.count) snapshot\(jobs.count == 1 ? "" : "s") from \(specs.count) spec\(specs.count == 1 ? "" : "s")\(shardNote) in \(Work.seconds(since: start)) with \(threads) job\(threads == 1 ? "" : "s")")
     }
 
-    /// The `*.json` files directly in `folder`, sorted by name (byte order, so the same everywhere).
+    /// The specs directly in `folder`, sorted by name (byte order, so the same everywhere); JSON
+    /// files that are not specs are skipped with a note (`SpecFiles`).
     static func specFiles(in folder: String) throws -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            throw UsageError("\(folder): not a readable folder")
-        }
-        let specs = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        guard !specs.isEmpty else { throw UsageError("\(folder): no *.json specs in this folder") }
-        return specs.map { folder + "/" + $0 }
+        let listing: SpecFiles.Listing
+        do { listing = try SpecFiles.list(in: folder) } catch { throw UsageError("\(folder): not a readable folder") }
+        for file in listing.skipped { FileHandle.standardError.write(Data((SpecFiles.skipNote(file) + "\n").utf8)) }
+        guard !listing.specs.isEmpty else { throw UsageError("\(folder): no *.json specs in this folder") }
+        return listing.specs
     }
 
     /// "K/N" with 1 ≤ K ≤ N.
     static func parseShard(_ text: String) throws -> (index: Int, count: Int) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, k >= 1, k <= n else {
-            throw UsageError("--shard: \"\(text)\" is not K/N with 1 ≤ K ≤ N (e.g. 1/4)")
+            throw UsageError("--shard: \(quoted(text)) is not K/N with 1 ≤ K ≤ N (e.g. 1/4)")
         }
         return (k, n)
     }

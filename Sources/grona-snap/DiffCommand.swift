@@ -16,7 +16,8 @@ enum DiffCommand {
 
         options:
           -o, --output DIFF.png     when they differ, write expected | difference | actual side by side
-                                    (differing pixels red, ignored anti-aliasing yellow)
+                                    (differing pixels red, ignored anti-aliasing yellow; - for
+                                    standard output)
           --tolerance ΔE            per-pixel colour difference that still counts as equal
                                     (OKLab ΔE, 0…1; default 0.02)
           --max-pixels N            how many pixels may differ (default 0)
@@ -38,18 +39,25 @@ enum DiffCommand {
         let expected = try read(args.positionals[0])
         let actual = try read(args.positionals[1])
         let result = compare(expected: expected, actual: actual, tolerance: tolerance)
-        print(result.message)
+        let output = args.value("-o") ?? args.value("--output")
+        // With the difference image on standard output, the verdict goes to stderr instead.
+        if output == AtomicFile.standardOutputName {
+            FileHandle.standardError.write(Data((result.message + "\n").utf8))
+        } else {
+            print(result.message)
+        }
         guard !result.matches else { return }
         var note = ""
-        if let output = args.value("-o") ?? args.value("--output"),
+        if let output,
            let difference = makeDifferenceImage(expected: expected, actual: actual, tolerance: tolerance) {
             try AtomicFile.write(try encodePNG(difference), to: output)
-            note = "; difference image: \(output)"
+            note = output == AtomicFile.standardOutputName ? "" : "; difference image: \(output)"
         }
         throw SnapshotsDiffer(description: "\(args.positionals[0]) and \(args.positionals[1]) differ\(note)")
     }
 
     static func read(_ path: String) throws -> Pixmap {
+        if AtomicFile.isFolder(path) { throw UsageError("\(path): is a folder, not a PNG file") }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UsageError("\(path): cannot read the file")
         }

@@ -11,9 +11,9 @@ enum RenderCommand {
         Renders the spec's component into a PNG snapshot, as the Grona SDK draws it on iOS.
 
         options:
-          -o, --output OUT.png      where to write the snapshot (required)
+          -o, --output OUT.png      where to write the snapshot (required; - for standard output)
           --report REPORT.json      also write the render report: texts, lines, contrast,
-                                    VoiceOver reading order, touch targets
+                                    VoiceOver reading order, touch targets (- for standard output)
           --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
 
         canvas (for screenshots; without these the card fills the image):
@@ -44,26 +44,28 @@ enum RenderCommand {
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "render")
         let output = try args.output(placeholder: "OUT.png")
+        if output == AtomicFile.standardOutputName, args.value("--report") == AtomicFile.standardOutputName {
+            throw UsageError("render: -o and --report cannot both be standard output (-)")
+        }
         let overrides = try EnvironmentOptions.overrides(from: args)
         let canvas = try CanvasOptions.canvas(from: args)
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
         let engine = try Specs.textEngine()
         let environment = spec.environment.applying(overrides)
-        let snapshot = try ComponentRenderer(spec: spec, engine: engine).render(environment)
         // The canvas is a step after rendering: the report keeps describing the card itself.
-        let png = try encodePNG(try CanvasOptions.apply(canvas, to: snapshot.pixmap, scale: environment.scale))
-        // Both files are complete before either is put in place.
-        try AtomicFile.write(png, to: output)
+        let (image, snapshot) = try CanvasOptions.render(ComponentRenderer(spec: spec, engine: engine), environment, on: canvas)
+        let png = try encodePNG(image)
+        // Both files are complete before either is put in place, so a failed command leaves neither.
+        var staged = [try AtomicFile.stage(png, to: output)]
         if let report = args.value("--report") {
             do {
-                try AtomicFile.write(Array(snapshot.report.json().utf8), to: report)
+                staged.append(try AtomicFile.stage(Array(snapshot.report.json().utf8), to: report))
             } catch {
-                // A snapshot without the report asked for is a half-done job: take it back, so a
-                // failed command leaves no output behind.
-                unlink(output)
+                staged.forEach { $0.discard() }
                 throw error
             }
         }
+        try AtomicFile.commitAll(staged)
     }
 }
 

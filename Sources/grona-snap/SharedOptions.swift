@@ -7,7 +7,7 @@ enum CanvasOptions {
     static let valued: Set<String> = ["--padding", "--background"]
     static let help = """
           --padding PT              space around the card, in points (default 0)
-          --background COLOR        canvas colour, #RRGGBB or #RRGGBBAA (default transparent)
+          --background COLOR        canvas colour, #RGB, #RRGGBB or #RRGGBBAA (default transparent)
         """
 
     static func canvas(from args: Arguments) throws -> Canvas {
@@ -21,8 +21,18 @@ enum CanvasOptions {
         return canvas
     }
 
-    static func apply(_ canvas: Canvas, to card: Pixmap, scale: Int) throws -> Pixmap {
-        guard let composed = canvas.compose(card, scale: scale) else {
+    /// Renders `environment` and puts the card on the canvas: the image to write, and the snapshot
+    /// (whose report describes the card itself). With a canvas, an animation's slide is drawn on
+    /// the canvas, so the card moves through the padding rather than being clipped at its top.
+    static func render(_ renderer: ComponentRenderer, _ environment: Environment,
+                       on canvas: Canvas) throws -> (image: Pixmap, snapshot: Snapshot) {
+        let snapshot = try renderer.render(environment, slidesOnCanvas: !canvas.isIdentity)
+        return (try apply(canvas) { $0.compose(snapshot) }, snapshot)
+    }
+
+    /// `compose` on the canvas, or the error for a canvas over the pixel limit.
+    static func apply(_ canvas: Canvas, _ compose: (Canvas) -> Pixmap?) throws -> Pixmap {
+        guard let composed = compose(canvas) else {
             throw UsageError("--padding: the canvas would be over the limit of \(Pixmap.maximumPixelCount) pixels")
         }
         return composed

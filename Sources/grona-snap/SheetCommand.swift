@@ -9,7 +9,8 @@ enum SheetCommand {
         usage: grona-snap sheet SPEC.json -o SHEET.png [--text-sizes all|xS,L,AX5]
                                 [--appearances light,dark] [--directions ltr,rtl]
                                 [--locales all|en,de,ar] [--pseudos all|accented,double]
-                                [--columns N] [--jobs N] [overrides]
+                                [--columns N] [--jobs N] [--padding PT] [--background COLOR]
+                                [overrides]
 
         Renders the spec's variants into one labelled contact sheet: every snapshot on a tile with
         its settings above it ("AX5 · dark · RTL", "de · L · light · LTR"); dark-appearance
@@ -27,10 +28,13 @@ enum SheetCommand {
           --pseudos LIST            pseudolanguages over the spec's copy: accented,double,bounded,rtl
 
         options:
-          -o, --output SHEET.png    where to write the sheet (required)
+          -o, --output SHEET.png    where to write the sheet (required; - for standard output)
           --columns N               lay the cells out N to a row, without headers
           --jobs N                  render on N threads (default: one per core)
           --assets-root DIR         refuse fonts and images outside DIR
+          --padding PT              space around the grid, in points (default 24)
+          --background COLOR        the page, #RGB, #RRGGBB or #RRGGBBAA (default #D4D4D9); headers
+                                    turn light on a dark page
 
         overrides (fix that setting for every cell; --scale 1 keeps a big sheet small):
           --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
@@ -38,7 +42,7 @@ enum SheetCommand {
         """
 
     static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.union(["-o", "--output", "--assets-root", "--text-sizes",
+        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--assets-root", "--text-sizes",
                                                   "--appearances", "--directions", "--locales", "--pseudos",
                                                   "--columns", "--jobs"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
@@ -49,7 +53,13 @@ enum SheetCommand {
         let overrides = try EnvironmentOptions.overrides(from: args)
         var axes = try self.axes(from: args, overrides: overrides)
         let columnsOption = try args.integer("--columns", in: 1...64)
+        let canvas = try CanvasOptions.canvas(from: args)
         let jobs = try Work.jobs(from: args)
+        // A JSON file that is not a spec (a saved report, say) is skipped as batch and verify skip
+        // it; with nothing else to draw, that is the one line the command prints.
+        guard SpecFiles.isSpec(fileAt: args.positionals[0]) else {
+            throw UsageError("\(args.positionals[0]): skipped, not a spec (its top level has no \"component\" key); nothing to draw")
+        }
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
         if axes.locales == [allLocales] {
             let own = spec.environment.locale.map { [$0] } ?? []
@@ -75,8 +85,11 @@ enum SheetCommand {
         }
         let grid = columnsOption.map { Grid(columns: $0, rowHeaders: [], columnHeaders: []) }
             ?? Grid(environments)
-        let sheet = ContactSheet(cells: cells, columns: grid.columns, rowHeaders: grid.rowHeaders,
+        var sheet = ContactSheet(cells: cells, columns: grid.columns, rowHeaders: grid.rowHeaders,
                                  columnHeaders: grid.columnHeaders, scale: environments.map(\.scale).max() ?? 1)
+        // The sheet is its own canvas: --padding is its margin, --background its page.
+        if args.value("--padding") != nil { sheet.margin = canvas.padding }
+        if args.value("--background") != nil { sheet.background = canvas.background }
         let pixmap = try sheet.draw(engine: try Specs.textEngine())
         try AtomicFile.write(try encodePNG(pixmap), to: output)
     }

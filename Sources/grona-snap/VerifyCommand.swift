@@ -44,11 +44,12 @@ enum VerifyCommand {
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "verify")
         guard let snapshots = args.value("--snapshots") else { throw UsageError("verify: missing --snapshots DIR") }
+        // An error names where the mode came from: the option, or the variable (which says its own name).
         let record: SnapshotRecordMode
-        do {
-            record = try args.value("--record").map(SnapshotRecordMode.init(parsing:)) ?? SnapshotRecordMode.fromEnvironment()
-        } catch {
-            throw UsageError("--record: \(error)")
+        if let text = args.value("--record") {
+            do { record = try SnapshotRecordMode(parsing: text) } catch { throw UsageError("--record: \(error)") }
+        } else {
+            do { record = try SnapshotRecordMode.fromEnvironment() } catch { throw UsageError("\(error)") }
         }
         var verification = FolderVerification(fixturesFolder: args.positionals[0], snapshotsFolder: snapshots,
                                               reportFolder: args.value("--report-dir"), fontsFolder: try Specs.fontsFolder())
@@ -58,6 +59,7 @@ enum VerifyCommand {
         verification.assetRoots = args.value("--assets-root").map { $0.split(separator: ":").map(String.init) }
 
         let result = try verification.run()
+        for file in result.skippedFiles { FileHandle.standardError.write(Data((SpecFiles.skipNote(file) + "\n").utf8)) }
         for outcome in result.outcomes where !outcome.passed {
             FileHandle.standardError.write(Data((outcome.message + "\n").utf8))
         }

@@ -46,7 +46,11 @@ case "--version":
 default:
     break
 }
-guard let entry = commands[command] else { fail("unknown command \"\(command)\"\n\(usage)", status: 2) }
+guard let entry = commands[command] else {
+    let hint = closestName(to: command, among: commands.keys.sorted()).map { " (did you mean \(quoted($0))?)" } ?? ""
+    fail("unknown command \(quoted(command))\(hint); expected one of: \(commands.keys.sorted().joined(separator: ", ")) "
+        + "(see grona-snap --help)", status: 2)
+}
 let rest = words.dropFirst()
 if rest.contains("--help") || rest.contains("-h") { print(entry.help); exit(0) }
 do {

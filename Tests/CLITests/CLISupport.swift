@@ -13,6 +13,8 @@ struct RunResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Standard output as bytes, for a PNG written to `-o -`.
+    var stdoutBytes: [UInt8] = []
 }
 
 /// Runs the grona-snap built next to this test bundle.
@@ -21,6 +23,11 @@ func snap(_ arguments: String..., file: StaticString = #filePath, line: UInt = #
 }
 
 func snap(arguments: [String]) throws -> RunResult {
+    try runProgram(try gronaSnapBinary(), arguments)
+}
+
+/// The grona-snap built next to this test bundle.
+func gronaSnapBinary() throws -> String {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var binary = folder.appendingPathComponent("grona-snap").path
     if !FileManager.default.isExecutableFile(atPath: binary) {
@@ -31,14 +38,23 @@ func snap(arguments: [String]) throws -> RunResult {
         // The test target depends on grona-snap, so it is always built: not finding it is a failure.
         throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary])
     }
+    return binary
+}
+
+/// Runs `executable arguments…` with GRONA_FONTS set to the checkout's fonts and the caller's
+/// GRONA_RECORD and GRONA_ARTIFACTS removed, then `environment` applied (a nil value unsets).
+func runProgram(_ executable: String, _ arguments: [String], environment changes: [String: String?] = [:],
+         in folder: String? = nil) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
     var environment = ProcessInfo.processInfo.environment
     environment["GRONA_FONTS"] = packageRoot + "/Fonts"
     // The caller's record mode and artifacts folder must not leak into the commands under test.
     environment["GRONA_RECORD"] = nil
     environment["GRONA_ARTIFACTS"] = nil
+    for (name, value) in changes { environment[name] = value }
     process.environment = environment
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
@@ -53,7 +69,7 @@ func snap(arguments: [String]) throws -> RunResult {
     process.waitUntilExit()
     done.wait()
     return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                     stderr: String(decoding: errData.data, as: UTF8.self))
+                     stderr: String(decoding: errData.data, as: UTF8.self), stdoutBytes: [UInt8](outData))
 }
 
 /// Written by the stderr reader thread before it signals, read after the wait: the semaphore orders

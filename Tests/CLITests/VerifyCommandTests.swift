@@ -96,7 +96,7 @@ final class VerifyCommandTests: XCTestCase {
             .write(to: URL(fileURLWithPath: work + "/fixtures/bad.json"))
         let run = try grona(["verify", work + "/fixtures", "--snapshots", work + "/Snapshots"])
         XCTAssertEqual(run.status, 2)
-        XCTAssertEqual(run.stderr, "error: \(work)/fixtures/bad.json: $.theme.primary: \"#12345\" is not a colour\n")
+        XCTAssertEqual(run.stderr, "error: \(work)/fixtures/bad.json: $.theme.primary: \"#12345\" is not a colour; expected #RGB, #RRGGBB or #RRGGBBAA\n")
         XCTAssertEqual(run.stdout, "")
         XCTAssertFalse(FileManager.default.fileExists(atPath: work + "/Snapshots"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: work + "/Artifacts"))

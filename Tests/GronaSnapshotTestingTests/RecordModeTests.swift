@@ -102,7 +102,7 @@ final class RecordModeTests: XCTestCase {
             XCTAssertEqual(try SnapshotRecordMode.fromEnvironment(["GRONA_RECORD": mode.rawValue]), mode)
         }
         XCTAssertThrowsError(try SnapshotRecordMode.fromEnvironment(["GRONA_RECORD": "yes"])) { error in
-            XCTAssertEqual("\(error)", "GRONA_RECORD: \"yes\" is not a record mode (missing, all, failed or never)")
+            XCTAssertEqual("\(error)", "GRONA_RECORD: \"yes\" is not a record mode; expected one of: missing, all, failed, never")
         }
         // A per-call mode wins over the environment.
         let context = try SnapshotContext(testFile: #filePath, record: .never, snapshotDirectory: nil,

@@ -115,7 +115,7 @@ final class SnapshotBehaviourTests: XCTestCase {
         let spec = try fixture("message-info")
         let recorded = try XCTUnwrap(verifySnapshot(theme: spec.theme, component: spec.component,
                                                     snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts"))
-        let golden = folder + "/testSpecFileAndComponentEntryPoints/L-light-ltr@3x.png"
+        let golden = folder + "/SnapshotBehaviourTests/testSpecFileAndComponentEntryPoints/L-light-ltr@3x.png"
         XCTAssertTrue(recorded.contains("recorded the golden at \(golden)"), recorded)
         XCTAssertNil(verifySnapshot(theme: spec.theme, component: spec.component, snapshotDirectory: folder))
     }

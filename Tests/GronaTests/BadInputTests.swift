@@ -46,7 +46,7 @@ final class BadInputTests: XCTestCase {
         ("locale-unknown-field.json", .fails(#"locale-unknown-field.json: $.localizations.de: unknown key "image"; expected one of: eyebrow, title, body, button"#)),
         ("locale-tier-out-of-range.json", .fails("locale-tier-out-of-range.json: $.localizations.de.tiers[2]: the progress bar has 2 tiers; there is no tier 2 to label (tier labels go by position, from 0)")),
         ("value-unknown-type.json", .fails(#"value-unknown-type.json: $.component.type: "carousel" is not one of: banner, progressBar, offer, message"#)),
-        ("value-bad-colour.json", .fails(##"value-bad-colour.json: $.theme.primary: "#12345" is not a colour"##)),
+        ("value-bad-colour.json", .fails(##"value-bad-colour.json: $.theme.primary: "#12345" is not a colour; expected #RGB, #RRGGBB or #RRGGBBAA"##)),
         // Numbers and sizes.
         ("number-width-huge.json", .fails("number-width-huge.json: $.environment.width: 1000000000 is not within 44…2048 points")),
         ("number-width-negative.json", .fails("number-width-negative.json: $.environment.width: -320 is not within 44…2048 points")),

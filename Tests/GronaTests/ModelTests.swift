@@ -11,7 +11,11 @@ final class ModelTests: XCTestCase {
             XCTAssertEqual(TextSize(name: size.uikitName), size)
         }
         XCTAssertEqual(TextSize(name: "accessibilityMedium"), .accessibilityMedium)
-        XCTAssertNil(TextSize(name: "XL"))
+        // Any letter case: no two names differ only in case.
+        XCTAssertEqual(TextSize(name: "XL"), .extraLarge)
+        XCTAssertEqual(TextSize(name: "ax5"), .accessibilityExtraExtraExtraLarge)
+        XCTAssertEqual(TextSize(name: "EXTRASMALL"), .extraSmall)
+        XCTAssertNil(TextSize(name: "XXXXL"))
         XCTAssertTrue(TextSize.accessibilityMedium.isAccessibilitySize)
         XCTAssertFalse(TextSize.extraExtraExtraLarge.isAccessibilitySize)
     }

@@ -122,14 +122,14 @@ final class SpecDecoderTests: XCTestCase {
 
     func testColourErrors() {
         XCTAssertEqual(message(##"{"theme": {"primary": "#12345"}, "component": {"type": "banner", "title": "x"}}"##),
-                       ##"banner.json: $.theme.primary: "#12345" is not a colour"##)
-        XCTAssertEqual(message(##"{"theme": {"primary": "#GGGGGG"}}"##), ##"banner.json: $.theme.primary: "#GGGGGG" is not a colour"##)
+                       ##"banner.json: $.theme.primary: "#12345" is not a colour; expected #RGB, #RRGGBB or #RRGGBBAA"##)
+        XCTAssertEqual(message(##"{"theme": {"primary": "#GGGGGG"}}"##), ##"banner.json: $.theme.primary: "#GGGGGG" is not a colour; expected #RGB, #RRGGBB or #RRGGBBAA"##)
         XCTAssertEqual(message(##"{"theme": {"accent": {"light": "#FFF"}}}"##),
                        "banner.json: $.theme.accent.dark: missing required field")
         XCTAssertEqual(message(##"{"theme": {"accent": {"light": "#FFF", "dark": "#000", "tinted": "#111"}}}"##),
                        #"banner.json: $.theme.accent: unknown key "tinted"; expected one of: light, dark"#)
         XCTAssertEqual(message(#"{"theme": {"text": 12}}"#),
-                       ##"banner.json: $.theme.text: expected a colour ("#RRGGBB" or {"light": …, "dark": …}), found 12"##)
+                       ##"banner.json: $.theme.text: expected a colour (#RGB, #RRGGBB, #RRGGBBAA or {"light": …, "dark": …}), found 12"##)
     }
 
     func testColourForms() throws {
@@ -241,7 +241,7 @@ final class SpecDecoderTests: XCTestCase {
         XCTAssertEqual(message(component(#""type": "banner", "title": "t", "image": "Inter-Bold.otf""#)),
                        #"banner.json: $.component.image: "Inter-Bold.otf" is not a readable file (looked in \#(specs))"#)
         XCTAssertEqual(message(component(#""type": "banner", "title": "t", "image": "images""#)),
-                       #"banner.json: $.component.image: "images" is not a readable file (looked in \#(specs))"#)
+                       #"banner.json: $.component.image: "images" is a folder, not a file (looked in \#(specs))"#)
         XCTAssertEqual(message(component(#""type": "banner", "title": "t", "image": """#)),
                        "banner.json: $.component.image: path is empty")
     }

@@ -25,27 +25,36 @@ public struct Canvas: Equatable, Sendable {
     /// The card on the canvas; `scale` is the card's pixels per point. Nil when the result would
     /// exceed `Pixmap.maximumPixelCount`.
     public func compose(_ card: Pixmap, scale: Int) -> Pixmap? {
-        if isIdentity { return card }
+        compose(card, scale: scale, offsetY: 0)
+    }
+
+    /// A snapshot on the canvas, its animation's slide (`Snapshot.canvasOffsetY`) applied here, so
+    /// the card moves through the padding instead of being clipped at its own top edge.
+    public func compose(_ snapshot: Snapshot) -> Pixmap? {
+        compose(snapshot.pixmap, scale: snapshot.scene.scale, offsetY: snapshot.canvasOffsetY)
+    }
+
+    /// `offsetY` in points moves the card down (negative: up), whole pixels as the renderer moves it.
+    func compose(_ card: Pixmap, scale: Int, offsetY: Double) -> Pixmap? {
+        if isIdentity && offsetY == 0 { return card }
         let inset = Int((padding * Double(scale)).rounded())
+        let dy = Int((offsetY * Double(scale)).rounded())
         guard var canvas = Pixmap(width: card.width + 2 * inset, height: card.height + 2 * inset) else { return nil }
         if background.a > 0 {
             canvas.fill(Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)), color: background)
         }
-        canvas.composite(card, atX: inset, y: inset)
+        canvas.composite(card, atX: inset, y: inset + dy)
         return canvas
     }
 
     /// Parses `#RRGGBB` or `#RRGGBBAA` (also `#RGB`), as colours are written in specs.
     public static func parseColor(_ text: String) throws -> Color {
-        guard let color = SpecRules.parseHexColor(text) else {
-            throw OverrideError("\"\(text)\" is not a colour (#RRGGBB or #RRGGBBAA)")
-        }
-        return color
+        try SpecRules.checkHexColor(text).get()
     }
 
     public static func parsePadding(_ text: String) throws -> Double {
         guard let value = decimalNumber(text), paddingRange.contains(value) else {
-            throw OverrideError("\"\(text)\" is not a number of points from 0 to \(Int(paddingRange.upperBound))")
+            throw OverrideError("\(quoted(text)) is not a number of points from 0 to \(Int(paddingRange.upperBound))")
         }
         return value
     }

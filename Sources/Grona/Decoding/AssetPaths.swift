@@ -69,6 +69,10 @@ struct AssetPaths: Equatable, Sendable {
             return .failure(OverrideError("\(quoted(path, limit: 4096)) resolves to \(outside), outside the allowed asset roots"))
         }
         let places = bases.isEmpty ? "" : " (looked in \(bases.joined(separator: " and ")))"
+        if candidates.contains(where: { AssetPaths.realDirectory($0) != nil }) {
+            // No candidate is a usable file, and one is a folder: say so rather than "not readable".
+            return .failure(OverrideError("\(quoted(path, limit: 4096)) is a folder, not a file\(places)"))
+        }
         return .failure(OverrideError("\(quoted(path, limit: 4096)) is not a readable file\(places)"))
     }
 }

@@ -194,7 +194,10 @@ private struct Reader {
         try enter(depth)
         index += 1  // {
         var members: [JSONMember] = []
-        var seen = Set<String>()
+        // Keys as code units: RFC 8259 compares names by code units, and Swift's `String ==` is
+        // canonical equivalence ("é" precomposed equals "e" + U+0301). UTF-8 bytes order and compare
+        // as UTF-16 code units do for well-formed text, which lone surrogates aside all keys are.
+        var seen = Set<[UInt8]>()
         skipWhitespace()
         if !atEnd && bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
@@ -205,7 +208,7 @@ private struct Reader {
             }
             let keyStart = index
             let key = try parseString()
-            guard seen.insert(key).inserted else {
+            guard seen.insert(Array(key.utf8)).inserted else {
                 throw error("duplicate key \(quoted(key))", at: keyStart)
             }
             skipWhitespace()
@@ -261,7 +264,7 @@ private struct Reader {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw error("number \(text) is out of range for a double", at: start)
+            throw error("number \(abbreviated(text)) is out of range for a double", at: start)
         }
         return value
     }
@@ -357,8 +360,14 @@ func jsonPath(_ base: String, key: String) -> String {
     return isIdentifier ? "\(base).\(key)" : "\(base)[\(quoted(key))]"
 }
 
+/// `text` cut to its first `limit` characters and "…" when longer: a value shown in a message, as
+/// long as `quoted` shows keys.
+func abbreviated(_ text: String, limit: Int = 60) -> String {
+    text.unicodeScalars.count <= limit ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…"
+}
+
 /// A string in double quotes with quotes, backslashes and control characters escaped, for messages.
-func quoted(_ text: String, limit: Int = 60) -> String {
+public func quoted(_ text: String, limit: Int = 60) -> String {
     var out = "\""
     var count = 0
     for scalar in text.unicodeScalars {

@@ -23,6 +23,7 @@ public struct SpecDecoder: Sendable {
     /// Reads and decodes the spec at `path`. Errors name the file as `path` was given.
     public func decode(fileAt path: String) throws -> Spec {
         let bytes: [UInt8]
+        if AtomicFile.isFolder(path) { throw SpecError(file: path, location: nil, message: "is a folder, not a spec file") }
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             defer { try? handle.close() }
@@ -109,13 +110,10 @@ struct Node {
     /// The object's fields, refusing keys outside `known`.
     func fields(_ known: [String]) throws -> Fields {
         guard case .object(let members) = value else { throw fail("expected an object, \(found)") }
-        for member in members where !known.contains(member.key) {
+        // Keys are compared by their code units, as RFC 8259 asks, not by canonical equivalence.
+        for member in members where !known.contains(where: { $0.utf8.elementsEqual(member.key.utf8) }) {
             var message = "unknown key \(quoted(member.key))"
-            let close = member.key.count <= 64
-                ? known.map { ($0, editDistance($0, member.key)) }.filter { $0.1 <= max(1, $0.0.count / 3) }
-                    .min { $0.1 < $1.1 }?.0
-                : nil
-            if let close { message += " (did you mean \(quoted(close))?)" } else {
+            if let close = closestName(to: member.key, among: known) { message += " (did you mean \(quoted(close))?)" } else {
                 message += "; expected one of: " + known.joined(separator: ", ")
             }
             throw fail(message)
@@ -167,6 +165,15 @@ struct Node {
 
     func text() throws -> String { try check(SpecRules.checkText(try string())) }
 
+    /// A required text field: as `text()`, and something visible to draw (a banner without a title
+    /// is a mistake in the spec, not a design).
+    func requiredText() throws -> String {
+        let text = try self.text()
+        if text.isEmpty { throw fail("text is empty; this field is required") }
+        if text.allSatisfy(\.isWhitespace) { throw fail("text is only whitespace; this field is required") }
+        return text
+    }
+
     func oneOf<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws -> E where E.RawValue == String {
         try check(SpecRules.checkEnum(try string(), type))
     }
@@ -179,14 +186,13 @@ struct Node {
             let fields = try self.fields(["light", "dark"])
             return .adaptive(light: try fields.required("light").hexColor(), dark: try fields.required("dark").hexColor())
         default:
-            throw fail("expected a colour (\"#RRGGBB\" or {\"light\": …, \"dark\": …}), \(found)")
+            throw fail("expected a colour (#RGB, #RRGGBB, #RRGGBBAA or {\"light\": …, \"dark\": …}), \(found)")
         }
     }
 
     func hexColor() throws -> Color {
-        guard case .string(let s) = value else { throw fail("expected a colour string such as \"#RRGGBB\", \(found)") }
-        guard let color = SpecRules.parseHexColor(s) else { throw fail("\(quoted(s)) is not a colour") }
-        return color
+        guard case .string(let s) = value else { throw fail("expected a colour string (\(SpecRules.hexColorFormats)), \(found)") }
+        return try check(SpecRules.checkHexColor(s))
     }
 }
 
@@ -196,12 +202,12 @@ struct Fields {
     let members: [JSONMember]
 
     func optional(_ key: String) -> Node? {
-        guard let member = members.first(where: { $0.key == key }), member.value != .null else { return nil }
+        guard let member = members.first(where: { $0.key.utf8.elementsEqual(key.utf8) }), member.value != .null else { return nil }
         return node.child(key, member.value)
     }
 
     func required(_ key: String) throws -> Node {
-        guard let member = members.first(where: { $0.key == key }) else {
+        guard let member = members.first(where: { $0.key.utf8.elementsEqual(key.utf8) }) else {
             throw node.child(key, .null).fail("missing required field")
         }
         return node.child(key, member.value)
@@ -250,25 +256,25 @@ struct SpecReader {
         let text = { (key: String) throws -> String? in try f.optional(key)?.text() }
         switch kind {
         case .banner:
-            return .banner(Banner(eyebrow: try text("eyebrow"), title: try f.required("title").text(),
+            return .banner(Banner(eyebrow: try text("eyebrow"), title: try f.required("title").requiredText(),
                                   body: try text("body"), button: try text("button"),
                                   image: try f.optional("image").map { try path($0, isFont: false) },
                                   style: try style(f)))
         case .progressBar:
-            let title = try f.required("title").text()
+            let title = try f.required("title").requiredText()
             let body = try text("body")
             let value = try f.required("value").number()
             let tiers = try self.tiers(try f.required("tiers"))
             return .progressBar(ProgressBar(title: title, body: body, value: value, tiers: tiers,
                                             footnote: try text("footnote"), style: try style(f)))
         case .offer:
-            return .offer(Offer(eyebrow: try text("eyebrow"), title: try f.required("title").text(),
+            return .offer(Offer(eyebrow: try text("eyebrow"), title: try f.required("title").requiredText(),
                                 body: try text("body"), code: try text("code"), button: try text("button"),
                                 image: try f.optional("image").map { try path($0, isFont: false) },
                                 style: try style(f)))
         case .message:
             let icon = try f.required("icon").oneOf(MessageIcon.self)
-            return .message(Message(icon: icon, title: try text("title"), body: try f.required("body").text(),
+            return .message(Message(icon: icon, title: try text("title"), body: try f.required("body").requiredText(),
                                     style: try style(f)))
         }
     }
@@ -292,7 +298,7 @@ struct SpecReader {
                 throw atNode.fail("\(formatPoints(at)) is not greater than the previous tier's "
                     + "\(formatPoints(previous.at)); tiers must be strictly ascending")
             }
-            tiers.append(Tier(at: at, label: try f.required("label").text()))
+            tiers.append(Tier(at: at, label: try f.required("label").requiredText()))
         }
         return tiers
     }

@@ -32,7 +32,8 @@ enum SpecRules {
 
     static func checkTextSize(_ text: String) -> Result<TextSize, OverrideError> {
         guard let size = TextSize(name: text) else {
-            return .failure(OverrideError("\(quoted(text)) is not a text size; expected one of: "
+            let hint = closestName(to: text, among: TextSize.allNames).map { " (did you mean \(quoted($0))?)" } ?? ""
+            return .failure(OverrideError("\(quoted(text)) is not a text size\(hint); expected one of: "
                 + TextSize.allNames.joined(separator: ", ")))
         }
         return .success(size)
@@ -41,10 +42,25 @@ enum SpecRules {
     static func checkEnum<E: RawRepresentable & CaseIterable>(_ text: String, _ type: E.Type) -> Result<E, OverrideError>
         where E.RawValue == String {
         guard let value = E(rawValue: text) else {
-            return .failure(OverrideError("\(quoted(text)) is not one of: "
-                + E.allCases.map(\.rawValue).joined(separator: ", ")))
+            let names = E.allCases.map(\.rawValue)
+            let hint = closestName(to: text, among: names).map { " (did you mean \(quoted($0))?)" } ?? ""
+            return .failure(OverrideError("\(quoted(text)) is not one of: " + names.joined(separator: ", ") + hint))
         }
         return .success(value)
+    }
+
+    /// The colour formats a string may take, for messages.
+    static let hexColorFormats = "#RGB, #RRGGBB or #RRGGBBAA"
+
+    /// A colour string (`parseHexColor`), or the problem with the formats accepted and, for a colour
+    /// that only lacks its `#` (`FF0000`, `0xFF0000`), the spelling meant.
+    static func checkHexColor(_ text: String) -> Result<Color, OverrideError> {
+        if let color = parseHexColor(text) { return .success(color) }
+        var bare = Substring(text.trimmingCharacters(in: .whitespaces))
+        if bare.hasPrefix("0x") || bare.hasPrefix("0X") { bare = bare.dropFirst(2) }
+        let meant = bare.hasPrefix("#") ? String(bare) : "#" + bare
+        let hint = meant != text && parseHexColor(meant) != nil ? " (did you mean \(quoted(meant))?)" : ""
+        return .failure(OverrideError("\(quoted(text)) is not a colour\(hint); expected \(hexColorFormats)"))
     }
 
     /// A text field: no NUL characters, at most `maximumTextLength` scalars. (Lone surrogates cannot
@@ -80,6 +96,16 @@ enum SpecRules {
         return Color(r: nibbles[0] << 4 | nibbles[1], g: nibbles[2] << 4 | nibbles[3],
                      b: nibbles[4] << 4 | nibbles[5], a: a)
     }
+}
+
+/// The name in `names` closest to `text` when it is close enough to be a likely typo (an edit
+/// distance, ignoring case, of at most a third of the name's length, and at least 1), else nil.
+/// Nil too when several names are equally close ("AX6": AX1 … AX5), where a guess would mislead.
+public func closestName(to text: String, among names: [String]) -> String? {
+    guard text.count <= 64 else { return nil }
+    let close = names.map { ($0, editDistance($0, text)) }.filter { $0.1 <= max(1, $0.0.count / 3) }
+    guard let best = close.min(by: { $0.1 < $1.1 }), close.filter({ $0.1 == best.1 }).count == 1 else { return nil }
+    return best.0
 }
 
 /// Edit distance, for "did you mean"; only used on short keys, so the quadratic cost is bounded.

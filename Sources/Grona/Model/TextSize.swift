@@ -31,10 +31,13 @@ public enum TextSize: String, CaseIterable, Comparable, Sendable {
 
     public var isAccessibilitySize: Bool { self >= .accessibilityMedium }
 
-    /// Parses a UIKit name or a short name (exact spelling).
+    /// Parses a UIKit name or a short name in any letter case (`AX5`, `ax5`, `l`): no two names
+    /// differ only in case, so none is ambiguous.
     public init?(name: String) {
         if let size = TextSize(rawValue: name) { self = size; return }
-        guard let size = TextSize.allCases.first(where: { $0.shortName == name }) else { return nil }
+        let folded = name.lowercased()
+        guard let size = TextSize.allCases.first(where: { $0.shortName.lowercased() == folded || $0.uikitName.lowercased() == folded })
+        else { return nil }
         self = size
     }
 

@@ -1,40 +1,166 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Writes files so that a reader never sees half of one: the bytes go to a temporary file beside the
-/// destination, which is then renamed over it (rename is atomic within a file system). A failure at
-/// any point removes the temporary file and leaves whatever was at the destination untouched.
+/// The one place outputs are written. What happens depends on what the path names:
+///
+/// - `-`: standard output, so a snapshot can be piped (`grona-snap render spec.json -o - | …`).
+/// - nothing yet, or a regular file: the bytes go to a temporary file beside the destination, which
+///   is then renamed over it (rename is atomic within a file system), so a reader never sees half a
+///   file. A failure at any point removes the temporary file and leaves the destination untouched.
+/// - a symbolic link: the link is followed and its target replaced as above; the link stays a link.
+/// - a device, FIFO or other non-regular file (`/dev/null`, `/dev/stdout`, a named pipe): written
+///   through, never replaced. Renaming over `/dev/null` as root would turn it into a regular file.
+/// - a folder: refused ("out.png is a folder"); nothing is written inside it.
+///
+/// Several outputs that belong together (a snapshot and its report) are staged first and committed
+/// together, so a failure in any leaves none of them behind.
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public let path: String
         public let reason: String
-        public var description: String { "\(path): cannot write: \(reason)" }
+        /// Set when `reason` is the whole message (it already names the path).
+        let standsAlone: Bool
+        init(path: String, reason: String, standsAlone: Bool = false) {
+            self.path = path; self.reason = reason; self.standsAlone = standsAlone
+        }
+        public var description: String { standsAlone ? reason : "\(path): cannot write: \(reason)" }
     }
 
+    /// The name that means standard output wherever an output path is taken.
+    public static let standardOutputName = "-"
+
+    /// Writes `bytes` to `path` as described above.
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        // The process id and a counter keep concurrent writers (threads, processes) apart.
-        let temporary = "\(folder)/.\(url.lastPathComponent).\(getpid()).\(nextSerial()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno)); return
+        try stage(bytes, to: path).commit()
+    }
+
+    /// Writes `bytes` next to `path` (or, for standard output and devices, keeps them) without
+    /// putting them in place: `commit()` does that, `discard()` takes them back.
+    public static func stage(_ bytes: [UInt8], to path: String) throws -> StagedFile {
+        switch try destination(of: path) {
+        case .standardOutput:
+            return StagedFile(path: path, kind: .standardOutput(bytes))
+        case .writeThrough(let device):
+            return StagedFile(path: path, kind: .device(device, bytes))
+        case .replace(let target):
+            let url = URL(fileURLWithPath: target)
+            let folder = url.deletingLastPathComponent().path
+            // The process id and a counter keep concurrent writers (threads, processes) apart.
+            let temporary = "\(folder)/.\(url.lastPathComponent).\(getpid()).\(nextSerial()).tmp"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw WriteError(path: path, reason: lastError()) }
+            var failure = writeAll(bytes, to: fd)
+            if close(fd) != 0, failure == nil { failure = lastError() }
+            if let failure {
+                unlink(temporary)
+                throw WriteError(path: path, reason: failure)
+            }
+            return StagedFile(path: path, kind: .rename(temporary: temporary, target: target))
+        }
+    }
+
+    /// Bytes waiting to be put in place. Commit or discard each one exactly once.
+    public struct StagedFile {
+        enum Kind {
+            case rename(temporary: String, target: String)
+            case standardOutput([UInt8])
+            case device(String, [UInt8])
+        }
+        public let path: String
+        let kind: Kind
+
+        public func commit() throws {
+            switch kind {
+            case .rename(let temporary, let target):
+                guard rename(temporary, target) == 0 else {
+                    let reason = lastError()
+                    unlink(temporary)
+                    throw WriteError(path: path, reason: reason)
                 }
-                offset += written
+            case .standardOutput(let bytes):
+                if let failure = writeAll(bytes, to: STDOUT_FILENO) {
+                    throw WriteError(path: "standard output", reason: failure)
+                }
+            case .device(let device, let bytes):
+                // No O_CREAT and no O_TRUNC: the file exists and is not a regular file, so there is
+                // nothing to truncate, and it must never be created or replaced.
+                let fd = open(device, O_WRONLY | O_CLOEXEC)
+                guard fd >= 0 else { throw WriteError(path: path, reason: lastError()) }
+                var failure = writeAll(bytes, to: fd)
+                if close(fd) != 0, failure == nil { failure = lastError() }
+                if let failure { throw WriteError(path: path, reason: failure) }
             }
         }
-        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw WriteError(path: path, reason: failure)
+
+        public func discard() {
+            if case .rename(let temporary, _) = kind { unlink(temporary) }
         }
+    }
+
+    /// Puts every staged file in place, in order; if any cannot be staged or committed, the ones not
+    /// yet committed are discarded and the error is thrown.
+    public static func commitAll(_ files: [StagedFile]) throws {
+        for (index, file) in files.enumerated() {
+            do { try file.commit() } catch {
+                files.dropFirst(index + 1).forEach { $0.discard() }
+                throw error
+            }
+        }
+    }
+
+    enum Destination: Equatable {
+        case standardOutput
+        /// An existing device, FIFO or socket, at this path (a symlink's target, if one led there).
+        case writeThrough(String)
+        /// A regular file, or nothing yet, at this path: replaced by rename.
+        case replace(String)
+    }
+
+    /// What writing to `path` means, following symbolic links to what they name.
+    static func destination(of path: String) throws -> Destination {
+        if path == standardOutputName { return .standardOutput }
+        var current = path
+        // Follow a chain of links as the kernel would (it gives up after 40).
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                if errno == ENOENT { return .replace(current) }
+                throw WriteError(path: path, reason: lastError())
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return .replace(current)
+            case S_IFDIR: throw isAFolder(path)
+            case S_IFLNK: current = try linkTarget(current, original: path)
+            default: return .writeThrough(current)
+            }
+        }
+        throw WriteError(path: path, reason: "too many levels of symbolic links")
+    }
+
+    /// Where the link at `link` points, relative targets taken from the link's own folder.
+    private static func linkTarget(_ link: String, original: String) throws -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(link, &buffer, buffer.count - 1)
+        guard count >= 0 else { throw WriteError(path: original, reason: lastError()) }
+        let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if target.hasPrefix("/") { return target }
+        let folder = URL(fileURLWithPath: link).deletingLastPathComponent().path
+        return folder + "/" + target
+    }
+
+    /// "out.png is a folder": the error for a folder named where a file is expected, in and out.
+    public static func isAFolder(_ path: String) -> WriteError {
+        WriteError(path: path, reason: "\(path) is a folder", standsAlone: true)
+    }
+
+    /// Whether `path` names an existing folder (following links).
+    public static func isFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
     /// Creates a folder and its parents, as `mkdir -p` does.
@@ -45,6 +171,24 @@ public enum AtomicFile {
             throw WriteError(path: path, reason: "cannot create folder")
         }
     }
+
+    /// Writes all of `bytes`, retrying after interruptions; the error text, or nil.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        bytes.withUnsafeBytes { buffer -> String? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return lastError()
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    private static func lastError() -> String { String(cString: strerror(errno)) }
 
     private static let serialLock = NSLock()
     /// `nonisolated(unsafe)`: read and written only while `serialLock` is held.

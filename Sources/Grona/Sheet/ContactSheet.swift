@@ -30,6 +30,11 @@ public struct ContactSheet {
     public var columnHeaders: [String]
     /// Pixels per point for the sheet's own spacing and text (the snapshots keep their pixels).
     public var scale: Int
+    /// Space around the grid, in points (`sheet --padding`).
+    public var margin: Double = ContactSheet.defaultMargin
+    /// The page behind the tiles (`sheet --background`); headers are drawn in whichever of a dark and
+    /// a light grey reads better on it.
+    public var background: Color = ContactSheet.page
 
     public init(cells: [Cell], columns: Int, rowHeaders: [String] = [], columnHeaders: [String] = [], scale: Int) {
         self.cells = cells; self.columns = max(1, columns); self.rowHeaders = rowHeaders
@@ -44,12 +49,13 @@ public struct ContactSheet {
     }
 
     // Metrics in points.
-    static let margin = 24.0, gap = 16.0, tilePadding = 12.0, labelGap = 8.0, tileRadius = 10.0
+    public static let defaultMargin = 24.0
+    static let gap = 16.0, tilePadding = 12.0, labelGap = 8.0, tileRadius = 10.0
     static let labelSize = 13.0, headerSize = 15.0, headerGap = 12.0
 
     // Colours: a mid-light neutral page; light tiles a shade darker than a white card, dark tiles a
     // few shades lighter than a near-black card, so both cards' edges show.
-    static let page = Color(r: 0xD4, g: 0xD4, b: 0xD9)
+    public static let page = Color(r: 0xD4, g: 0xD4, b: 0xD9)
     static let lightTile = Color(r: 0xE6, g: 0xE6, b: 0xEB)
     static let darkTile = Color(r: 0x3C, g: 0x3C, b: 0x41)
     static let lightLabel = Color(r: 0x3C, g: 0x3C, b: 0x43)
@@ -78,7 +84,7 @@ public struct ContactSheet {
             rowHeight[i / columns] = max(rowHeight[i / columns], cell.image.height)
         }
         let labelHeight = px(try layout("Ag", labelFont, Self.labelSize).heightInPoints)
-        let pad = px(Self.tilePadding), gap = px(Self.gap), margin = px(Self.margin)
+        let pad = px(Self.tilePadding), gap = px(Self.gap), margin = px(self.margin)
         let tileWidths = columnWidth.map { $0 + 2 * pad }
         let tileHeights = rowHeight.map { $0 + 2 * pad + labelHeight + px(Self.labelGap) }
 
@@ -97,16 +103,21 @@ public struct ContactSheet {
         for height in tileHeights { ys.append(y); y += height + gap }
         let width = x - gap + margin, height = y - gap + margin
         guard var sheet = Pixmap(width: width, height: height) else { throw TooLarge(width: width, height: height) }
-        sheet.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: Self.page)
+        if background.a > 0 {
+            sheet.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: background)
+        }
+        // Over a transparent page the headers stay dark, as on the default page.
+        let page = Contrast.composite(background, over: Self.page)
+        let headerColor = Contrast.ratio(Self.header, page) >= Contrast.ratio(Self.darkLabel, page) ? Self.header : Self.darkLabel
 
         for (index, layout) in columnHeaderLayouts.enumerated() where index < columns {
             let left = Double(xs[index]) + (Double(tileWidths[index]) - layout.width) / 2
-            draw(layout, into: &sheet, x: left.rounded(), y: Double(margin), color: Self.header, engine: engine)
+            draw(layout, into: &sheet, x: left.rounded(), y: Double(margin), color: headerColor, engine: engine)
         }
         for (index, layout) in rowHeaderLayouts.enumerated() where index < rowCount {
             // Level with the row's cell labels.
             draw(layout, into: &sheet, x: Double(margin), y: Double(ys[index] + pad) + Double(labelHeight) - layout.height,
-                 color: Self.header, engine: engine)
+                 color: headerColor, engine: engine)
         }
         for (index, cell) in cells.enumerated() {
             let (column, row) = (index % columns, index / columns)

@@ -49,19 +49,33 @@ public func verifySnapshot(ofSpecAt path: String, variants: Variants? = nil, rec
                           snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: file)
 }
 
-/// Verifies a component built in code. Its goldens live under `name`, by default the test's name
-/// (`testOfferCard()` → `Snapshots/testOfferCard/…`).
+/// Verifies a component built in code. Its goldens live under `name` if given, else under the
+/// test's suite and name, so that same-named tests in two suites never share a golden:
+/// `CampaignTests.testOfferCard()` → `Snapshots/CampaignTests/testOfferCard/…`. The suite is `suite`
+/// (an XCTest case passes its class; `assertSnapshot` passes the running Swift Testing suite), else
+/// the test file's name (`Tests/App/OfferTests.swift` → `OfferTests`).
 public func verifySnapshot(theme: Theme = Theme(), component: Component, environment: Environment = .default,
                            named name: String? = nil, variants: Variants? = nil, record: SnapshotRecordMode? = nil,
                            tolerance: ComparisonTolerance = .default,
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                           file: StaticString = #filePath, testName: String = #function) -> String? {
-    let specName = name ?? String(testName.prefix { $0 != "(" })
+                           file: StaticString = #filePath, testName: String = #function,
+                           suite: String? = nil) -> String? {
+    let specName = name ?? componentGoldenFolder(suite: suite, file: "\(file)", testName: testName)
     let folder = parentFolder(of: "\(file)")
     let spec = Spec(name: specName, file: "\(file)", folder: folder, theme: theme, component: component,
                     environment: environment, variants: nil)
     return verifySnapshot(of: spec, variants: variants, record: record, tolerance: tolerance,
                           snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: file)
+}
+
+/// `<suite>/<test>`: the folder of a code-built component's goldens. The test's name loses its
+/// parameter list (`testOfferCard()` → `testOfferCard`); a missing suite is the file's name.
+func componentGoldenFolder(suite: String?, file: String, testName: String) -> String {
+    let test = String(testName.prefix { $0 != "(" })
+    let fileName = file.split(separator: "/").last.map(String.init) ?? file
+    let owner = suite.flatMap { $0.isEmpty ? nil : $0 }
+        ?? (fileName.hasSuffix(".swift") ? String(fileName.dropLast(6)) : fileName)
+    return owner + "/" + test
 }
 
 /// One message for all failing outcomes, or nil when all passed.

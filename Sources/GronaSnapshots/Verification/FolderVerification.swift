@@ -52,6 +52,8 @@ public struct FolderVerification {
         public var unusedGoldens: [String]
         public var pruned: Bool
         public var reportPath: String
+        /// JSON files in the fixtures folder that are not specs (see `SpecFiles`).
+        public var skippedFiles: [String] = []
 
         public func count(_ status: SnapshotOutcome.Status) -> Int { outcomes.filter { $0.status == status }.count }
         /// True when every snapshot matched its golden (a recording does not pass).
@@ -69,7 +71,8 @@ public struct FolderVerification {
     }
 
     public func run() throws -> Result {
-        let specs = try specFiles().map { try SpecDecoder(fontsFolder: fontsFolder, allowedAssetRoots: assetRoots).decode(fileAt: $0) }
+        let listing = try specFiles()
+        let specs = try listing.specs.map { try SpecDecoder(fontsFolder: fontsFolder, allowedAssetRoots: assetRoots).decode(fileAt: $0) }
         let cases = specs.flatMap { SnapshotCase.cases(for: $0) }
         var verifier = SnapshotVerifier(snapshotsDirectory: snapshotsFolder, artifactsDirectory: reportFolder,
                                         record: record, tolerance: tolerance, jobs: jobs, fontsFolder: fontsFolder)
@@ -93,6 +96,7 @@ public struct FolderVerification {
         }
         var result = Result(outcomes: outcomes, unusedGoldens: unused, pruned: prune,
                             reportPath: path(reportFolder, "index.html"))
+        result.skippedFiles = listing.skipped
         let html = htmlReport(for: result, fixturesFolder: fixturesFolder, snapshotsFolder: snapshotsFolder, record: record)
         do {
             try AtomicFile.createFolder(reportFolder)
@@ -104,15 +108,13 @@ public struct FolderVerification {
         return result
     }
 
-    /// Every `*.json` directly in the fixtures folder, sorted by name.
-    func specFiles() throws -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: fixturesFolder, isDirectory: &isFolder), isFolder.boolValue,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: fixturesFolder) else {
+    /// The specs directly in the fixtures folder, sorted by name; other JSON files are skipped
+    /// (`SpecFiles`) and listed in the result.
+    func specFiles() throws -> SpecFiles.Listing {
+        guard AtomicFile.isFolder(fixturesFolder) else {
             throw SpecError(file: fixturesFolder, location: nil, message: "not a folder of spec files")
         }
-        return names.filter { $0.hasSuffix(".json") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            .map { path(fixturesFolder, $0) }
+        return try SpecFiles.list(in: fixturesFolder)
     }
 
     /// Golden-named files one folder down, or two in a locale's folder, that `produced` does not

@@ -1,4 +1,5 @@
 import Foundation
+import Grona
 
 /// When a check writes its golden instead of only comparing with it. Writing a golden always fails
 /// the check, with a message saying so and where: a recording never passes silently.
@@ -18,7 +19,10 @@ public enum SnapshotRecordMode: String, CaseIterable, Sendable {
     /// Parses a mode name as the command line and `GRONA_RECORD` give it.
     public init(parsing text: String) throws {
         guard let mode = SnapshotRecordMode(rawValue: text) else {
-            throw RecordModeError(description: "\"\(text)\" is not a record mode (missing, all, failed or never)")
+            let names = SnapshotRecordMode.allCases.map(\.rawValue)
+            let hint = closestName(to: text, among: names).map { " (did you mean \(quoted($0))?)" } ?? ""
+            throw RecordModeError(description: "\(quoted(text)) is not a record mode\(hint); expected one of: "
+                + names.joined(separator: ", "))
         }
         self = mode
     }

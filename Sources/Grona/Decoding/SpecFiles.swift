@@ -1,0 +1,58 @@
+import Foundation
+
+/// Which JSON files in a folder are specs. Folders of specs collect other JSON too (a `--report`
+/// saved beside them, a tool's settings), and failing on those ("unknown key size") helps nobody, so
+/// a file is a spec when its top level is an object with a `component` key. A file that is not valid
+/// JSON, or whose top level names a spec section (`theme`, `environment`, `variants`) or a key close
+/// to `component` (`componnet`), is still taken as a spec: decoding then reports what is wrong with
+/// it, and a typo never turns a spec into a skipped file.
+///
+/// The one rule for every command that reads a folder of specs (`batch`, `verify`, `check`) or one
+/// spec (`sheet`).
+public enum SpecFiles {
+    public struct Listing: Sendable, Equatable {
+        /// The specs, sorted by file name (byte order, the same everywhere).
+        public var specs: [String]
+        /// The JSON files that are not specs, sorted.
+        public var skipped: [String]
+    }
+
+    /// The `*.json` files directly in `folder` (hidden ones aside), sorted by name and split into
+    /// specs and skipped files. Throws when `folder` is not a readable folder.
+    public static func list(in folder: String) throws -> Listing {
+        guard AtomicFile.isFolder(folder), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw SpecError(file: folder, location: nil, message: "not a readable folder of spec files")
+        }
+        let paths = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .map { folder.hasSuffix("/") ? folder + $0 : folder + "/" + $0 }
+        var listing = Listing(specs: [], skipped: [])
+        for path in paths {
+            if isSpec(fileAt: path) { listing.specs.append(path) } else { listing.skipped.append(path) }
+        }
+        return listing
+    }
+
+    /// False only for a readable JSON file that is clearly something else (see the type's comment).
+    public static func isSpec(fileAt path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: JSONParser.maximumInputSize + 1) else { return true }
+        return isSpec([UInt8](data))
+    }
+
+    public static func isSpec(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count <= JSONParser.maximumInputSize, let root = try? JSONParser.parse(bytes) else { return true }
+        guard case .object(let members) = root else { return false }
+        let sections = ["component", "theme", "environment", "variants"]
+        return members.contains { member in
+            sections.contains { $0.utf8.elementsEqual(member.key.utf8) }
+                || (member.key.count <= 64 && editDistance(member.key, "component") <= 3)
+        }
+    }
+
+    /// The note a command prints on stderr for a skipped file.
+    public static func skipNote(_ path: String) -> String {
+        "note: \(path): skipped, not a spec (its top level has no \"component\" key)"
+    }
+}
