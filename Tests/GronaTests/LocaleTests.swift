@@ -59,7 +59,7 @@ final class LocaleTests: XCTestCase {
         XCTAssertEqual(message(#"{\#(Self.banner), "variants": {"locale": ["en", "en_GB"]}}"#),
                        #"campaign.json: $.variants.locale[1]: "en_GB" is not a BCP 47 language tag: subtags are separated by "-", as in "en-GB""#)
         XCTAssertEqual(message(#"{\#(Self.banner), "variants": {"pseudo": ["accent"]}}"#),
-                       #"campaign.json: $.variants.pseudo[0]: "accent" is not one of: accented, double, bounded, rtl"#)
+                       #"campaign.json: $.variants.pseudo[0]: "accent" is not one of: accented, double, bounded, rtl (did you mean "accented"?)"#)
         XCTAssertThrowsError(try EnvironmentOverrides.parseLocale("pt_BR")) { error in
             XCTAssertEqual("\(error)", #""pt_BR" is not a BCP 47 language tag: subtags are separated by "-", as in "pt-BR""#)
         }
