@@ -35,11 +35,33 @@ public final class ComponentRenderer {
     /// Renders in the spec's own environment.
     public func render() throws -> Snapshot { try render(spec.environment) }
 
-    /// Renders in `requested`. The card fills the image, so the reveal's slide (the card 16 pt
+    /// Renders in `environment`. The card fills the image, so the reveal's slide (the card 16 pt
     /// above its place, moving down) clips the card's top; with `slidesOnCanvas` the card is drawn in
     /// place and the slide returned in `canvasOffsetY`, for a canvas with padding to draw the card
     /// moving through its padding (`Canvas.compose(_:)`).
-    public func render(_ requested: Environment, slidesOnCanvas: Bool = false) throws -> Snapshot {
+    public func render(_ environment: Environment, slidesOnCanvas: Bool = false) throws -> Snapshot {
+        let (scene, report, slide) = try layOut(environment, slidesOnCanvas: slidesOnCanvas)
+        return Snapshot(pixmap: try draw(scene), report: report, scene: scene, canvasOffsetY: slide)
+    }
+
+    /// Renders with an overlay: the snapshot's `pixmap` and `scene` are then the overlay's picture
+    /// (see `AccessibilityOverlay`), drawn by the same renderer from the card's scene and report; the
+    /// report still describes the card. Without one, the same as `render(_:)`.
+    public func render(_ environment: Environment, overlay: Overlay?) throws -> Snapshot {
+        guard let overlay else { return try render(environment) }
+        let (card, report, _) = try layOut(environment, slidesOnCanvas: false)
+        // `environment.direction` follows the locale unless set, as the locale stage's does.
+        let scene: Scene
+        switch overlay {
+        case .accessibility: scene = try AccessibilityOverlay(engine: engine).scene(of: card, report: report,
+                                                                              direction: environment.direction)
+        }
+        return Snapshot(pixmap: try draw(scene), report: report, scene: scene)
+    }
+
+    /// The card's scene and report, and the slide left for a canvas: colours resolved, every
+    /// component laid out, nothing drawn.
+    private func layOut(_ requested: Environment, slidesOnCanvas: Bool) throws -> (Scene, RenderReport, Double) {
         let fonts = try loadFonts()
         // The locale stage (Locale/Localization.swift): the copy of the environment's language, and
         // its direction, before anything is laid out.
@@ -80,16 +102,19 @@ public final class ComponentRenderer {
                           items: [.fill(card, componentColors.background)] + context.items)
         scene.offsetY = slidesOnCanvas ? 0 : motion.offsetY
         scene.opacity = motion.opacity
-        guard let pixmap = SceneRenderer(engine: engine).draw(scene) else {
-            throw SpecError(file: spec.file, location: "$.environment",
-                            message: "the snapshot would be \(scene.pixelWidth) × \(scene.pixelHeight) pixels, over the limit of \(Pixmap.maximumPixelCount) pixels")
-        }
         var report = RenderReport(width: environment.width, height: height, scale: environment.scale)
         report.texts = context.texts
         report.accessibility = context.accessibility
         report.touchTargets = context.touchTargets
-        return Snapshot(pixmap: pixmap, report: report, scene: scene,
-                        canvasOffsetY: slidesOnCanvas ? motion.offsetY : 0)
+        return (scene, report, slidesOnCanvas ? motion.offsetY : 0)
+    }
+
+    private func draw(_ scene: Scene) throws -> Pixmap {
+        guard let pixmap = SceneRenderer(engine: engine).draw(scene) else {
+            throw SpecError(file: spec.file, location: "$.environment",
+                            message: "the snapshot would be \(scene.pixelWidth) × \(scene.pixelHeight) pixels, over the limit of \(Pixmap.maximumPixelCount) pixels")
+        }
+        return pixmap
     }
 
     private func loadFonts() throws -> (regular: Font, bold: Font) {

@@ -27,9 +27,12 @@
 //             ParagraphDirection  text runs in its own direction, lines hug the interface's leading edge
 //             BannerLayout, ProgressBarLayout, OfferLayout, MessageLayout: one file per component
 //             Motion.swift        the reveal, fill and collapse animations as functions of time
-// Scene/      Scene.swift         the display list between layout and raster
+// Scene/      Scene.swift         the display list between layout and raster (fills, text, images,
+//                                 icons, outlines)
 // Render/     SceneRenderer.swift a loop over scene items; Icons.swift the message icons as outlines
 // Report/     RenderReport.swift  texts, contrast, VoiceOver order, touch targets; its JSON
+// Overlay/    AccessibilityOverlay.swift  the accessibility picture: the card's scene plus outlines,
+//             numbered badges and a legend, built from the render report (`render(_:overlay:)`)
 // Canvas/     padding and a background around a rendered card, for screenshots
 // Sheet/      contact sheets: labelled grids of snapshots
 // Output/     AtomicFile.swift    every output: temporary file + rename, `-` for stdout, devices and FIFOs

@@ -4,6 +4,8 @@
 //
 //   Assertion/AssertSnapshot.swift      assertSnapshot(of:/ofSpecAt:/theme:component:) → XCTFail or Issue.record
 //   Assertion/VerifySnapshot.swift      verifySnapshot(...) -> String?: the pure check, and where things live
+//   Assertion/AssertAccessibilitySnapshot.swift  the same for the accessibility picture, goldens in
+//                                       Snapshots/Accessibility/
 // In GronaSnapshots:
 //   Verification/SnapshotVerifier.swift render in parallel, decide each golden, write goldens and artifacts
 //   Verification/SnapshotRecordMode.swift  missing / all / failed / never, and GRONA_RECORD

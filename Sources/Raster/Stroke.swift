@@ -91,6 +91,35 @@ extension Path {
         }
         return path
     }
+
+    /// The stroke of a rectangle's edges, `width` wide, lying just inside `rect`; with `dash`, dashes
+    /// and gaps of that length along each side. It is made of rectangles that do not overlap (top
+    /// and bottom bars full width, the sides between them), so no pixel is counted twice. A width
+    /// over half the rectangle fills it; a rectangle or width that is not positive gives an empty path.
+    public static func rectangleOutline(_ rect: Rect, width: Double, dash: Double? = nil) -> Path {
+        var path = Path()
+        guard !rect.isEmpty, width > 0, rect.width.isFinite, rect.height.isFinite else { return path }
+        let w = min(width, rect.width / 2, rect.height / 2)
+        let bars = [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: w),
+                    Rect(x: rect.minX, y: rect.maxY - w, width: rect.width, height: w),
+                    Rect(x: rect.minX, y: rect.minY + w, width: w, height: rect.height - 2 * w),
+                    Rect(x: rect.maxX - w, y: rect.minY + w, width: w, height: rect.height - 2 * w)]
+        for bar in bars where !bar.isEmpty {
+            guard let dash, dash > 0, dash.isFinite else { path.append(Path(rect: bar)); continue }
+            // Dashes run along the bar's long side, starting at its top or left end.
+            let horizontal = bar.width >= bar.height
+            let length = horizontal ? bar.width : bar.height
+            var start = 0.0
+            while start < length {
+                let end = min(length, start + dash)
+                path.append(Path(rect: horizontal
+                    ? Rect(x: bar.minX + start, y: bar.minY, width: end - start, height: bar.height)
+                    : Rect(x: bar.minX, y: bar.minY + start, width: bar.width, height: end - start)))
+                start += 2 * dash
+            }
+        }
+        return path
+    }
 }
 
 #if canImport(Glibc)

@@ -6,7 +6,8 @@ import Text
 /// `grona-snap render SPEC.json -o OUT.png [--report R.json] [overrides]`
 enum RenderCommand {
     static let help = """
-        usage: grona-snap render SPEC.json -o OUT.png [--report REPORT.json] [canvas] [overrides]
+        usage: grona-snap render SPEC.json -o OUT.png [--report REPORT.json] [--overlay accessibility]
+                                 [canvas] [overrides]
 
         Renders the spec's component into a PNG snapshot, as the Grona SDK draws it on iOS.
 
@@ -14,6 +15,9 @@ enum RenderCommand {
           -o, --output OUT.png      where to write the snapshot (required; - for standard output)
           --report REPORT.json      also write the render report: texts, lines, contrast,
                                     VoiceOver reading order, touch targets (- for standard output)
+          --overlay accessibility   draw the accessibility picture instead: VoiceOver elements
+                                    outlined and numbered, touch targets dashed, and a legend
+                                    (what VoiceOver says, contrast and its minimum)
           --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
 
         canvas (for screenshots; without these the card fills the image):
@@ -38,7 +42,7 @@ enum RenderCommand {
         """
 
     static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--report", "--assets-root"]),
+        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--report", "--assets-root", "--overlay"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
     static func run(_ words: ArraySlice<String>) throws {
@@ -49,11 +53,13 @@ enum RenderCommand {
         }
         let overrides = try EnvironmentOptions.overrides(from: args)
         let canvas = try CanvasOptions.canvas(from: args)
+        let overlay = try OverlayOption.overlay(from: args)
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
         let engine = try Specs.textEngine()
         let environment = spec.environment.applying(overrides)
         // The canvas is a step after rendering: the report keeps describing the card itself.
-        let (image, snapshot) = try CanvasOptions.render(ComponentRenderer(spec: spec, engine: engine), environment, on: canvas)
+        let (image, snapshot) = try CanvasOptions.render(ComponentRenderer(spec: spec, engine: engine), environment, on: canvas,
+                                                         overlay: overlay)
         let png = try encodePNG(image)
         // Both files are complete before either is put in place, so a failed command leaves neither.
         var staged = [try AtomicFile.stage(png, to: output)]
@@ -66,6 +72,14 @@ enum RenderCommand {
             }
         }
         try AtomicFile.commitAll(staged)
+    }
+}
+
+/// `--overlay accessibility`, on `render` and `sheet`.
+enum OverlayOption {
+    static func overlay(from args: Arguments) throws -> Overlay? {
+        guard let text = args.value("--overlay") else { return nil }
+        do { return try Overlay.parse(text) } catch { throw UsageError("--overlay: \(error)") }
     }
 }
 

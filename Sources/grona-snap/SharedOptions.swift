@@ -24,9 +24,11 @@ enum CanvasOptions {
     /// Renders `environment` and puts the card on the canvas: the image to write, and the snapshot
     /// (whose report describes the card itself). With a canvas, an animation's slide is drawn on
     /// the canvas, so the card moves through the padding rather than being clipped at its top.
-    static func render(_ renderer: ComponentRenderer, _ environment: Environment,
-                       on canvas: Canvas) throws -> (image: Pixmap, snapshot: Snapshot) {
-        let snapshot = try renderer.render(environment, slidesOnCanvas: !canvas.isIdentity)
+    /// With an overlay, its picture goes on the canvas (the picture leaves the slide out).
+    static func render(_ renderer: ComponentRenderer, _ environment: Environment, on canvas: Canvas,
+                       overlay: Overlay? = nil) throws -> (image: Pixmap, snapshot: Snapshot) {
+        let snapshot = overlay == nil ? try renderer.render(environment, slidesOnCanvas: !canvas.isIdentity)
+            : try renderer.render(environment, overlay: overlay)
         return (try apply(canvas) { $0.compose(snapshot) }, snapshot)
     }
 

@@ -10,7 +10,7 @@ enum SheetCommand {
                                 [--appearances light,dark] [--directions ltr,rtl]
                                 [--locales all|en,de,ar] [--pseudos all|accented,double]
                                 [--columns N] [--jobs N] [--padding PT] [--background COLOR]
-                                [overrides]
+                                [--overlay accessibility] [overrides]
 
         Renders the spec's variants into one labelled contact sheet: every snapshot on a tile with
         its settings above it ("AX5 · dark · RTL", "de · L · light · LTR"); dark-appearance
@@ -30,6 +30,7 @@ enum SheetCommand {
         options:
           -o, --output SHEET.png    where to write the sheet (required; - for standard output)
           --columns N               lay the cells out N to a row, without headers
+          --overlay accessibility   each tile the accessibility picture (see render --help)
           --jobs N                  render on N threads (default: one per core)
           --assets-root DIR         refuse fonts and images outside DIR
           --padding PT              space around the grid, in points (default 24)
@@ -44,7 +45,7 @@ enum SheetCommand {
     static let grammar = Arguments.Grammar(
         valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--assets-root", "--text-sizes",
                                                   "--appearances", "--directions", "--locales", "--pseudos",
-                                                  "--columns", "--jobs"]),
+                                                  "--columns", "--jobs", "--overlay"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
     static func run(_ words: ArraySlice<String>) throws {
@@ -55,6 +56,7 @@ enum SheetCommand {
         let columnsOption = try args.integer("--columns", in: 1...64)
         let canvas = try CanvasOptions.canvas(from: args)
         let jobs = try Work.jobs(from: args)
+        let overlay = try OverlayOption.overlay(from: args)
         // A JSON file that is not a spec (a saved report, say) is skipped as batch and verify skip
         // it; with nothing else to draw, that is the one line the command prints.
         guard SpecFiles.isSpec(fileAt: args.positionals[0]) else {
@@ -71,7 +73,7 @@ enum SheetCommand {
         let environments = VariantPlan.environments(of: spec, overrides: overrides, axes: axes)
 
         let results = ParallelRenderer.map(count: environments.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
-            try ComponentRenderer(spec: spec, engine: engine).render(environments[index]).pixmap
+            try ComponentRenderer(spec: spec, engine: engine).render(environments[index], overlay: overlay).pixmap
         }
         let images = try Work.values(results)
         // Text size, appearance and direction always; the language when there is one; scale and

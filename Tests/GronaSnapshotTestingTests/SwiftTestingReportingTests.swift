@@ -25,3 +25,26 @@ import Testing
                        variants: Variants(textSizes: [.large], appearances: [.light], directions: [.ltr]), record: .never)
     }
 }
+
+/// `assertAccessibilitySnapshot` under Swift Testing, against the picture goldens.
+@Suite struct AccessibilitySwiftTesting {
+    @Test func matchingPictureRecordsNoIssue() throws {
+        assertAccessibilitySnapshot(of: try fixture("message-gift"),
+                                    variants: Variants(textSizes: [.large], appearances: [.light], directions: [.rtl], scales: [2]),
+                                    record: .never)
+    }
+
+    @Test func missingPictureIsAnIssueAtTheCall() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let spec = try fixture("message-gift")
+        let line = #line + 2
+        withKnownIssue {
+            assertAccessibilitySnapshot(of: spec, variants: Variants(textSizes: [.large], appearances: [.light], directions: [.ltr]),
+                                        record: .never, snapshotDirectory: folder, artifactDirectory: folder)
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && issue.comments.contains { $0.rawValue.contains("message-gift/L-light-ltr@3x.png: no golden at") }
+        }
+    }
+}

@@ -148,6 +148,32 @@ final class ComponentThemeTests: XCTestCase {
         XCTAssertEqual(try renderer2.render(environment(.large, .dark, .ltr)).pixmap.color(atPoint: 6, 6, scale: 3), hex(0x054B3A))
     }
 
+    /// SDK page: only colours with a dark variant follow the appearance. A theme of fixed colours
+    /// (here the SDK's defaults, and a fixed dark one) draws offers and messages pixel for pixel the
+    /// same in light and dark, each in a freshly launched app.
+    func testAFixedColourThemeDrawsTheSameInBothAppearances() throws {
+        let themes = [Theme(), Theme(primary: .hex(0x6FCF97), accent: .hex(0xFFC233), surface: .hex(0x1C1C1E),
+                                     text: .hex(0xF2F2F7), mutedText: .hex(0xA1A6A2))]
+        for spec in [try Package.fixture("offer-code"), try Package.fixture("message-gift")] {
+            for theme in themes {
+                var fixed = spec
+                fixed.theme = theme
+                for size in [TextSize.large, .accessibilityExtraExtraExtraLarge] {
+                    let light = try renderFresh(fixed, environment(size, .light, .ltr), engine: engine)
+                    let dark = try renderFresh(fixed, environment(size, .dark, .ltr), engine: engine)
+                    XCTAssertEqual(light.pixmap, dark.pixmap, "\(spec.name) at \(size)")
+                    XCTAssertEqual(light.report, dark.report)
+                }
+            }
+        }
+        // A surface with a dark variant does follow the appearance.
+        var adaptive = try Package.fixture("message-gift")
+        adaptive.theme.surface = .adaptive(light: hex(0xFFFFFF), dark: hex(0x1C1C1E))
+        let light = try renderFresh(adaptive, environment(.large, .light, .ltr), engine: engine)
+        let dark = try renderFresh(adaptive, environment(.large, .dark, .ltr), engine: engine)
+        XCTAssertNotEqual(light.pixmap, dark.pixmap)
+    }
+
     func testFailingThemeColourSwitchesToNearBlackOrWhite() throws {
         let snapshot = try renderFresh(try Package.fixture("low-contrast-banner"), environment(.large, .light, .ltr), engine: engine)
         let title = try XCTUnwrap(snapshot.report.texts.first { $0.role == .title })

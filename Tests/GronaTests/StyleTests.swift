@@ -122,14 +122,65 @@ final class ColorResolverTests: XCTestCase {
         // #FFFFFF blended 12% toward #6FCF97.
         XCTAssertEqual(offer.background, Color(r: 0xEE, g: 0xF9, b: 0xF3))
         XCTAssertEqual(offer.texts.map(\.role), [.eyebrow, .title, .body, .code, .button])
-        let dark = ColorResolver(theme: Theme(surface: .hex(0x000000)))
+        let dark = ColorResolver(theme: Theme(surface: .adaptive(light: .white, dark: .black)))
             .colors(for: .message(Message(icon: .star, body: "b")), appearance: .dark)
-        // #000000 blended 20% toward #6FCF97 when resolved in dark.
+        // The dark variant #000000 blended 20% toward #6FCF97: the surface follows the appearance.
         XCTAssertEqual(dark.background, Color(r: 0x16, g: 0x29, b: 0x1E))
         XCTAssertEqual(dark.icon, Color(r: 0x05, g: 0x4B, b: 0x3A))
         XCTAssertEqual(dark.text(.body)?.color, .white)  // default text #1A1C1A on near-black is switched
     }
 }
+
+/// Seed fidelity: only colours with a dark variant follow the appearance; colour decisions are made
+/// once, at the first draw; a campaign `text` colour reaches every text token of its component.
+final class SeedFidelityTests: XCTestCase {
+    func testAFixedSurfaceIsTintedTheSameInBothAppearances() {
+        let theme = Theme(surface: .hex(0x000000))
+        let message = Component.message(Message(icon: .star, body: "b"))
+        let light = ColorResolver(theme: theme).colors(for: message, appearance: .light)
+        let dark = ColorResolver(theme: theme).colors(for: message, appearance: .dark)
+        // #000000 blended 12% toward #6FCF97, whichever appearance the app launched in.
+        XCTAssertEqual(dark.background, Color(r: 0x0D, g: 0x19, b: 0x12))
+        XCTAssertEqual(light, dark)
+        // The default theme has no dark colours either: an offer is the same in both.
+        let offer = Component.offer(Offer(title: "t", code: "C", button: "b"))
+        XCTAssertEqual(ColorResolver(theme: Theme()).colors(for: offer, appearance: .dark),
+                       ColorResolver(theme: Theme()).colors(for: offer, appearance: .light))
+    }
+
+    func testTranslucentColoursAreDecidedOnceAtTheFirstDraw() {
+        // A half-transparent grey surface: over white it is light (dark text reads), over black dark.
+        let theme = Theme(surface: .fixed(Color(r: 0x80, g: 0x80, b: 0x80, a: 0x80)))
+        let message = Component.message(Message(icon: .info, title: "t", body: "b"))
+        let resolver = ColorResolver(theme: theme)
+        let light = resolver.colors(for: message, appearance: .light)
+        let darkAfterLight = resolver.colors(for: message, appearance: .dark)
+        XCTAssertEqual(light.text(.title)?.background, Color(r: 0xB7, g: 0xBD, b: 0xB9))
+        XCTAssertEqual(darkAfterLight, light, "an appearance change does not flip text colour decisions")
+        XCTAssertEqual(light.text(.title)?.color, Color(r: 0x1A, g: 0x1C, b: 0x1A))
+        // A process whose first draw is dark sees the card over black, and keeps that.
+        let darkFirst = ColorResolver(theme: theme)
+        let dark = darkFirst.colors(for: message, appearance: .dark)
+        XCTAssertEqual(dark.text(.title)?.background, Color(r: 0x47, g: 0x4D, b: 0x49))
+        XCTAssertEqual(dark.text(.title)?.color, .white)
+        XCTAssertEqual(darkFirst.colors(for: message, appearance: .light), dark)
+    }
+
+    func testCampaignTextReachesTierLabelsAndFootnotes() {
+        let style = CampaignStyle(background: .hex(0x7A2E0E), text: .hex(0xFFF4E0))
+        let bar = ProgressBar(title: "t", value: 1, tiers: [Tier(at: 2, label: "a")], footnote: "f", style: style)
+        let colors = ColorResolver(theme: Theme()).colors(for: .progressBar(bar), appearance: .light)
+        for role in [TextRole.title, .body, .tierLabel, .footnote] {
+            XCTAssertEqual(colors.text(role)?.preferred, Color(r: 0xFF, g: 0xF4, b: 0xE0), "\(role)")
+            XCTAssertEqual(colors.text(role)?.color, Color(r: 0xFF, g: 0xF4, b: 0xE0), "\(role) is not replaced")
+        }
+        // Without a campaign text colour, secondary text keeps the theme's mutedText.
+        let plain = ColorResolver(theme: Theme()).colors(for: .progressBar(ProgressBar(title: "t", value: 1, tiers: [], footnote: "f")),
+                                                         appearance: .light)
+        XCTAssertEqual(plain.text(.footnote)?.preferred, Color(r: 0x6B, g: 0x70, b: 0x6C))
+    }
+}
+
 
 final class DynamicTypeTests: XCTestCase {
     func testTableValues() {

@@ -48,6 +48,8 @@ struct SceneRenderer {
                 for outline in Icons.outlines(icon) {
                     pixmap.fill(outline, color: color, transform: placement)
                 }
+            case .outline(let frame, let color, let width, let dash):
+                pixmap.fill(Path.rectangleOutline(frame, width: width, dash: dash), color: color, transform: toPixels)
             }
         }
         if scene.opacity < 1 { pixmap.multiplyOpacity(scene.opacity) }

@@ -32,6 +32,24 @@ public enum SceneItem: Sendable {
     case image(Pixmap, frame: Rect, clip: RoundedRect?)
     /// One of the message icons, drawn as vector paths into `frame`.
     case icon(MessageIcon, frame: Rect, color: Color)
+    /// The edges of `frame` stroked `width` points wide just inside it, dashed when `dash` (points)
+    /// is given: the accessibility overlay's element and touch-target outlines.
+    case outline(Rect, Color, width: Double, dash: Double?)
+
+    /// The same item moved by (`dx`, `dy`) points: how the accessibility picture places a card's
+    /// scene beside its legend. Whole-pixel moves leave the card's pixels exactly as they were.
+    func offsetBy(dx: Double, dy: Double) -> SceneItem {
+        func move(_ r: Rect) -> Rect { Rect(x: r.x + dx, y: r.y + dy, width: r.width, height: r.height) }
+        func move(_ r: RoundedRect) -> RoundedRect { RoundedRect(rect: move(r.rect), radii: r.radii) }
+        switch self {
+        case .fill(let shape, let color): return .fill(move(shape), color)
+        case .text(let layout, let origin, let color, let mirrorsLines):
+            return .text(layout, origin: Point(x: origin.x + dx, y: origin.y + dy), color: color, mirrorsLines: mirrorsLines)
+        case .image(let image, let frame, let clip): return .image(image, frame: move(frame), clip: clip.map(move))
+        case .icon(let icon, let frame, let color): return .icon(icon, frame: move(frame), color: color)
+        case .outline(let frame, let color, let width, let dash): return .outline(move(frame), color, width: width, dash: dash)
+        }
+    }
 }
 
 extension TextLayout {

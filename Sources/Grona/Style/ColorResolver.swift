@@ -20,14 +20,19 @@ import Raster
 //   message      background surface tinted by accent; title/body text; icon primary on a disc of the
 //                background blended 35% toward accent
 //
-// The accent tint is surface blended 12% toward accent when the theme was resolved in light, 20% in
-// dark (a 12% tint is barely visible on a dark surface). A campaign `background` replaces the tinted
-// surface outright. A campaign `text` replaces the primary text colour (onPrimary on banners, text
-// elsewhere) but not mutedText; a campaign `accent` replaces accent everywhere in that component.
+// The accent tint is surface blended 12% toward accent; 20% when the theme's surface has a dark
+// variant and the theme was resolved in dark (a 12% tint is barely visible on a dark surface). Only
+// a colour with a dark variant follows the appearance (SDK page, "Light and dark appearance"), so a
+// theme of fixed colours draws the same in both appearances. A campaign `background` replaces the
+// tinted surface outright. A campaign `text` replaces every text token of that component — onPrimary
+// on banners, text and mutedText elsewhere (so footnotes and tier labels too) — and a campaign
+// `accent` replaces accent everywhere in that component. Eyebrows keep their accent (banner) or
+// primary (offer) colour and button labels their button's pairing: those are not text tokens.
 //
 // Every text colour then goes through the readable-contrast check (`TextColor`). A semi-transparent
-// background is first composited over the system background of the draw's appearance (white in light,
-// black in dark), which is what shows through the card.
+// background is first composited over the system background (white in light, black in dark) of the
+// appearance the theme was resolved in — the first draw's — and, like the colours themselves, that
+// decision is kept: a renderer's text colours do not flip when the appearance changes later.
 
 /// The theme's tokens resolved to single colours.
 public struct ResolvedTheme: Equatable, Sendable {
@@ -82,8 +87,10 @@ public final class ColorResolver: @unchecked Sendable {
         let styleBackground = campaignColor(style?.background, role: "background", appearance: appearance)
         let styleText = campaignColor(style?.text, role: "text", appearance: appearance)
         let accent = campaignColor(style?.accent, role: "accent", appearance: appearance) ?? t.accent
-        let backdrop: Color = appearance == .light ? .white : .black
-        let tinted = Contrast.blend(t.surface, accent, t.appearance == .light ? 0.12 : 0.20)
+        // What shows through a translucent card, as seen at the first draw (see the file comment).
+        let backdrop: Color = t.appearance == .light ? .white : .black
+        let tint = theme.surface.isAdaptive && t.appearance == .dark ? 0.20 : 0.12
+        let tinted = Contrast.blend(t.surface, accent, tint)
 
         func opaque(_ c: Color) -> Color { Contrast.composite(c, over: backdrop) }
         let background: Color
@@ -94,6 +101,7 @@ public final class ColorResolver: @unchecked Sendable {
         }
         let behind = opaque(background)
         let text = styleText ?? (component.kind == .banner ? t.onPrimary : t.text)
+        let mutedText = styleText ?? t.mutedText
         var colors = ComponentColors(kind: component.kind, background: background, accent: accent)
         switch component {
         case .banner:
@@ -107,8 +115,8 @@ public final class ColorResolver: @unchecked Sendable {
             colors.progressTrack = Contrast.blend(behind, text, 0.12)
             colors.add(.title, preferred: text, on: behind)
             colors.add(.body, preferred: text, on: behind)
-            colors.add(.tierLabel, preferred: t.mutedText, on: behind)
-            colors.add(.footnote, preferred: t.mutedText, on: behind)
+            colors.add(.tierLabel, preferred: mutedText, on: behind)
+            colors.add(.footnote, preferred: mutedText, on: behind)
         case .offer:
             colors.codeBackground = t.surface
             colors.buttonBackground = t.primary

@@ -14,10 +14,10 @@ import Grona
 
 
 /// Renders `spec` in each variant (the spec's own `variants` unless `variants` is given) and checks
-/// each image against its golden. Returns nil when every one matches, else a message for a person:
+/// each image (with `overlay`, that picture instead of the plain card) against its golden. Returns nil when every one matches, else a message for a person:
 /// the counts, the largest difference and the paths of the golden and the artifacts.
-public func verifySnapshot(of spec: Spec, variants: Variants? = nil, record: SnapshotRecordMode? = nil,
-                           tolerance: ComparisonTolerance = .default,
+public func verifySnapshot(of spec: Spec, variants: Variants? = nil, overlay: Overlay? = nil,
+                           record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                            file: StaticString = #filePath) -> String? {
     let context: SnapshotContext
@@ -29,13 +29,13 @@ public func verifySnapshot(of spec: Spec, variants: Variants? = nil, record: Sna
     }
     let verifier = SnapshotVerifier(snapshotsDirectory: context.snapshots, artifactsDirectory: context.artifacts,
                                     record: context.record, tolerance: tolerance, fontsFolder: context.fonts)
-    return failureMessage(verifier.verify(SnapshotCase.cases(for: spec, variants: variants)))
+    return failureMessage(verifier.verify(SnapshotCase.cases(for: spec, variants: variants, overlay: overlay)))
 }
 
 /// Decodes the spec file at `path` (relative paths from the package root) and verifies it as
 /// `verifySnapshot(of:)` does; a spec that cannot be decoded is a failure naming the problem.
-public func verifySnapshot(ofSpecAt path: String, variants: Variants? = nil, record: SnapshotRecordMode? = nil,
-                           tolerance: ComparisonTolerance = .default,
+public func verifySnapshot(ofSpecAt path: String, variants: Variants? = nil, overlay: Overlay? = nil,
+                           record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                            file: StaticString = #filePath) -> String? {
     let spec: Spec
@@ -45,7 +45,7 @@ public func verifySnapshot(ofSpecAt path: String, variants: Variants? = nil, rec
     } catch {
         return "\(error)"
     }
-    return verifySnapshot(of: spec, variants: variants, record: record, tolerance: tolerance,
+    return verifySnapshot(of: spec, variants: variants, overlay: overlay, record: record, tolerance: tolerance,
                           snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: file)
 }
 
@@ -55,8 +55,8 @@ public func verifySnapshot(ofSpecAt path: String, variants: Variants? = nil, rec
 /// (an XCTest case passes its class; `assertSnapshot` passes the running Swift Testing suite), else
 /// the test file's name (`Tests/App/OfferTests.swift` → `OfferTests`).
 public func verifySnapshot(theme: Theme = Theme(), component: Component, environment: Environment = .default,
-                           named name: String? = nil, variants: Variants? = nil, record: SnapshotRecordMode? = nil,
-                           tolerance: ComparisonTolerance = .default,
+                           named name: String? = nil, variants: Variants? = nil, overlay: Overlay? = nil,
+                           record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                            file: StaticString = #filePath, testName: String = #function,
                            suite: String? = nil) -> String? {
@@ -64,7 +64,7 @@ public func verifySnapshot(theme: Theme = Theme(), component: Component, environ
     let folder = parentFolder(of: "\(file)")
     let spec = Spec(name: specName, file: "\(file)", folder: folder, theme: theme, component: component,
                     environment: environment, variants: nil)
-    return verifySnapshot(of: spec, variants: variants, record: record, tolerance: tolerance,
+    return verifySnapshot(of: spec, variants: variants, overlay: overlay, record: record, tolerance: tolerance,
                           snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: file)
 }
 

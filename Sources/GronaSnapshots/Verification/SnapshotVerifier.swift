@@ -28,19 +28,22 @@ public struct SnapshotCase: Sendable {
     /// `<spec name>/<textSize>-<appearance>-<direction>@<scale>x.png` (SPEC §1), with a folder per
     /// locale for a spec with localizations (`Spec.goldenName(for:)`).
     public var goldenName: String
+    /// The picture to check instead of the plain card (the accessibility picture), or nil.
+    public var overlay: Overlay?
 
-    public init(spec: Spec, environment: Environment, goldenName: String? = nil) {
+    public init(spec: Spec, environment: Environment, goldenName: String? = nil, overlay: Overlay? = nil) {
         self.spec = spec
         self.environment = environment
         self.goldenName = goldenName ?? spec.goldenName(for: environment)
+        self.overlay = overlay
     }
 
     /// One case per variant: the product of `variants` over the spec's environment, or the spec's
     /// own variants when nil (just its environment when it has none).
-    public static func cases(for spec: Spec, variants: Variants? = nil) -> [SnapshotCase] {
+    public static func cases(for spec: Spec, variants: Variants? = nil, overlay: Overlay? = nil) -> [SnapshotCase] {
         var named = spec
         if let variants { named.variants = variants }   // golden names follow the axes in use
-        return named.variantEnvironments.map { SnapshotCase(spec: named, environment: $0) }
+        return named.variantEnvironments.map { SnapshotCase(spec: named, environment: $0, overlay: overlay) }
     }
 }
 
@@ -129,7 +132,8 @@ public struct SnapshotVerifier: Sendable {
             if duplicates[index] {
                 return failure(snapshotCase.goldenName, "two variants have the same golden name; give each variant its own")
             }
-            let snapshot = try ComponentRenderer(spec: snapshotCase.spec, engine: engine).render(snapshotCase.environment)
+            let snapshot = try ComponentRenderer(spec: snapshotCase.spec, engine: engine).render(snapshotCase.environment,
+                                                                                            overlay: snapshotCase.overlay)
             return check(snapshot.pixmap, goldenName: snapshotCase.goldenName)
         }
         return zip(cases, results).map { snapshotCase, result in
