@@ -1,44 +1,72 @@
-// A zlib stream (RFC 1950) holding one deflate block with dynamic Huffman codes (RFC 1951), built
-// from LZ77's tokens: two passes, one to count symbols (done while parsing) and one to write them.
-// One block for the whole image is enough: a snapshot's statistics hardly change from top to
-// bottom, and a second header would cost more than it saves.
+// Deflate blocks (RFC 1951) built from LZ77's tokens, in the zlib stream (RFC 1950) that
+// PNGWriter.swift lays out: one block per band of scanlines, each with its own dynamic Huffman codes
+// (the statistics of a photo band and of a flat band differ), or stored when that is smaller.
+
+/// One band's tokens with the Huffman codes chosen for them, and what the block will cost.
+struct BlockPlan {
+    let literalLengths: [UInt8], distanceLengths: [UInt8]
+    let header: BlockHeader
+    /// The block's size in bits with dynamic codes, header included (not the 3-bit block type).
+    let bits: Int
+
+    init(_ frequencies: LZ77.Frequencies) {
+        var literalFrequencies = frequencies.literalLength
+        literalFrequencies[256] = 1  // end of block
+        literalLengths = Huffman.lengths(literalFrequencies, limit: 15)
+        distanceLengths = Huffman.lengths(frequencies.distance, limit: 15)
+        header = BlockHeader(literalLengths: literalLengths, distanceLengths: distanceLengths)
+        var bits = header.bits + Int(literalLengths[256])
+        for symbol in 0..<286 where literalFrequencies[symbol] > 0 && symbol != 256 {
+            let extra = symbol > 256 ? DeflateTables.lengthExtraBits[symbol - 257] : 0
+            bits += literalFrequencies[symbol] * (Int(literalLengths[symbol]) + extra)
+        }
+        for code in 0..<30 where frequencies.distance[code] > 0 {
+            bits += frequencies.distance[code] * (Int(distanceLengths[code]) + DeflateTables.distanceExtraBits[code])
+        }
+        self.bits = bits
+    }
+
+    /// What the next band's parse should pay per symbol.
+    var costs: CostModel { CostModel(literalLengths: literalLengths, distanceLengths: distanceLengths) }
+}
 
 enum Deflate {
-    /// The zlib stream of `count` bytes at `data`, whose Adler-32 is `checksum`, appended to `output`.
-    static func zlibStream(_ data: UnsafePointer<UInt8>, count: Int, rowLength: Int, checksum: UInt32,
-                           appendingTo output: inout [UInt8]) {
-        var tokens: [UInt32] = []
-        tokens.reserveCapacity(count / 32 + 1024)
-        var frequencies = LZ77.Frequencies()
-        LZ77.parse(data, count: count, rowLength: rowLength, tokens: &tokens, frequencies: &frequencies)
-        frequencies.literalLength[256] = 1  // end of block
+    /// The most bytes `storedBlocks` (or a cheaper dynamic block) writes for `count` bytes.
+    static func bound(_ count: Int) -> Int { count + 5 * (count / 65_535 + 1) + 1 }
 
-        let literalLengths = Huffman.lengths(frequencies.literalLength, limit: 15)
-        let distanceLengths = Huffman.lengths(frequencies.distance, limit: 15)
-        let header = BlockHeader(literalLengths: literalLengths, distanceLengths: distanceLengths)
-
-        // Every token costs at most 48 bits; the header at most ~300 bytes.
-        let capacity = 2 + header.byteEstimate + tokens.count * 6 + 16 + 4
-        let start = output.count
-        output.reserveCapacity(start + capacity)
-        let literalCodes = Huffman.codes(literalLengths), distanceCodes = Huffman.codes(distanceLengths)
-        var written = 0
-        output.append(contentsOf: repeatElement(0, count: capacity))
-        output.withUnsafeMutableBufferPointer { buffer in
-            var writer = BitWriter(buffer.baseAddress! + start)  // capacity > 0 was just appended
-            writer.byte(0x78)  // deflate, 32 KiB window
-            writer.byte(0x01)  // fastest-compression hint; (0x78 << 8 | 0x01) is a multiple of 31
-            writer.put(1, 1)   // final block
-            writer.put(2, 2)   // dynamic Huffman codes
-            header.write(&writer)
-            writeTokens(tokens, literalCodes: literalCodes, literalLengths: literalLengths,
-                        distanceCodes: distanceCodes, distanceLengths: distanceLengths, into: &writer)
-            writer.put(UInt64(literalCodes[256]), Int(literalLengths[256]))
-            writer.alignToByte()
-            for shift in [24, 16, 8, 0] { writer.byte(UInt8(truncatingIfNeeded: checksum >> UInt32(shift))) }
-            written = writer.count
+    /// Writes one band as a block: dynamic codes from `plan`, or stored when that is smaller.
+    static func writeBlock(_ tokens: [UInt32], plan: BlockPlan, data: UnsafePointer<UInt8>, count: Int,
+                           final: Bool, into writer: inout BitWriter) {
+        // A stored block costs its bytes, 4 bytes of length per 65 535, and the padding to a byte.
+        let storedBits = count * 8 + 32 * (count / 65_535 + 1) + 7
+        if plan.bits >= storedBits {
+            storedBlocks(data, count: count, final: final, into: &writer)
+            return
         }
-        output.removeLast(capacity - written)
+        writer.put(final ? 1 : 0, 1)
+        writer.put(2, 2)   // dynamic Huffman codes
+        plan.header.write(&writer)
+        let literalCodes = Huffman.codes(plan.literalLengths), distanceCodes = Huffman.codes(plan.distanceLengths)
+        writeTokens(tokens, literalCodes: literalCodes, literalLengths: plan.literalLengths,
+                    distanceCodes: distanceCodes, distanceLengths: plan.distanceLengths, into: &writer)
+        writer.put(UInt64(literalCodes[256]), Int(plan.literalLengths[256]))
+    }
+
+    /// `count` bytes as stored blocks of at most 65 535 bytes.
+    static func storedBlocks(_ data: UnsafePointer<UInt8>, count: Int, final: Bool, into writer: inout BitWriter) {
+        var offset = 0
+        repeat {
+            let size = min(65_535, count - offset)
+            let last = offset + size == count
+            writer.put(final && last ? 1 : 0, 1)
+            writer.put(0, 2)   // stored
+            writer.alignToByte()
+            for byte in [UInt8(size & 0xFF), UInt8(size >> 8), UInt8(~size & 0xFF), UInt8((~size >> 8) & 0xFF)] {
+                writer.byte(byte)
+            }
+            writer.bytes(data + offset, count: size)
+            offset += size
+        } while offset < count
     }
 
     private static func writeTokens(_ tokens: [UInt32], literalCodes: [UInt16], literalLengths: [UInt8],
@@ -131,7 +159,12 @@ struct BlockHeader {
         codeLengthCount = count
     }
 
-    var byteEstimate: Int { 4 + codeLengthCount + items.count * 2 }
+    /// The header's size in bits (HLIT to the last code length).
+    var bits: Int {
+        var bits = 5 + 5 + 4 + 3 * codeLengthCount
+        for item in items { bits += Int(codeLengthLengths[item.symbol]) + item.extraBits }
+        return bits
+    }
 
     func write(_ writer: inout BitWriter) {
         writer.put(UInt64(literalCount - 257), 5)
@@ -180,5 +213,11 @@ struct BitWriter {
         precondition(pending == 0, "bytes are written on a byte boundary")
         base[count] = value
         count += 1
+    }
+
+    mutating func bytes(_ source: UnsafePointer<UInt8>, count size: Int) {
+        precondition(pending == 0, "bytes are written on a byte boundary")
+        (base + count).update(from: source, count: size)
+        count += size
     }
 }

@@ -1,19 +1,37 @@
-// The match finder of GronaSnap's deflate encoder, tuned for snapshots of user interfaces.
+// The match finders of GronaSnap's deflate encoder, and the cost model both use.
 //
-// A snapshot's scanlines (filter type None) are mostly runs of one colour, rows that repeat the row
-// above, and glyphs that repeat earlier glyphs. So at each position three candidates are tried, the
-// cheap structural ones first:
+// The encoder (PNGWriter.swift) parses the scanlines in bands of about 4 MiB, each band in a buffer
+// that starts with the last 32 KiB of what was already emitted, so matches reach back across bands.
+// Positions kept in the hash tables are absolute (offsets in the whole stream); `base` is the
+// absolute position of the buffer's first byte, so a table entry maps to buffer index
+// `entry - base` and is used only when it lies inside the buffer and the window. A table entry may
+// point at bytes a band's other parse left out: every candidate is compared byte for byte first.
+//
+// Two parsers:
+//
+// `parseFast`, for unfiltered snapshots (mostly runs of one colour, rows that repeat the row above,
+// glyphs that repeat earlier glyphs). At each position three candidates are tried, the cheap
+// structural ones first:
 //   1. the previous pixel (distance 4): runs of a flat colour;
-//   2. the same place in the row above (distance = scanline length): unchanged columns and rows;
+//   2. the same place in the row above (distance = scanline length, when within the window);
 //   3. the last position whose next four bytes hashed alike: repeated glyphs, colours seen before.
 // The longest wins (the earlier candidate on a tie, which has the cheaper distance code). The parse
 // is greedy; after a match it jumps to the match's end without hashing the bytes it covered, so
-// long runs cost one comparison per 8 bytes. Matches are at least 4 bytes long (the candidates are
-// checked on 4 bytes), at most 258, at most 32 768 bytes back, as deflate allows.
+// long runs cost one comparison per 8 bytes.
 //
-// Tokens are packed in a UInt32: a literal is its byte value; a match is
-// 1 << 31 | length << 15 | (distance − 1). Symbol frequencies for the Huffman codes are counted on
-// the way.
+// `parseChained`, for filtered scanlines (photos, gradients, noise), as zlib's level 6 does it: hash
+// chains over the window (128 candidates at most, fewer once a good match is in hand) and lazy
+// matching (a match is put off by one byte when the next position starts a longer one).
+//
+// Both are cost-aware: a match shorter than 12 bytes is taken only when its length and distance
+// codes cost fewer bits than the literals it replaces, priced by `CostModel` (the previous band's
+// Huffman code lengths, or a prior for the first band). So a 4-byte match 20 KiB back (about 25
+// bits) does not replace four cheap literals.
+//
+// Matches are at least 4 bytes long (the candidates are checked on 4 bytes), at most 258, at most
+// 32 768 bytes back, as deflate allows. Tokens are packed in a UInt32: a literal is its byte value;
+// a match is 1 << 31 | length << 15 | (distance − 1). Symbol frequencies for the Huffman codes are
+// counted on the way.
 
 enum LZ77 {
     static let minimumMatch = 4
@@ -21,64 +39,190 @@ enum LZ77 {
     static let window = 32_768
     static let hashBits = 15
     static let matchFlag: UInt32 = 1 << 31
+    /// Matches at least this long are always cheaper than their literals: no need to price them.
+    static let alwaysWorthIt = 12
 
     /// Literal/length and distance symbol counts of a parse.
     struct Frequencies {
         var literalLength = [Int](repeating: 0, count: 286)
         var distance = [Int](repeating: 0, count: 30)
+
+        mutating func reset() {
+            for i in literalLength.indices { literalLength[i] = 0 }
+            for i in distance.indices { distance[i] = 0 }
+        }
     }
 
-    /// Parses `count` bytes at `data` into tokens; `rowLength` is the scanline length in bytes
-    /// (filter byte included).
-    static func parse(_ data: UnsafePointer<UInt8>, count: Int, rowLength: Int,
-                      tokens: inout [UInt32], frequencies: inout Frequencies) {
-        let table = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << hashBits)
-        table.initialize(repeating: -1, count: 1 << hashBits)
-        defer { table.deallocate() }
+    /// Hash-table state kept across the bands of one image (absolute positions, −1 when empty; 32
+    /// bits are enough, as a pixmap holds at most 256 MiB, and halve the tables' cache footprint).
+    final class Tables {
+        let head: UnsafeMutablePointer<Int32>
+        /// For the chained parser: the previous position with the same hash, by position mod window.
+        let previous: UnsafeMutablePointer<Int32>?
+
+        init(chained: Bool) {
+            head = .allocate(capacity: 1 << LZ77.hashBits)
+            head.initialize(repeating: -1, count: 1 << LZ77.hashBits)
+            if chained {
+                let previous = UnsafeMutablePointer<Int32>.allocate(capacity: LZ77.window)
+                previous.initialize(repeating: -1, count: LZ77.window)
+                self.previous = previous
+            } else {
+                previous = nil
+            }
+        }
+
+        deinit {
+            head.deallocate()
+            previous?.deallocate()
+        }
+    }
+
+    /// Where a parse appends its tokens and counts its symbols.
+    struct Output {
+        var tokens: [UInt32] = []
+        var frequencies = Frequencies()
+
+        mutating func reset() {
+            tokens.removeAll(keepingCapacity: true)
+            frequencies.reset()
+        }
+    }
+
+    @inline(__always) static func hash(_ word: UInt32) -> Int {
+        Int((word &* 0x9E37_79B1) >> UInt32(32 - hashBits))
+    }
+
+    /// The greedy parse of unfiltered scanlines: bytes `start..<end` of `data`, whose first
+    /// `start` bytes are history; `rowLength` is the scanline length in bytes (filter byte included).
+    static func parseFast(_ data: UnsafePointer<UInt8>, from start: Int, to end: Int, base: Int, rowLength: Int,
+                          tables: Tables, costs: CostModel, into output: inout Output) {
+        let table = tables.head
         let above = rowLength <= window ? rowLength : 0
-        let lengthIndex = DeflateTables.lengthIndex
-        lengthIndex.withUnsafeBufferPointer { lengthIndex in
-        frequencies.literalLength.withUnsafeMutableBufferPointer { literalCounts in
-            frequencies.distance.withUnsafeMutableBufferPointer { distanceCounts in
-                let lit = literalCounts.baseAddress!, dist = distanceCounts.baseAddress!  // fixed, non-empty
-                var i = 0
-                while i + minimumMatch <= count {
-                    let here = data + i
-                    let word = load32(here)
-                    let limit = min(maximumMatch, count - i)
-                    var best = 0, distance = 0
-                    if i >= 4 && load32(here - 4) == word {
-                        best = matchLength(here, here - 4, limit)
-                        distance = 4
-                    }
-                    if best < limit && above > 0 && i >= above && load32(here - above) == word {
-                        let length = matchLength(here, here - above, limit)
-                        if length > best { best = length; distance = above }
-                    }
-                    let slot = Int((word &* 0x9E37_79B1) >> UInt32(32 - hashBits))
-                    let candidate = Int(table[slot])
-                    table[slot] = Int32(i)
-                    if best < limit && candidate >= 0 && i - candidate <= window && load32(data + candidate) == word {
-                        let length = matchLength(here, data + candidate, limit)
-                        if length > best { best = length; distance = i - candidate }
-                    }
-                    if best >= minimumMatch {
-                        tokens.append(matchFlag | UInt32(best) << 15 | UInt32(distance - 1))
-                        lit[257 + Int(lengthIndex[best])] += 1
-                        dist[DeflateTables.distanceCode(distance)] += 1
-                        i += best
-                    } else {
-                        tokens.append(UInt32(here.pointee))
-                        lit[Int(here.pointee)] += 1
-                        i += 1
-                    }
+        costs.withTables { price in
+        output.frequencies.literalLength.withUnsafeMutableBufferPointer { literalCounts in
+        output.frequencies.distance.withUnsafeMutableBufferPointer { distanceCounts in
+            let sink = TokenSink(literals: literalCounts.baseAddress!, distances: distanceCounts.baseAddress!,
+                                 lengthIndex: price.lengthIndex)
+            var i = start
+            while i + minimumMatch <= end {
+                let here = data + i
+                let word = load32(here)
+                let limit = min(maximumMatch, end - i)
+                var best = 0, distance = 0
+                if i >= 4 && load32(here - 4) == word {
+                    best = matchLength(here, here - 4, limit)
+                    distance = 4
                 }
-                while i < count {
-                    tokens.append(UInt32(data[i]))
-                    lit[Int(data[i])] += 1
+                if best < limit && above > 0 && i >= above && load32(here - above) == word {
+                    let length = matchLength(here, here - above, limit)
+                    if length > best { best = length; distance = above }
+                }
+                let slot = hash(word)
+                let candidate = Int(table[slot]) - base
+                table[slot] = Int32(truncatingIfNeeded: base + i)
+                if best < limit && candidate >= 0 && candidate < i && i - candidate <= window
+                    && load32(data + candidate) == word {
+                    let length = matchLength(here, data + candidate, limit)
+                    if length > best { best = length; distance = i - candidate }
+                }
+                if best >= minimumMatch && (best >= alwaysWorthIt || price.worthIt(here, best, distance)) {
+                    sink.match(best, distance, &output.tokens)
+                    i += best
+                } else {
+                    sink.literal(here.pointee, &output.tokens)
                     i += 1
                 }
             }
+            while i < end {
+                sink.literal(data[i], &output.tokens)
+                i += 1
+            }
+        }
+        }
+        }
+    }
+
+    /// The lazy, chained parse of filtered scanlines, over the same buffer layout as `parseFast`.
+    static func parseChained(_ data: UnsafePointer<UInt8>, from start: Int, to end: Int, base: Int,
+                             tables: Tables, costs: CostModel, into output: inout Output) {
+        let head = tables.head, previous = tables.previous!  // chained tables always have it
+        let maximumChain = 128, goodLength = 8, lazyLength = 16, niceLength = 128
+        @inline(__always) func insert(_ i: Int) {
+            let slot = hash(load32(data + i))
+            previous[(base + i) & (window - 1)] = head[slot]
+            head[slot] = Int32(truncatingIfNeeded: base + i)
+        }
+        costs.withTables { price in
+        output.frequencies.literalLength.withUnsafeMutableBufferPointer { literalCounts in
+        output.frequencies.distance.withUnsafeMutableBufferPointer { distanceCounts in
+            let sink = TokenSink(literals: literalCounts.baseAddress!, distances: distanceCounts.baseAddress!,
+                                 lengthIndex: price.lengthIndex)
+            // The longest worthwhile match at `i` longer than `atLeast` (0 when none).
+            @inline(__always) func longest(_ i: Int, atLeast: Int, chain: Int) -> (length: Int, distance: Int) {
+                let here = data + i
+                let limit = min(maximumMatch, end - i)
+                let word = load32(here)
+                let lowest = max(base, base + i - window)
+                var candidate = Int(head[hash(word)])
+                var best = atLeast, distance = 0, left = chain
+                while candidate >= lowest && left > 0 {
+                    let at = candidate - base
+                    // The byte that would make the match longer than the best so far, then the first four.
+                    if best < limit && data[at + best] == here[best] && load32(data + at) == word {
+                        let length = matchLength(here, data + at, limit)
+                        if length > best {
+                            best = length; distance = i - at
+                            if length >= niceLength || length == limit { break }
+                        }
+                    }
+                    let next = Int(previous[candidate & (window - 1)])
+                    if next >= candidate { break }  // overwritten slot: the chain ends here
+                    candidate = next
+                    left -= 1
+                }
+                guard distance > 0, best >= minimumMatch else { return (0, 0) }
+                if best < alwaysWorthIt && !price.worthIt(here, best, distance) { return (0, 0) }
+                return (best, distance)
+            }
+            var i = start
+            var pendingLength = 0, pendingDistance = 0  // the match found at i − 1, if any
+            var pendingLiteral = false                   // byte i − 1 is not yet emitted
+            while i + minimumMatch <= end {
+                var found = (length: 0, distance: 0)
+                if pendingLength < lazyLength {
+                    let chain = pendingLength >= goodLength ? maximumChain / 4 : maximumChain
+                    found = longest(i, atLeast: max(pendingLength, minimumMatch - 1), chain: chain)
+                }
+                insert(i)
+                if pendingLength >= minimumMatch && found.length <= pendingLength {
+                    // The match at i − 1 wins: emit it and hash the bytes it covers.
+                    sink.match(pendingLength, pendingDistance, &output.tokens)
+                    let matchEnd = i - 1 + pendingLength
+                    var j = i + 1
+                    while j < matchEnd && j + minimumMatch <= end { insert(j); j += 1 }
+                    i = matchEnd
+                    pendingLength = 0
+                    pendingLiteral = false
+                    continue
+                }
+                if pendingLiteral { sink.literal(data[i - 1], &output.tokens) }
+                pendingLength = found.length
+                pendingDistance = found.distance
+                pendingLiteral = true
+                i += 1
+            }
+            if pendingLength >= minimumMatch {
+                sink.match(pendingLength, pendingDistance, &output.tokens)
+                i = i - 1 + pendingLength
+            } else if pendingLiteral {
+                sink.literal(data[i - 1], &output.tokens)
+            }
+            while i < end {
+                sink.literal(data[i], &output.tokens)
+                i += 1
+            }
+        }
         }
         }
     }
@@ -102,8 +246,7 @@ enum LZ77 {
             length += 32
         }
         while length + 16 <= limit {
-            let x0 = ra.loadUnaligned(fromByteOffset: length, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: length, as: UInt64.self)
-            let x1 = ra.loadUnaligned(fromByteOffset: length + 8, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: length + 8, as: UInt64.self)
+            let x0 = difference(length), x1 = difference(length + 8)
             if x0 | x1 != 0 {
                 return x0 != 0 ? length + UInt64(littleEndian: x0).trailingZeroBitCount >> 3
                     : length + 8 + UInt64(littleEndian: x1).trailingZeroBitCount >> 3
@@ -111,12 +254,98 @@ enum LZ77 {
             length += 16
         }
         while length + 8 <= limit {
-            let x = ra.loadUnaligned(fromByteOffset: length, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+            let x = difference(length)
             if x != 0 { return length + UInt64(littleEndian: x).trailingZeroBitCount >> 3 }
             length += 8
         }
         while length < limit && a[length] == b[length] { length += 1 }
         return length
+    }
+}
+
+/// Appends tokens and counts their symbols.
+private struct TokenSink {
+    let literals: UnsafeMutablePointer<Int>, distances: UnsafeMutablePointer<Int>
+    let lengthIndex: UnsafePointer<UInt8>
+
+    @inline(__always) func literal(_ byte: UInt8, _ tokens: inout [UInt32]) {
+        tokens.append(UInt32(byte))
+        literals[Int(byte)] += 1
+    }
+
+    @inline(__always) func match(_ length: Int, _ distance: Int, _ tokens: inout [UInt32]) {
+        tokens.append(LZ77.matchFlag | UInt32(length) << 15 | UInt32(distance - 1))
+        literals[257 + Int(lengthIndex[length])] += 1
+        distances[DeflateTables.distanceCode(distance)] += 1
+    }
+
+}
+
+/// Bits per symbol, to decide whether a short match is cheaper than its literals. From the previous
+/// band's Huffman code lengths (a symbol that band did not use is priced at 12 bits), or, for the
+/// first band, a prior: in unfiltered snapshots a literal costs about 8 bits; in filtered rows, bytes
+/// near zero are the common ones.
+struct CostModel {
+    /// Bits of each literal byte.
+    var literal: [UInt8]
+    /// Bits of each match length 0...258 (code and extra bits).
+    var length: [UInt8]
+    /// Bits of each distance code (code and extra bits).
+    var distance: [UInt8]
+
+    static func prior(filtered: Bool) -> CostModel {
+        let literal: [UInt8] = (0..<256).map { byte in
+            guard filtered else { return 8 }
+            let size = min(byte, 256 - byte)
+            return size == 0 ? 2 : size < 4 ? 5 : size < 16 ? 7 : 9
+        }
+        let length: [UInt8] = (0...258).map { length in
+            length < 3 ? 0 : UInt8(6 + DeflateTables.lengthExtraBits[Int(DeflateTables.lengthIndex[length])])
+        }
+        let distance: [UInt8] = (0..<30).map { UInt8(5 + DeflateTables.distanceExtraBits[$0]) }
+        return CostModel(literal: literal, length: length, distance: distance)
+    }
+
+    init(literal: [UInt8], length: [UInt8], distance: [UInt8]) {
+        self.literal = literal; self.length = length; self.distance = distance
+    }
+
+    /// Prices from a block's code lengths.
+    init(literalLengths: [UInt8], distanceLengths: [UInt8]) {
+        @inline(__always) func bits(_ codeLength: UInt8) -> UInt8 { codeLength == 0 ? 12 : codeLength }
+        literal = (0..<256).map { bits(literalLengths[$0]) }
+        length = (0...258).map { length in
+            guard length >= 3 else { return 0 }
+            let index = Int(DeflateTables.lengthIndex[length])
+            return bits(literalLengths[257 + index]) + UInt8(DeflateTables.lengthExtraBits[index])
+        }
+        distance = (0..<30).map { bits(distanceLengths[$0]) + UInt8(DeflateTables.distanceExtraBits[$0]) }
+    }
+
+    /// The tables as pointers, for the parsers' inner loops.
+    struct Prices {
+        let literal: UnsafePointer<UInt8>, length: UnsafePointer<UInt8>, distance: UnsafePointer<UInt8>
+        let lengthIndex: UnsafePointer<UInt8>
+
+        /// True when a match of `length` bytes at `distance` costs fewer bits than the literals at `here`.
+        @inline(__always) func worthIt(_ here: UnsafePointer<UInt8>, _ length: Int, _ distance: Int) -> Bool {
+            var literals = 0
+            for k in 0..<length { literals += Int(literal[Int(here[k])]) }
+            return Int(self.length[length]) + Int(self.distance[DeflateTables.distanceCode(distance)]) < literals
+        }
+    }
+
+    func withTables<R>(_ body: (Prices) -> R) -> R {
+        literal.withUnsafeBufferPointer { l in
+            length.withUnsafeBufferPointer { m in
+                distance.withUnsafeBufferPointer { d in
+                    DeflateTables.lengthIndex.withUnsafeBufferPointer { index in
+                        body(Prices(literal: l.baseAddress!, length: m.baseAddress!, distance: d.baseAddress!,
+                                    lengthIndex: index.baseAddress!))
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -5,12 +5,14 @@
 // they held, so invisible differences never change the file. The file carries an sRGB chunk, the
 // caller's private chunks before IDAT, and no timestamp: identical pixels give identical bytes.
 //
-// Two compressors. The default is GronaSnap's own (PNGWriter.swift, LZ77.swift, Deflate.swift):
-// scanlines unfiltered, an LZ77 parse that looks first at the previous pixel and the pixel above,
-// one dynamic-Huffman block. libpng + zlib remain available with any filter, level and strategy.
+// Two compressors. The default is GronaSnap's own (PNGWriter.swift, LZ77.swift, Deflate.swift,
+// RowFilters.swift), which adapts to the image band by band: unfiltered scanlines with a parse built
+// for user interfaces where that is good (flat snapshots), filtered rows with a chained, lazy,
+// cost-aware parse where it is not (photos, gradients, noise, rows wider than deflate's window).
+// libpng + zlib remain available with any filter, level and strategy.
 //
-// Why not libpng's settings: measured on the reference banner (bench/reference-banner.json, 1170 ×
-// 777 px, 3.6 MB of scanlines) with libpng 1.6.39 / zlib 1.2.13, mean of 10 runs:
+// Why not libpng's settings for snapshots: measured on the reference banner (bench/reference-banner.json,
+// 1170 × 777 px, 3.6 MB of scanlines) with libpng 1.6.39 / zlib 1.2.13, mean of 10 runs:
 //
 //   filter    level |  size (bytes)   ms        filter    level |  size (bytes)   ms
 //   none        1   |   129 827      8.4        up          1   |   153 623      7.7
@@ -23,8 +25,8 @@
 // bytes twice, which filters hide (Up and Paeth mix in the row above). But zlib cannot be made fast
 // enough: its checksum alone (adler32) takes 1.1 ms for these 3.6 MB and level 1 takes 5.4 ms in
 // all. The built-in encoder checks the two structural candidates before hashing, skips over long
-// matches in 8-byte steps, and computes the checksum sixteen lanes at a time; see the bench folder
-// for its figures.
+// matches in 8-byte steps, and computes the checksum sixteen lanes at a time. On other images
+// (`grona-bench --encoders`, table in bench/README.md) it stays within 1.1× libpng's default size.
 import CPNG
 import Raster
 
@@ -48,7 +50,7 @@ public struct PNGEncodingOptions: Equatable, Sendable {
         self.strategy = strategy
     }
 
-    /// The built-in encoder (unfiltered scanlines, GronaSnap's deflate).
+    /// The built-in encoder (GronaSnap's deflate; unfiltered or filtered rows, band by band).
     public static let builtin: PNGEncodingOptions = {
         var options = PNGEncodingOptions(filter: .none, level: 1)
         options.compressor = .builtin

@@ -9,6 +9,8 @@ import Text
 //   grona-bench [--iterations N] [--json]
 //   grona-bench --table-from FIGURES.json     (the table of a run saved with --json)
 //   grona-bench --first-snapshot OUT.png     (internal: one snapshot in a fresh process)
+//   grona-bench --encoders [N] | --encoder-peak   (the PNG encoder table against libpng; peak memory
+//                                            encoding 64 megapixels of noise; Encoders.swift)
 //   grona-bench --digests | --png-options | --profile-render N [--encode] | --profile-matrix JOBS [--passes N]
 //                                            (tools for profiling and checking, see Explore.swift)
 //
@@ -46,6 +48,11 @@ do {
     }
     if let n = value(after: "--profile-matrix") {
         try Explore.matrix(checkout: checkout, jobs: Int(n) ?? 1, passes: Int(value(after: "--passes") ?? "") ?? 1)
+        exit(0)
+    }
+    if arguments.contains("--encoder-peak") { print(try Encoders.peak()); exit(0) }
+    if arguments.contains("--encoders") {
+        print(try Encoders.table(checkout: checkout, iterations: Int(value(after: "--encoders") ?? "") ?? 20))
         exit(0)
     }
     if arguments.contains("--digests") { try Explore.digests(checkout: checkout); exit(0) }

@@ -78,6 +78,61 @@ final class BuiltinEncoderTests: XCTestCase {
         }, "glyphs")
     }
 
+    /// The built-in encoder's size over libpng's default (adaptive filters, zlib level 6).
+    private func sizeAgainstLibpng(_ image: Pixmap) throws -> Double {
+        let ours = try encodePNG(image), libpng = try encodePNG(image, options: PNGEncodingOptions(filter: .adaptive, level: 6))
+        XCTAssertEqual(try decodePNG(ours).pixmap, image)
+        XCTAssertEqual(ours, try encodePNG(image), "same pixels, same bytes")
+        return Double(ours.count) / Double(libpng.count)
+    }
+
+    func testAFileHoldsItsBytesNotTheEncodersReservation() throws {
+        // The encoder reserves room for the worst case (stored blocks); a flat snapshot's file is a
+        // fraction of it, and callers keep many files: the array returned must be its own size.
+        let flat = try encodePNG(pixmap(600, 400) { x, _ in x < 300 ? (5, 75, 58, 255) : (255, 255, 255, 255) })
+        XCTAssertLessThan(flat.count, 4_000)   // of 960,400 bytes of scanlines
+        XCTAssertLessThan(flat.capacity, 2 * flat.count)
+    }
+
+    func testGradientsTakeFilteredRowsAndStayCloseToLibpng() throws {
+        // Unfiltered, a diagonal gradient has no repeats; filtered, it is a few small residues.
+        let gradient = pixmap(256, 192) { x, y in (UInt8(x), UInt8(y * 255 / 191), UInt8((x + y) * 255 / 446), 255) }
+        XCTAssertLessThanOrEqual(try sizeAgainstLibpng(gradient), 1.1)
+        let unfilteredZlib = try encodePNG(gradient, options: PNGEncodingOptions(filter: .none, level: 6)).count
+        XCTAssertLessThan(try encodePNG(gradient).count * 4, unfilteredZlib, "filtered rows, not the unfiltered parse")
+    }
+
+    func testNoiseStaysCloseToLibpng() throws {
+        var noise = Noise(state: 0xFEED_F00D)
+        XCTAssertLessThanOrEqual(try sizeAgainstLibpng(pixmap(128, 96) { _, _ in (noise.next(), noise.next(), noise.next(), 255) }), 1.1)
+    }
+
+    func testRowsWiderThanTheWindowStayCloseToLibpng() throws {
+        // 8,193 px rows are 32,773 bytes: the row above is out of deflate's reach unless filtered.
+        let wide = pixmap(8193, 6) { x, y in (x / 97 + y / 3) % 2 == 0 ? (240, 240, 235, 255) : (x % 5 == 0 ? (20, 30, 40, 255) : (5, 75, 58, 255)) }
+        XCTAssertLessThanOrEqual(try sizeAgainstLibpng(wide), 1.1)
+    }
+
+    func testBandsOfDifferentKindsRoundTrip() throws {
+        // Bands of 64 KiB: flat stripes, then noise, then a gradient, then flat again, so bands choose
+        // different encodings and matches reach back across band boundaries (a window of unfiltered
+        // rows before filtered ones, and the other way round).
+        var noise = Noise(state: 7)
+        let image = pixmap(200, 400) { x, y in
+            switch y {
+            case ..<100: return (x / 40) % 2 == 0 ? (255, 255, 255, 255) : (5, 75, 58, 255)
+            case ..<200: return (noise.next(), noise.next(), 128, noise.next() | 1)
+            case ..<300: return (UInt8(x), UInt8(y - 200), 9, 255)
+            default: return (x / 40) % 2 == 0 ? (255, 255, 255, 255) : (5, 75, 58, 255)
+            }
+        }
+        let bytes = PNGWriter.encode(image, chunks: [], bandBytes: 1 << 16)
+        XCTAssertEqual(try decodePNG(bytes).pixmap, image)
+        XCTAssertEqual(bytes, PNGWriter.encode(image, chunks: [], bandBytes: 1 << 16), "same pixels, same bytes")
+        // One band per row: the smallest bands there are.
+        XCTAssertEqual(try decodePNG(PNGWriter.encode(image, chunks: [], bandBytes: 1)).pixmap, image)
+    }
+
     func testAdler32MatchesZlib() {
         var noise = Noise(state: 99)
         let data = (0..<70_000).map { i in i % 5000 < 2500 ? noise.next() : 255 }
