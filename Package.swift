@@ -34,7 +34,7 @@ let package = Package(
         // CUnicode for locale data (which languages are written right to left).
         .target(name: "Grona", dependencies: ["Text", "Raster", "PNG", "CUnicode"]),
         // Comparison, golden digests and verification, free of any test framework, for the command line.
-        .target(name: "GronaSnapshots", dependencies: ["Grona", "PNG", "Raster"]),
+        .target(name: "GronaSnapshots", dependencies: ["Grona", "PNG", "Raster", "Text"]),
         // assertSnapshot for XCTest and Swift Testing, on top of GronaSnapshots.
         .target(name: "GronaSnapshotTesting", dependencies: ["GronaSnapshots", "Grona", "PNG", "Raster"]),
         .executableTarget(name: "grona-snap", dependencies: ["Grona", "GronaSnapshots", "PNG"]),

@@ -4,7 +4,8 @@
 //
 // ComponentRenderer.swift  the entry point: one renderer plays one app process (colours resolved on its
 //                          first render and kept); render(environment) → Snapshot (pixels, report, scene)
-// ParallelRenderer.swift   render jobs on N threads, one text engine per thread, results in job order
+// ParallelRenderer.swift   render jobs on N threads, one text engine per thread: results handed over as
+//                          they finish (forEach, nothing kept) or collected in job order (map)
 // FontsFolder.swift        where the pinned fonts are ($GRONA_FONTS, an installed share/, the checkout)
 //
 // Decoding/   JSON.swift          bounded, strict JSON parser → JSONValue (ordered keys, line:column errors)
@@ -37,4 +38,10 @@
 // Sheet/      contact sheets: labelled grids of snapshots
 // Output/     AtomicFile.swift    every output: temporary file + rename, `-` for stdout, devices and FIFOs
 //                                 written through, symlinks followed, folders refused
+//             StagedFiles.swift   many files all or nothing: staged beside their destinations, renamed at the
+//                                 end, removed on failure or Ctrl-C
 // Assets/     DecodedImages.swift component images decoded once per process, shared by every renderer
+
+/// GronaSnap's version: `grona-snap --version`, and recorded in every golden (the pixels it draws
+/// may change between versions).
+public let gronaSnapVersion = "0.1.0"

@@ -3,8 +3,11 @@ import Foundation
 import Text
 
 /// Runs independent render jobs on several threads, each thread with its own `TextEngine` (engines
-/// are not shared between threads). Results come back in job order, whatever order the threads
-/// finish in, so output never depends on `jobs`.
+/// are not shared between threads). Two forms over one execution path:
+///   - `forEach` hands each result to a handler on the worker as soon as it is ready and keeps
+///     nothing, so memory stays flat however many jobs there are (batch, verify);
+///   - `map` collects the results in job order, for callers whose results are small.
+/// Either way, what a caller writes never depends on `jobs`: each job is identified by its index.
 public enum ParallelRenderer {
     /// The number of threads to use when the user does not say: one per core.
     public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
@@ -14,54 +17,91 @@ public enum ParallelRenderer {
     public static func map<T: Sendable>(count: Int, jobs: Int, fontsFolder: String,
                                         progress: (@Sendable (_ done: Int) -> Void)? = nil,
                                         _ work: @Sendable (Int, TextEngine) throws -> T) -> [Result<T, Error>] {
-        guard count > 0 else { return [] }
+        let slots = ResultSlots<T>(count: count)
+        forEach(count: count, jobs: jobs, fontsFolder: fontsFolder, progress: progress, work) { index, result in
+            slots.set(index, result)
+            return true
+        }
+        return slots.results()
+    }
+
+    /// Calls `work(index, engine)` for every index in `0..<count` on up to `jobs` threads and hands
+    /// each result to `handle` on the worker that made it, as it finishes (calls to `handle` may run
+    /// at the same time on several workers; it must be thread-safe). Nothing is kept.
+    ///
+    /// `handle` returns false to stop early: no job with a higher index is started afterwards, while
+    /// the lower ones still run. So a caller that stops at its first failure always ends up having
+    /// seen the failure with the lowest index, whatever the threads' timing.
+    public static func forEach<T>(count: Int, jobs: Int, fontsFolder: String,
+                                  progress: (@Sendable (_ done: Int) -> Void)? = nil,
+                                  _ work: @Sendable (Int, TextEngine) throws -> T,
+                                  handle: @Sendable (Int, Result<T, Error>) -> Bool) {
+        guard count > 0 else { return }
         let threads = max(1, min(jobs, count))
-        let board = JobBoard<T>(count: count)
+        let board = JobBoard(count: count)
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             let engine: TextEngine
             do {
                 engine = try TextEngine(fontsDirectory: fontsFolder)
             } catch {
                 // Every job this thread would have taken fails with the same error.
-                while let index = board.take() { board.finish(index, .failure(error), progress: nil) }
+                while let index = board.take() {
+                    if !handle(index, .failure(error)) { board.stop(before: index + 1) }
+                    board.finished(progress: nil)
+                }
                 return
             }
             while let index = board.take() {
-                board.finish(index, Result { try work(index, engine) }, progress: progress)
+                let result = Result { try work(index, engine) }
+                if !handle(index, result) { board.stop(before: index + 1) }
+                board.finished(progress: progress)
             }
         }
-        return board.results()
     }
 }
 
-/// The jobs' shared state: the next job to hand out, the finished count and the result slots, all
-/// behind one lock. `@unchecked Sendable` is safe because every stored property is read and written
-/// only while `lock` is held.
-private final class JobBoard<T: Sendable>: @unchecked Sendable {
+/// The jobs' shared state: the next job to hand out, where to stop and the finished count, behind
+/// one lock. `@unchecked Sendable` is safe because every stored property is read and written only
+/// while `lock` is held.
+private final class JobBoard: @unchecked Sendable {
     private let lock = NSLock()
-    private let count: Int
+    private var limit: Int
     private var next = 0
     private var done = 0
-    private var slots: [Result<T, Error>?]
 
-    init(count: Int) {
-        self.count = count
-        slots = Array(repeating: nil, count: count)
-    }
+    init(count: Int) { limit = count }
 
-    /// The next unclaimed job, or nil when all have been handed out.
+    /// The next unclaimed job, or nil when all have been handed out (or the rest were stopped).
     func take() -> Int? {
         lock.lock(); defer { lock.unlock() }
-        guard next < count else { return nil }
+        guard next < limit else { return nil }
         next += 1
         return next - 1
     }
 
-    func finish(_ index: Int, _ result: Result<T, Error>, progress: (@Sendable (Int) -> Void)?) {
+    /// Hands out no job at or above `index` any more.
+    func stop(before index: Int) {
         lock.lock(); defer { lock.unlock() }
-        slots[index] = result
+        limit = min(limit, index)
+    }
+
+    func finished(progress: (@Sendable (Int) -> Void)?) {
+        lock.lock(); defer { lock.unlock() }
         done += 1
         progress?(done)
+    }
+}
+
+/// `map`'s results, one slot per job, behind a lock (`@unchecked Sendable` for the same reason).
+private final class ResultSlots<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<T, Error>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<T, Error>) {
+        lock.lock(); defer { lock.unlock() }
+        slots[index] = result
     }
 
     func results() -> [Result<T, Error>] {

@@ -1,3 +1,5 @@
+import CFreeType
+import CHarfBuzz
 import CUnicode
 
 /// # Text — GronaSnap's text engine
@@ -35,4 +37,17 @@ import CUnicode
 public enum TextModule {
     /// ICU's version, for diagnostics.
     public static var icuVersion: String { String(cString: cu_icu_version()) }
+
+    /// FreeType's version, e.g. "2.12.1" (the library linked, not the headers built against).
+    public static var freeTypeVersion: String {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
+        defer { FT_Done_FreeType(library) }
+        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+        FT_Library_Version(library, &major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
+    }
+
+    /// HarfBuzz's version, e.g. "6.0.0" (the library linked).
+    public static var harfBuzzVersion: String { String(cString: hb_version_string()) }
 }

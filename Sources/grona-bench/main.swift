@@ -9,6 +9,9 @@ import Text
 //   grona-bench [--iterations N] [--json]
 //   grona-bench --table-from FIGURES.json     (the table of a run saved with --json)
 //   grona-bench --first-snapshot OUT.png     (internal: one snapshot in a fresh process)
+//   grona-bench --batch-memory [--sizes 200,2000,20000] [--jobs N] [--grona-snap PATH] [--record]
+//                                            (peak memory of `grona-snap batch`, or of `verify --record
+//                                            all`, by number of snapshots)
 //   grona-bench --encoders [N] | --encoder-peak   (the PNG encoder table against libpng; peak memory
 //                                            encoding 64 megapixels of noise; Encoders.swift)
 //   grona-bench --digests | --png-options | --profile-render N [--encode] | --profile-matrix JOBS [--passes N]
@@ -48,6 +51,17 @@ do {
     }
     if let n = value(after: "--profile-matrix") {
         try Explore.matrix(checkout: checkout, jobs: Int(n) ?? 1, passes: Int(value(after: "--passes") ?? "") ?? 1)
+        exit(0)
+    }
+    if arguments.contains("--batch-memory") {
+        let sizes = (value(after: "--sizes") ?? "200,2000,20000").split(separator: ",").compactMap { Int($0) }
+        let jobs = Int(value(after: "--jobs") ?? "") ?? ParallelRenderer.defaultJobs
+        let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("grona-snap").path
+        let record = arguments.contains("--record")
+        let runs = try BatchMemory.run(checkout: checkout, sizes: sizes, jobs: jobs,
+                                       gronaSnap: value(after: "--grona-snap") ?? sibling, record: record)
+        print(BatchMemory.table(runs, jobs: jobs, record: record))
         exit(0)
     }
     if arguments.contains("--encoder-peak") { print(try Encoders.peak()); exit(0) }

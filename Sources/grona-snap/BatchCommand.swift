@@ -4,9 +4,11 @@ import PNG
 
 /// `grona-snap batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [overrides]`
 ///
-/// All specs are decoded before anything is rendered, and every snapshot is rendered and encoded
-/// before any file is written: a bad spec, or a spec whose font or image cannot be read, stops the
-/// run with exit status 2 and nothing written at all. The job list is the sorted spec files, each
+/// All specs are decoded before anything is rendered; each snapshot is then staged under a hidden
+/// name beside its destination as it is rendered (`StagedFiles`), and the staged files are renamed
+/// into place once all are done: a bad spec, or a spec whose font or image cannot be read, stops the
+/// run with exit status 2 and nothing written at all, while memory stays flat in the number of
+/// snapshots. The job list is the sorted spec files, each
 /// with its variants in order; `--shard K/N` keeps the jobs whose position in that list, counted
 /// from 0, is K − 1 modulo N, so shards are balanced across specs and N shards together write
 /// exactly the files of one unsharded run.
@@ -18,7 +20,9 @@ enum BatchCommand {
         each snapshot goes to OUT_DIR/<golden name>, e.g. OUT_DIR/banner/AX5-dark-rtl@3x.png, or
         OUT_DIR/campaign/de/L-light-ltr@3x.png for a spec with localizations.
         The files are the same, byte for byte, whatever --jobs. All specs are read first: if any is
-        bad, or a snapshot cannot be rendered, nothing is written and the exit status is 2.
+        bad, or a snapshot cannot be rendered, nothing is written and the exit status is 2. Each
+        snapshot is written under a hidden name as it is rendered and all are renamed into place at
+        the end; a failure or Ctrl-C removes them.
         A progress bar is shown on a terminal; a one-line summary is always printed.
 
         options:
@@ -40,10 +44,10 @@ enum BatchCommand {
             .union(["-o", "--output", "--jobs", "--shard", "--assets-root"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
+    /// One snapshot to render. Its golden name is made on the worker, not kept for every job.
     struct Job {
         var spec: Int
         var environment: Environment
-        var name: String
     }
 
     static func run(_ words: ArraySlice<String>) throws {
@@ -57,26 +61,37 @@ enum BatchCommand {
 
         let folder = args.positionals[0]
         let specs = try specFiles(in: folder).map { try Specs.decode($0, assetRoots: args.value("--assets-root")) }
+        let named = specs.map { VariantPlan.naming($0, overrides: overrides) }
         var all: [Job] = []
         for (index, spec) in specs.enumerated() {
-            let named = VariantPlan.naming(spec, overrides: overrides)
             for env in VariantPlan.environments(of: spec, overrides: overrides) {
-                all.append(Job(spec: index, environment: env, name: named.goldenName(for: env)))
+                all.append(Job(spec: index, environment: env))
             }
         }
         let jobs = shard.map { shard in all.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element) } ?? all
 
-        let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
-                                           progress: Work.progressBar(total: jobs.count)) { index, engine in
+        // Each snapshot is staged beside its destination as soon as it is encoded (memory stays flat
+        // however many there are); the first failure stops the run and every staged file goes.
+        let staging = StagedFiles()
+        let failure = FirstFailure()
+        ParallelRenderer.forEach(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
+                                 progress: Work.progressBar(total: jobs.count)) { index, engine in
             let job = jobs[index]
             let renderer = ComponentRenderer(spec: specs[job.spec], engine: engine)
-            return try encodePNG(try CanvasOptions.render(renderer, job.environment, on: canvas).image)
+            let bytes = try encodePNG(try CanvasOptions.render(renderer, job.environment, on: canvas).image)
+            try staging.stage(bytes, at: output + "/" + named[job.spec].goldenName(for: job.environment))
+        } handle: { index, result in
+            guard case .failure(let error) = result else { return true }
+            failure.keep(error, at: index)
+            return false
         }
-        let files = try Work.values(results)
-        for (job, bytes) in zip(jobs, files) {
-            let path = output + "/" + job.name
-            try AtomicFile.createFolder((path as NSString).deletingLastPathComponent)
-            try AtomicFile.write(bytes, to: path)
+        if let error = failure.error {
+            staging.discard()
+            throw error
+        }
+        do { try staging.commit() } catch {
+            staging.discard()
+            throw error
         }
         let threads = max(1, min(jobCount, jobs.count))
         let shardNote = shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
@@ -100,5 +115,23 @@ enum BatchCommand {
             throw UsageError("--shard: \(quoted(text)) is not K/N with 1 ≤ K ≤ N (e.g. 1/4)")
         }
         return (k, n)
+    }
+}
+
+/// The failure with the lowest job index among those seen; with `ParallelRenderer.forEach` stopping
+/// at the first failure, that is the first failing job in order, whatever the threads' timing.
+final class FirstFailure: @unchecked Sendable {
+    // `@unchecked Sendable`: `kept` is read and written only while `lock` is held.
+    private let lock = NSLock()
+    private var kept: (index: Int, error: Error)?
+
+    func keep(_ error: Error, at index: Int) {
+        lock.lock(); defer { lock.unlock() }
+        if kept.map({ index < $0.index }) ?? true { kept = (index, error) }
+    }
+
+    var error: Error? {
+        lock.lock(); defer { lock.unlock() }
+        return kept?.error
     }
 }

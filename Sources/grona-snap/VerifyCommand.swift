@@ -13,8 +13,12 @@ enum VerifyCommand {
         <direction>@<scale>x.png (SNAPSHOTS/<spec name>/<locale>/… for a spec with localizations;
         -pseudo-<mode> before the scale for a pseudolanguage). An image matches when no pixel differs visibly (OKLab ΔE above
         0.02) other than anti-aliased edges that moved. Failures leave the actual image and an
-        expected | difference | actual image in the report folder, with an index.html showing each
-        failure side by side, its difference and a wipe slider between expected and actual.
+        expected | difference | actual image in the report folder, with a copy of the golden and an
+        index.html that links them: the failures grouped by spec and counted by kind (sizes
+        changed, colours changed, text or shapes moved), each with its difference and a wipe
+        slider between expected and actual, and the goldens recorded with their image. Goldens
+        and report files are staged beside their destinations as they are made and renamed into
+        place at the end; a failure or Ctrl-C removes them.
 
         options:
           --snapshots DIR           the goldens' folder (required)
@@ -32,7 +36,8 @@ enum VerifyCommand {
           --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
 
         Prints one summary line, e.g. "verified 228 snapshots: 228 match, 0 differ, 0 recorded,
-        0 missing". Exit status 0 when every snapshot matches; 1 when any differs, is missing or
+        0 missing". The first 10 failures are printed on stderr, then a count, and, when snapshots
+        differ, the command that accepts the differences (--record failed). Exit status 0 when every snapshot matches; 1 when any differs, is missing or
         was recorded (a recording never passes: run again to verify against it); 2 for bad input,
         and then nothing is written.
         """
@@ -40,6 +45,9 @@ enum VerifyCommand {
     static let grammar = Arguments.Grammar(
         valued: ["--snapshots", "--record", "--jobs", "--report-dir", "--assets-root"],
         flags: ["--prune"], positionals: 1...1)
+
+    /// Failures printed in full on stderr; the rest are counted.
+    static let shownFailures = 10
 
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "verify")
@@ -60,9 +68,17 @@ enum VerifyCommand {
 
         let result = try verification.run()
         for file in result.skippedFiles { FileHandle.standardError.write(Data((SpecFiles.skipNote(file) + "\n").utf8)) }
-        for outcome in result.outcomes where !outcome.passed {
-            FileHandle.standardError.write(Data((outcome.message + "\n").utf8))
+        // The first few failures in full, then a count: a theme-wide change must not bury the
+        // summary under thousands of lines. The report has them all.
+        let failures = result.outcomes.filter { !$0.passed }
+        var stderr = failures.prefix(shownFailures).map { $0.message + "\n" }.joined()
+        if failures.count > shownFailures {
+            stderr += "… and \(failures.count - shownFailures) more; all are in \(result.reportPath)\n"
         }
+        if let command = result.acceptCommand {
+            stderr += "to accept the differences as the new goldens: \(command)\n"
+        }
+        FileHandle.standardError.write(Data(stderr.utf8))
         for file in result.unusedGoldens {
             print("\(result.pruned ? "removed unused golden" : "unused golden (no spec produces it)"): \(file)")
         }

@@ -4,7 +4,6 @@ import Grona
 // grona-snap: the command line. Exit status 0 on success, 1 when snapshots differ, 2 for bad input
 // or usage, with one line on stderr naming the file, the JSON path and what is wrong.
 
-let version = "0.1.0"
 let usage = """
     usage: grona-snap <command> [options]
 
@@ -41,7 +40,7 @@ case "--help", "-h", "help":
     if let topic = words.dropFirst().first, let known = commands[topic] { print(known.help) } else { print(usage) }
     exit(0)
 case "--version":
-    print("grona-snap \(version)")
+    print("grona-snap \(gronaSnapVersion)")
     exit(0)
 default:
     break

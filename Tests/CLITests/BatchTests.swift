@@ -76,6 +76,68 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(files(under: root + "/out"), [])
     }
 
+    /// A snapshot that fails to render after others were staged: the run stops, and neither the
+    /// staged files (hidden, beside their destinations) nor any final file is left, nor the folders.
+    func testARenderFailureLeavesNoStagedOrFinalFiles() throws {
+        let root = try temporaryFolder()
+        let input = root + "/specs"
+        try FileManager.default.createDirectory(atPath: input + "/images", withIntermediateDirectories: true)
+        for name in ["acme-banner.json", "message-info.json"] {
+            try FileManager.default.copyItem(atPath: fixtures + "/" + name, toPath: input + "/" + name)
+        }
+        // The spec decodes (the image exists) but cannot be rendered (the image is not a PNG); it
+        // sorts last, so the other specs' snapshots are staged before it fails.
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: input + "/images/broken.png"))
+        try Data(##"{"component": {"type": "banner", "title": "Hi", "image": "images/broken.png"}}"##.utf8)
+            .write(to: URL(fileURLWithPath: input + "/zz-broken.json"))
+        let run = try snap("batch", input, "-o", root + "/out", "--scale", "1", "--jobs", "2")
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("broken.png"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out"), "\(allEntries(under: root + "/out"))")
+
+        // Into an existing folder: what was there stays, nothing is added.
+        try FileManager.default.createDirectory(atPath: root + "/kept", withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: root + "/kept/notes.txt"))
+        XCTAssertEqual(try snap("batch", input, "-o", root + "/kept", "--scale", "1").status, 2)
+        XCTAssertEqual(allEntries(under: root + "/kept"), ["notes.txt"])
+    }
+
+    /// A relative output folder, one level deep, created by the run.
+    func testRelativeOutputFolder() throws {
+        let root = try temporaryFolder()
+        let run = try runProgram(try gronaSnapBinary(), ["batch", fixtures, "-o", "out", "--scale", "1", "--text-size", "L"], in: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(files(under: root + "/out").count, 19 * 4)
+        XCTAssertTrue(files(under: root + "/out").contains("message-info/L-dark-rtl@1x.png"))
+    }
+
+    /// Ctrl-C once snapshots are staged: the files and the folders the run made are removed, and
+    /// the exit status is the shell's for SIGINT.
+    func testInterruptRemovesTheStagedFiles() throws {
+        let root = try temporaryFolder()
+        let output = root + "/out"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
+        // Every fixture's variants at @3x on one thread: seconds of work, interrupted at the first
+        // staged file.
+        process.arguments = ["batch", fixtures, "-o", output, "--jobs", "1"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["GRONA_FONTS"] = packageRoot + "/Fonts"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && !allEntries(under: output).contains(where: { $0.hasSuffix(".staged") }) && Date() < deadline {
+            usleep(2_000)
+        }
+        XCTAssertTrue(process.isRunning, "the batch finished before a staged file was seen")
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 128 + SIGINT)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "\(allEntries(under: output))")
+    }
+
     func testShardSyntax() throws {
         for bad in ["0/2", "3/2", "1", "a/b", "1/0"] {
             let run = try snap("batch", fixtures, "-o", "/nonexistent", "--shard", bad)
@@ -83,4 +145,9 @@ final class BatchTests: XCTestCase {
             XCTAssertTrue(run.stderr.contains("--shard"), run.stderr)
         }
     }
+}
+
+/// Every file and folder under `folder`, hidden ones included, sorted.
+private func allEntries(under folder: String) -> [String] {
+    (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
 }

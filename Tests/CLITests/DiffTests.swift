@@ -43,7 +43,7 @@ final class DiffTests: XCTestCase {
 
         let sizes = try snap("diff", root + "/a.png", root + "/wide.png")
         XCTAssertEqual(sizes.status, 1)
-        XCTAssertEqual(sizes.stdout, "sizes differ: expected 8 × 6, actual 9 × 6\n")
+        XCTAssertEqual(sizes.stdout, "sizes differ: expected 8 × 6, actual 9 × 6; the shared 8 × 6 area is the same\n")
 
         let corrupt = try snap("diff", root + "/a.png", root + "/junk.png")
         XCTAssertEqual(corrupt.status, 2)

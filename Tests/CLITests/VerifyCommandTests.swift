@@ -28,6 +28,14 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertEqual(first.stdout.split(separator: "\n").last, "verified 12 snapshots: 0 match, 0 differ, 12 recorded, 0 missing")
         let golden = work + "/Snapshots/message-info/AX5-dark-rtl@3x.png"
         XCTAssertTrue(FileManager.default.fileExists(atPath: golden))
+        // The report shows each recorded golden with its image, from a copy in the report folder.
+        let reportFolder = work + "/Artifacts/verify-report"
+        let recordedReport = try String(contentsOfFile: reportFolder + "/index.html", encoding: .utf8)
+        XCTAssertEqual(recordedReport.components(separatedBy: "<img ").count - 1, 12, recordedReport)
+        XCTAssertTrue(recordedReport.contains("src=\"recorded/message-info/AX5-dark-rtl@3x.png\""), recordedReport)
+        XCTAssertTrue(recordedReport.contains("<td>recorded</td><td class=\"n\">12</td>"), recordedReport)
+        XCTAssertEqual(FileManager.default.contents(atPath: reportFolder + "/recorded/message-info/AX5-dark-rtl@3x.png"),
+                       FileManager.default.contents(atPath: golden))
 
         let second = try grona(verify)
         XCTAssertEqual(second.status, 0, second.stderr)
@@ -46,13 +54,27 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertEqual(third.status, 1)
         XCTAssertEqual(third.stdout.split(separator: "\n").last, "verified 12 snapshots: 11 match, 1 differ, 0 recorded, 0 missing")
         XCTAssertTrue(third.stderr.contains("message-info/AX5-dark-rtl@3x.png: differs from the golden: 100 pixels differ"), third.stderr)
-        XCTAssertTrue(third.stderr.hasSuffix("error: 1 snapshot did not match its golden; see \(report)\n"), third.stderr)
+        let accept = "grona-snap verify \(work)/fixtures --snapshots \(work)/Snapshots --record failed"
+        XCTAssertTrue(third.stderr.hasSuffix("to accept the differences as the new goldens: \(accept)\n"
+            + "error: 1 snapshot did not match its golden; see \(report)\n"), third.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/Artifacts/verify-report/actual/message-info/AX5-dark-rtl@3x.png"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/Artifacts/verify-report/difference/message-info/AX5-dark-rtl@3x.png"))
         let html = try String(contentsOfFile: report, encoding: .utf8)
         XCTAssertTrue(html.contains("message-info/AX5-dark-rtl@3x.png"))
-        XCTAssertEqual(html.components(separatedBy: "data:image/png;base64,").count - 1, 5)   // expected, actual, difference, and both in the wipe
+        // Images are linked, not inlined: the difference, and expected and actual in the wipe. The
+        // golden as it was is copied beside the artifacts, so the folder is self-contained.
+        XCTAssertFalse(html.contains("data:image"))
+        for link in ["difference", "expected", "actual"] {
+            XCTAssertTrue(html.contains("src=\"\(link)/message-info/AX5-dark-rtl@3x.png\""), link)
+        }
+        XCTAssertEqual(html.components(separatedBy: "<img ").count - 1, 3)
+        XCTAssertEqual(FileManager.default.contents(atPath: reportFolder + "/expected/message-info/AX5-dark-rtl@3x.png"),
+                       FileManager.default.contents(atPath: golden))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: reportFolder + "/recorded/message-info/AX5-dark-rtl@3x.png"))
         XCTAssertTrue(html.contains("class=\"wipe-slider\""))
+        // A block pasted over the card: its outline is an edge the golden lacks.
+        XCTAssertTrue(html.contains("<td>text or shapes moved</td><td class=\"n\">1</td>"), html)
+        XCTAssertTrue(html.contains(accept), html)
 
         // --record failed puts the fresh image back; then everything matches.
         XCTAssertEqual(try grona(verify + ["--record", "failed"]).status, 1)

@@ -111,11 +111,12 @@ final class ComparisonTests: XCTestCase {
     }
 
     func testSizeMismatchFails() {
-        let result = compare(expected: flat, actual: image(width: 60, height: 41))
+        let result = compare(expected: flat, actual: image(width: 60, height: 41, background: [40, 120, 200, 255]))
         XCTAssertFalse(result.matches)
         XCTAssertTrue(result.sizeMismatch)
         XCTAssertTrue(result.expectedSize == (60, 40) && result.actualSize == (60, 41))
-        XCTAssertEqual(result.message, "sizes differ: expected 60 × 40, actual 60 × 41")
+        XCTAssertEqual(result.message, "sizes differ: expected 60 × 40, actual 60 × 41; the shared 60 × 40 area is the same")
+        XCTAssertEqual(result.change, .size)
     }
 
     func testDifferenceImageShowsTheBlockInRed() throws {

@@ -173,7 +173,7 @@ public enum AtomicFile {
     }
 
     /// Writes all of `bytes`, retrying after interruptions; the error text, or nil.
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
         bytes.withUnsafeBytes { buffer -> String? in
             var offset = 0
             while offset < buffer.count {
@@ -188,7 +188,7 @@ public enum AtomicFile {
         }
     }
 
-    private static func lastError() -> String { String(cString: strerror(errno)) }
+    static func lastError() -> String { String(cString: strerror(errno)) }
 
     private static let serialLock = NSLock()
     /// `nonisolated(unsafe)`: read and written only while `serialLock` is held.

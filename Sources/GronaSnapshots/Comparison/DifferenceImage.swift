@@ -2,7 +2,9 @@
 //
 // The middle panel is a faded grey copy of the expected image (so the layout stays recognisable)
 // with differing pixels in strong red and pixels ignored as anti-aliasing in yellow. When the sizes
-// differ, the middle panel covers both images; where only one of them has pixels, it is red.
+// differ, the middle panel covers both images: the area they share (aligned top-leading) is
+// compared pixel by pixel as above, so text that moved is marked there too, and where only one of
+// them has pixels it is red.
 // Panels are separated by a mid-grey gutter; the expected and actual panels are the images
 // unchanged (transparent stays transparent).
 import Raster
@@ -18,10 +20,10 @@ public func makeDifferenceImage(expected: Pixmap, actual: Pixmap,
     let width = expected.width + gutter + middleWidth + gutter + actual.width
     guard var canvas = Pixmap(width: width, height: height) else { return nil }
 
-    let sameSize = expected.width == actual.width && expected.height == actual.height
-    let classes = sameSize
-        ? PixelComparison(expected: expected, actual: actual, tolerance: tolerance).classes
-        : nil
+    // Pixel classes over the shared area, `sharedWidth` wide (all of both images when they agree).
+    let shared = SharedArea(expected, actual)
+    let classes = shared.map { PixelComparison(expected: $0.expected, actual: $0.actual, tolerance: tolerance).classes }
+    let sharedWidth = min(expected.width, actual.width)
     let middleX = expected.width + gutter
     canvas.pixels.withUnsafeMutableBufferPointer { out in
         func put(_ x: Int, _ y: Int, _ rgba: (UInt8, UInt8, UInt8, UInt8)) {
@@ -43,7 +45,7 @@ public func makeDifferenceImage(expected: Pixmap, actual: Pixmap,
                     let inActual = x < actual.width && y < actual.height
                     if !inExpected && !inActual { continue }   // outside both: transparent
                     if inExpected != inActual { put(middleX + x, y, (255, 0, 0, 255)); continue }
-                    switch classes.map({ PixelClass(rawValue: $0[y * expected.width + x]) }) ?? .same {
+                    switch classes.map({ PixelClass(rawValue: $0[y * sharedWidth + x]) }) ?? .same {
                     case .different: put(middleX + x, y, (255, 0, 0, 255))
                     case .antialiased: put(middleX + x, y, (255, 214, 0, 255))
                     default:

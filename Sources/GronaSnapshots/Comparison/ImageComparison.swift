@@ -5,6 +5,14 @@
 // OKLab.swift); pixels above the tolerance's threshold are checked for anti-aliasing
 // (AntialiasingDetection.swift) and, unless they are edge blends that merely moved, counted as
 // differing. The images match when the count stays within the budget.
+//
+// Images of different sizes never match, but their shared area (both aligned top-leading) is
+// compared all the same, so the message and the difference image say what moved inside it.
+//
+// A failure is also sorted into one kind of change, for a reviewer facing hundreds of them: the
+// size changed; or the differing pixels keep the golden's edges (an edge is a pixel whose OKLab
+// lightness or opacity differs from a 4-neighbour's by more than 0.15 or a quarter) — colours
+// changed; or the edges themselves moved in at least a tenth of them — text or shapes moved.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,10 +53,21 @@ public struct PixelLocation: Equatable, Sendable {
     public init(x: Int, y: Int) { self.x = x; self.y = y }
 }
 
+/// What kind of change a failed comparison found (see the file comment).
+public enum ChangeKind: String, CaseIterable, Sendable {
+    case size = "sizes changed"
+    case colour = "colours changed"
+    case moved = "text or shapes moved"
+}
+
 public struct ComparisonResult: Equatable, Sendable {
     public var matches: Bool
-    /// The sizes differ; no pixel was compared.
+    /// The sizes differ; the counts below are of the shared area (aligned top-leading).
     public var sizeMismatch: Bool
+    /// The kind of change, when the images do not match.
+    public var change: ChangeKind?
+    /// Differing pixels where an edge appeared or went (see the file comment).
+    public var movedEdgePixelCount: Int
     public var expectedSize: (width: Int, height: Int) { (expectedWidth, expectedHeight) }
     public var actualSize: (width: Int, height: Int) { (actualWidth, actualHeight) }
     /// Pixels above the per-pixel threshold and not anti-aliasing.
@@ -68,15 +87,28 @@ public struct ComparisonResult: Equatable, Sendable {
 /// Compares `actual` with `expected` (see the file comment for the method).
 public func compare(expected: Pixmap, actual: Pixmap,
                     tolerance: ComparisonTolerance = .default) -> ComparisonResult {
-    var result = ComparisonResult(matches: false, sizeMismatch: false, differingPixelCount: 0,
+    var result = ComparisonResult(matches: false, sizeMismatch: false, change: nil, movedEdgePixelCount: 0,
+                                  differingPixelCount: 0,
                                   antialiasedPixelCount: 0, largestDifference: 0,
                                   largestDifferenceLocation: nil, message: "",
                                   expectedWidth: expected.width, expectedHeight: expected.height,
                                   actualWidth: actual.width, actualHeight: actual.height)
     guard expected.width == actual.width, expected.height == actual.height else {
         result.sizeMismatch = true
+        result.change = .size
         result.message = "sizes differ: expected \(expected.width) × \(expected.height), "
             + "actual \(actual.width) × \(actual.height)"
+        guard let shared = SharedArea(expected, actual) else { return result }
+        let comparison = PixelComparison(expected: shared.expected, actual: shared.actual, tolerance: tolerance)
+        result.differingPixelCount = comparison.differing
+        result.antialiasedPixelCount = comparison.antialiased
+        result.movedEdgePixelCount = comparison.movedEdges
+        result.largestDifference = comparison.largest
+        result.largestDifferenceLocation = comparison.largestAt
+        let area = "the shared \(shared.expected.width) × \(shared.expected.height) area"
+        result.message += comparison.differing == 0 && comparison.antialiased == 0
+            ? "; \(area) is the same"
+            : "; in \(area) " + counts(comparison, total: shared.expected.width * shared.expected.height)
         return result
     }
     if sameBytes(expected.pixels, actual.pixels) {
@@ -90,8 +122,17 @@ public func compare(expected: Pixmap, actual: Pixmap,
     result.antialiasedPixelCount = comparison.antialiased
     result.largestDifference = comparison.largest
     result.largestDifferenceLocation = comparison.largestAt
+    result.movedEdgePixelCount = comparison.movedEdges
     result.matches = comparison.differing <= tolerance.allowedPixels(of: total)
+    if !result.matches { result.change = comparison.movedEdges * 10 >= comparison.differing ? .moved : .colour }
 
+    let message = counts(comparison, total: total)
+    result.message = result.matches ? "images match within tolerance: " + message : message
+    return result
+}
+
+/// "1,234 pixels differ (0.41%), largest ΔE 0.38 at (120, 44); 52 anti-aliased pixels ignored"
+private func counts(_ comparison: PixelComparison, total: Int) -> String {
     var message = "\(grouped(comparison.differing)) pixel\(comparison.differing == 1 ? "" : "s") differ"
         + "\(comparison.differing == 1 ? "s" : "") (\(percentage(comparison.differing, of: total)))"
     if let at = comparison.largestAt {
@@ -100,8 +141,33 @@ public func compare(expected: Pixmap, actual: Pixmap,
     if comparison.antialiased > 0 {
         message += "; \(grouped(comparison.antialiased)) anti-aliased pixel\(comparison.antialiased == 1 ? "" : "s") ignored"
     }
-    result.message = result.matches ? "images match within tolerance: " + message : message
-    return result
+    return message
+}
+
+/// Two images of different sizes cut to the area they share, aligned top-leading (nil if the
+/// images cannot be cut, which a valid pixmap never causes).
+struct SharedArea {
+    let expected: Pixmap
+    let actual: Pixmap
+
+    init?(_ expected: Pixmap, _ actual: Pixmap) {
+        let width = min(expected.width, actual.width), height = min(expected.height, actual.height)
+        guard let e = crop(expected, width: width, height: height), let a = crop(actual, width: width, height: height) else { return nil }
+        self.expected = e
+        self.actual = a
+    }
+}
+
+/// The top-left `width` × `height` of `image` (the image itself when that is all of it).
+private func crop(_ image: Pixmap, width: Int, height: Int) -> Pixmap? {
+    if image.width == width && image.height == height { return image }
+    var pixels = [UInt8]()
+    pixels.reserveCapacity(width * height * 4)
+    for y in 0..<height {
+        let start = y * image.width * 4
+        pixels += image.pixels[start..<(start + width * 4)]
+    }
+    return Pixmap(width: width, height: height, premultipliedPixels: pixels)
 }
 
 private func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
@@ -120,13 +186,15 @@ struct PixelComparison {
     var classes: [UInt8]
     var differing = 0
     var antialiased = 0
+    /// Differing pixels that are an edge in one image and not in the other.
+    var movedEdges = 0
     var largest = 0.0
     var largestAt: PixelLocation?
 
     init(expected: Pixmap, actual: Pixmap, tolerance: ComparisonTolerance) {
         let width = expected.width, height = expected.height
         var classes = [UInt8](repeating: PixelClass.same.rawValue, count: width * height)
-        var differing = 0, antialiased = 0, largest = 0.0
+        var differing = 0, antialiased = 0, movedEdges = 0, largest = 0.0
         var largestAt: PixelLocation?
         expected.pixels.withUnsafeBytes { expectedBytes in
             actual.pixels.withUnsafeBytes { actualBytes in
@@ -147,6 +215,7 @@ struct PixelComparison {
                             } else {
                                 kind = .different
                                 differing += 1
+                                if isEdge(one, x: x, y: y) != isEdge(other, x: x, y: y) { movedEdges += 1 }
                             }
                             classes[i] = kind.rawValue
                             if kind != .antialiased && difference > largest {
@@ -161,9 +230,24 @@ struct PixelComparison {
         self.classes = classes
         self.differing = differing
         self.antialiased = antialiased
+        self.movedEdges = movedEdges
         self.largest = largest
         self.largestAt = largestAt
     }
+}
+
+/// Whether a 4-neighbour's OKLab lightness differs from the pixel's by more than 0.15, or its
+/// opacity by more than a quarter: an edge of text or of a shape (also a light card's outline on
+/// transparency), rather than the inside of a flat area.
+private func isEdge(_ image: PackedImage, x: Int, y: Int) -> Bool {
+    let centre = image[x, y]
+    let l = lightness(centre), alpha = channel(centre, 3)
+    for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+    where nx >= 0 && ny >= 0 && nx < image.width && ny < image.height && image[nx, ny] != centre {
+        let neighbour = image[nx, ny]
+        if abs(channel(neighbour, 3) - alpha) > 64 || abs(lightness(neighbour) - l) > 0.15 { return true }
+    }
+    return false
 }
 
 // MARK: - Numbers for people (no Foundation formatters: the message must not depend on a locale)

@@ -73,8 +73,9 @@ struct GoldenDigest: Equatable {
     }
 }
 
-/// Encodes `pixmap` as a golden: the standard encoding plus the digest chunk before IEND.
-func encodeGolden(_ pixmap: Pixmap) throws -> [UInt8] {
+/// Encodes `pixmap` as a golden: the standard encoding plus, before IEND, the provenance chunk
+/// (GoldenProvenance.swift) when given and the digest chunk.
+func encodeGolden(_ pixmap: Pixmap, provenance: GoldenProvenance? = nil) throws -> [UInt8] {
     var png = try encodePNG(pixmap)
     // encodePNG ends the file with the 12-byte IEND chunk; anything else is a bug upstream, and a
     // golden without a digest is still a correct golden.
@@ -83,7 +84,9 @@ func encodeGolden(_ pixmap: Pixmap) throws -> [UInt8] {
           let dataDigest = imageDataDigest(of: png) else { return png }
     let digest = GoldenDigest(width: pixmap.width, height: pixmap.height,
                               pixelDigest: GoldenDigest.pixelDigest(of: pixmap), imageDataDigest: dataDigest)
-    png.insert(contentsOf: pngChunkBytes(name: GoldenDigest.chunkName, data: digest.chunkData), at: iendStart)
+    var chunks = pngChunkBytes(name: GoldenDigest.chunkName, data: digest.chunkData)
+    if let provenance { chunks = pngChunkBytes(name: GoldenProvenance.chunkName, data: provenance.chunkData) + chunks }
+    png.insert(contentsOf: chunks, at: iendStart)
     return png
 }
 

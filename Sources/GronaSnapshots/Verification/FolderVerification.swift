@@ -3,8 +3,10 @@
 // goldens no spec produces any more.
 //
 // Order of work (SPEC §3: nothing is written when the input is bad): decode every spec (the first
-// bad one throws its SpecError), render and check everything (a render failure throws), and only
-// then write goldens, artifacts and the report, and prune.
+// bad one throws its SpecError), render and check everything, staging each golden and artifact
+// beside its destination as it is decided (so memory stays flat in the number of snapshots), and
+// only when all are done rename the staged files into place, write the report, and prune. A render
+// failure (or Ctrl-C) removes the staged files instead.
 //
 // Unused goldens: a file `<snapshots>/<folder>/<name>.png`, or `<snapshots>/<folder>/<locale>/<name>.png`
 // in a locale's folder (a BCP 47 tag, or `base`), whose name has the golden form (`L-light-ltr@3x.png`,
@@ -52,6 +54,8 @@ public struct FolderVerification {
         public var unusedGoldens: [String]
         public var pruned: Bool
         public var reportPath: String
+        /// The command that records the fresh images over the goldens that differ, when any do.
+        public var acceptCommand: String?
         /// JSON files in the fixtures folder that are not specs (see `SpecFiles`).
         public var skippedFiles: [String] = []
 
@@ -76,10 +80,17 @@ public struct FolderVerification {
         let cases = specs.flatMap { SnapshotCase.cases(for: $0) }
         var verifier = SnapshotVerifier(snapshotsDirectory: snapshotsFolder, artifactsDirectory: reportFolder,
                                         record: record, tolerance: tolerance, jobs: jobs, fontsFolder: fontsFolder)
-        verifier.keepsReportImages = true
-        var outcomes = verifier.check(cases)
-        if let failed = outcomes.first(where: { $0.status == .failed }) { throw Failure(description: failed.message) }
-
+        verifier.copiesImagesForReport = true
+        let staging = StagedFiles()
+        var outcomes = verifier.check(cases, staging: staging)
+        if let failed = outcomes.first(where: { $0.status == .failed }) {
+            staging.discard()
+            throw Failure(description: failed.message)
+        }
+        do { try staging.commit() } catch {
+            staging.discard()
+            throw Failure(description: "\(error)")
+        }
         verifier.write(&outcomes)
         if let failed = outcomes.first(where: { $0.status == .failed }) { throw Failure(description: failed.message) }
         let produced = Set(cases.map(\.goldenName))
@@ -97,7 +108,12 @@ public struct FolderVerification {
         var result = Result(outcomes: outcomes, unusedGoldens: unused, pruned: prune,
                             reportPath: path(reportFolder, "index.html"))
         result.skippedFiles = listing.skipped
-        let html = htmlReport(for: result, fixturesFolder: fixturesFolder, snapshotsFolder: snapshotsFolder, record: record)
+        if outcomes.contains(where: { $0.status == .differs }) {
+            result.acceptCommand = (["grona-snap", "verify", fixturesFolder, "--snapshots", snapshotsFolder, "--record", "failed"]
+                + (assetRoots.map { ["--assets-root", $0.joined(separator: ":")] } ?? [])).map(shellQuoted).joined(separator: " ")
+        }
+        let html = htmlReport(for: result, fixturesFolder: fixturesFolder, snapshotsFolder: snapshotsFolder,
+                              reportFolder: reportFolder, record: record)
         do {
             try AtomicFile.createFolder(reportFolder)
             try AtomicFile.write(Array(html.utf8), to: result.reportPath)
@@ -162,4 +178,12 @@ func isGoldenFileName(_ name: String) -> Bool {
         guard fields[3].hasSuffix("pt"), let width = Double(fields[3].dropLast(2)), width > 0 else { return false }
     }
     return true
+}
+
+/// The word as a POSIX shell reads it back: as is when it is made of safe characters, else in
+/// single quotes.
+func shellQuoted(_ word: String) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./@%+=:,-")
+    if !word.isEmpty && word.allSatisfy(safe.contains) { return word }
+    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

@@ -1,16 +1,27 @@
-// The HTML report of `grona-snap verify`: one self-contained index.html (images inline as data:
-// URLs, no external CSS or script) that a CI job can keep as a single artifact.
+// The HTML report of `grona-snap verify`: index.html in the report folder, beside the images it
+// shows, which it links rather than inlines, so that a theme-wide change of thousands of
+// snapshots still gives a page of a few hundred kilobytes that opens at once (the images load as
+// they are scrolled to). The folder is self-contained, to keep as one CI artifact:
+//   actual/<golden name>      the fresh image of a failure
+//   difference/<golden name>  expected | difference | actual (red: differs, yellow: anti-aliasing)
+//   expected/<golden name>    the golden as it was before the run (a hard link, or a copy)
+//   recorded/<golden name>    a golden this run recorded
 //
-// Layout: a title and the summary line with the counts; where the run looked (fixtures, snapshots,
-// record mode); a list of the snapshots that did not match, each linking to its section; then per
-// snapshot that differs (or is missing, or was recorded over a failure): its message, expected and
-// actual side by side at their size in points, the difference panel (red: differs, yellow:
-// anti-aliasing ignored, grey: same), and a wipe slider that shows the expected image left of the
-// handle and the actual image right of it. Then the goldens recorded, and the unused goldens.
+// Layout: the summary line; the command that accepts the differences; what kind of change the
+// failures are (sizes changed, colours changed, text or shapes moved, …) with counts; a table of
+// the specs with theirs; then one group per spec, each snapshot with its message, the difference
+// image, a wipe slider (expected left of the handle, actual right of it) or the recorded golden.
+// The first `reportSectionsInFull` snapshots get such a section; any further ones (a first
+// recording of thousands of goldens, say) are listed by name and kind in their spec's group, which
+// keeps the page, and the memory that builds it, bounded. Then the unused goldens. No external CSS
+// or script.
 import Foundation
 
+/// Snapshots shown with their images and message; the rest are listed by name.
+let reportSectionsInFull = 500
+
 func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, snapshotsFolder: String,
-                record: SnapshotRecordMode) -> String {
+                reportFolder: String, record: SnapshotRecordMode) -> String {
     let problems = result.outcomes.filter { !$0.passed }
     var html = """
         <!doctype html>
@@ -24,9 +35,18 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
         .summary { font-size: 16px; font-weight: 600; }
         .ok { color: #1b7f3b; } .bad { color: #b3261e; }
         .where, .message { color: #555; white-space: pre-wrap; font-family: ui-monospace, monospace; font-size: 12px; }
-        section { background: #fff; border: 1px solid #ddd; border-radius: 8px; padding: 16px; margin: 24px 0; }
-        h2 { font-size: 16px; margin: 0 0 8px; font-family: ui-monospace, monospace; }
+        .accept { background: #eef6f0; border: 1px solid #9fd1ad; border-radius: 8px; padding: 8px 12px; }
+        .accept code { display: block; margin-top: 4px; user-select: all; }
+        .versions { background: #fff6e0; border: 1px solid #e8c770; border-radius: 8px; padding: 8px 12px; }
+        table { border-collapse: collapse; margin: 8px 0 16px; }
+        th, td { text-align: left; padding: 2px 12px 2px 0; border-bottom: 1px solid #e4e4e4; }
+        td.n { text-align: right; font-variant-numeric: tabular-nums; }
+        details.spec { margin: 16px 0; }
+        details.spec > summary { font: 600 15px ui-monospace, monospace; cursor: pointer; }
+        section { background: #fff; border: 1px solid #ddd; border-radius: 8px; padding: 16px; margin: 12px 0; }
+        h3 { font-size: 14px; margin: 0 0 8px; font-family: ui-monospace, monospace; }
         .status { font: 600 12px system-ui, sans-serif; padding: 2px 8px; border-radius: 10px; background: #fde8e6; color: #b3261e; margin-left: 8px; }
+        .status.recorded { background: #e8eefc; color: #2450b3; }
         .row { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
         figure { margin: 8px 0; }
         figcaption { font-size: 12px; color: #555; margin-bottom: 4px; }
@@ -46,15 +66,54 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
         record:    \(record.rawValue)</p>
 
         """
-    if !problems.isEmpty {
-        html += "<ul>\n"
-        for (index, outcome) in problems.enumerated() {
-            html += "<li><a href=\"#s\(index)\">\(escape(outcome.goldenName))</a> — \(label(outcome.status))</li>\n"
-        }
-        html += "</ul>\n"
+    if let command = result.acceptCommand {
+        html += "<p class=\"accept\">If these differences are intended, accept them as the new goldens (the snapshots that differ are recorded over their goldens; look at the recorded goldens, then run again to verify):<code>\(escape(command))</code></p>\n"
     }
-    for (index, outcome) in problems.enumerated() {
-        html += section(outcome, id: "s\(index)")
+    let versionNotes = countedInOrder(problems.flatMap(\.versionDifferences))
+    if !versionNotes.isEmpty {
+        html += "<div class=\"versions\">Some goldens were rendered with other versions than this machine has, which may explain differences:<ul>\n"
+        for note in versionNotes { html += "<li>\(escape(note.value)) (\(note.count) snapshot\(note.count == 1 ? "" : "s"))</li>\n" }
+        html += "</ul></div>\n"
+    }
+    if !problems.isEmpty {
+        html += "<h2>What changed</h2>\n<table>\n"
+        for kind in countedInOrder(problems.flatMap(kinds)) {
+            html += "<tr><td>\(escape(kind.value))</td><td class=\"n\">\(kind.count)</td></tr>\n"
+        }
+        html += "</table>\n"
+    }
+    let groups = groupedBySpec(problems)
+    if groups.count > 1 {
+        html += "<h2>Specs</h2>\n<table>\n<tr><th>spec</th><th>snapshots</th><th>what changed</th></tr>\n"
+        for (index, group) in groups.enumerated() {
+            html += "<tr><td><a href=\"#spec\(index)\">\(escape(group.spec))</a></td><td class=\"n\">\(group.outcomes.count)</td>"
+                + "<td>\(escape(describe(group.outcomes)))</td></tr>\n"
+        }
+        html += "</table>\n"
+    }
+    // Few failures: everything open. Many: the first spec open, the rest a click away.
+    let openAll = problems.count <= 20
+    var shown = 0
+    for (index, group) in groups.enumerated() {
+        html += "<details class=\"spec\" id=\"spec\(index)\"\(openAll || index == 0 ? " open" : "")>"
+            + "<summary>\(escape(group.spec)) — \(escape(describe(group.outcomes)))</summary>\n"
+        var listed: [SnapshotOutcome] = []
+        for outcome in group.outcomes {
+            if shown < reportSectionsInFull {
+                html += section(outcome, reportFolder: reportFolder)
+                shown += 1
+            } else {
+                listed.append(outcome)
+            }
+        }
+        if !listed.isEmpty {
+            html += "<p>Beyond the first \(reportSectionsInFull) snapshots, by name (their images are in the folders beside this page):</p>\n<ul>\n"
+            for outcome in listed {
+                html += "<li><code>\(escape(outcome.goldenName))</code> — \(escape(kinds(outcome).joined(separator: ", ")))</li>\n"
+            }
+            html += "</ul>\n"
+        }
+        html += "</details>\n"
     }
     if !result.unusedGoldens.isEmpty {
         html += "<h2>\(result.pruned ? "Removed" : "Unused") goldens (no spec produces them\(result.pruned ? "" : "; --prune removes them"))</h2>\n<ul>\n"
@@ -75,48 +134,101 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
     return html
 }
 
-private func label(_ status: SnapshotOutcome.Status) -> String {
-    switch status {
-    case .matched: return "matches"
-    case .differs: return "differs"
-    case .recorded: return "recorded"
-    case .missing: return "missing"
-    case .failed: return "failed"
+/// What happened to a snapshot that did not match, for the counts: its kind of change (a recording
+/// over a failure counts as both), or why there was nothing to compare.
+func kinds(_ outcome: SnapshotOutcome) -> [String] {
+    var found: [String] = []
+    if let change = outcome.comparison?.change { found.append(change.rawValue) }
+    switch outcome.status {
+    case .differs where outcome.comparison == nil: found.append("golden unreadable")
+    case .missing: found.append("golden missing")
+    case .recorded: found.append("recorded")
+    case .failed: found.append("failed")
+    default: break
     }
+    return found
 }
 
-private func section(_ outcome: SnapshotOutcome, id: String) -> String {
-    var html = "<section id=\"\(id)\">\n<h2>\(escape(outcome.goldenName))<span class=\"status\">\(label(outcome.status))</span></h2>\n"
-    html += "<p class=\"message\">\(escape(outcome.message))</p>\n"
-    guard let images = outcome.reportImages else { return html + "</section>\n" }
-    let scale = pointScale(of: outcome.goldenName)
-    html += "<div class=\"row\">\n"
-    if let expected = images.expected { html += figure("expected (golden)", expected, scale) }
-    html += figure("actual", images.actual, scale)
-    html += "</div>\n"
-    if let difference = images.difference {
-        html += figure("difference — red: differs, yellow: anti-aliasing ignored", difference, scale)
+/// "12 text or shapes moved, 2 recorded"
+private func describe(_ outcomes: [SnapshotOutcome]) -> String {
+    countedInOrder(outcomes.flatMap(kinds)).map { "\($0.count) \($0.value)" }.joined(separator: ", ")
+}
+
+/// Each distinct value with how often it occurs, in order of first occurrence.
+private func countedInOrder(_ values: [String]) -> [(value: String, count: Int)] {
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    for value in values {
+        if counts[value] == nil { order.append(value) }
+        counts[value, default: 0] += 1
     }
-    if let expected = images.expected {
+    return order.map { ($0, counts[$0]!) }
+}
+
+/// Outcomes by spec (the golden name's folder), in the order the specs come.
+private func groupedBySpec(_ outcomes: [SnapshotOutcome]) -> [(spec: String, outcomes: [SnapshotOutcome])] {
+    var groups: [(spec: String, outcomes: [SnapshotOutcome])] = []
+    for outcome in outcomes {
+        let spec = outcome.goldenName.lastIndex(of: "/").map { String(outcome.goldenName[..<$0]) } ?? outcome.goldenName
+        if groups.last?.spec == spec { groups[groups.count - 1].outcomes.append(outcome) } else { groups.append((spec, [outcome])) }
+    }
+    return groups
+}
+
+private func section(_ outcome: SnapshotOutcome, reportFolder: String) -> String {
+    let status = outcome.status.rawValue
+    var html = "<section>\n<h3>\(escape(outcome.goldenName))<span class=\"status \(status)\">\(status)</span></h3>\n"
+    html += "<p class=\"message\">\(escape(outcome.message))</p>\n"
+    let scale = pointScale(of: outcome.goldenName)
+    let actualSize = (outcome.width, outcome.height)
+    let expectedSize = outcome.comparison.map { ($0.expectedSize.width, $0.expectedSize.height) }
+    let link = { (file: String?) in file.flatMap { relativeLink($0, from: reportFolder) } }
+
+    if let difference = link(outcome.differencePath), let expectedSize {
+        let width = expectedSize.0 + max(expectedSize.0, actualSize.0) + actualSize.0 + 2 * differencePanelGutter
+        let sizes = outcome.comparison?.sizeMismatch == true
+            ? " — sizes: expected \(points(expectedSize, scale)), actual \(points(actualSize, scale)); the shared area is compared, aligned top-leading"
+            : ""
+        html += figure("expected | difference | actual — red: differs, yellow: anti-aliasing ignored\(sizes)",
+                       image(difference, width: width, scale: scale))
+    }
+    if let expected = link(outcome.expectedCopyPath), let actual = link(outcome.actualPath), let expectedSize {
         html += """
             <figure><figcaption>wipe: expected on the left of the line, actual on the right</figcaption>
-            <div class="wipe">\(image(expected, scale))<div class="over">\(image(images.actual, scale))</div><div class="handle"></div></div>
+            <div class="wipe">\(image(expected, width: expectedSize.0, scale: scale))<div class="over">\(image(actual, width: actualSize.0, scale: scale))</div><div class="handle"></div></div>
             <input class="wipe-slider" type="range" min="0" max="100" value="50" aria-label="wipe between expected and actual"></figure>
 
             """
+    } else if outcome.recordedCopyPath == nil, let actual = link(outcome.actualPath) {
+        html += figure("actual", image(actual, width: actualSize.0, scale: scale))
+    }
+    if let recorded = link(outcome.recordedCopyPath) {
+        html += figure("recorded golden, \(points(actualSize, scale))", image(recorded, width: actualSize.0, scale: scale))
     }
     return html + "</section>\n"
 }
 
-private func figure(_ caption: String, _ png: [UInt8], _ scale: Int) -> String {
-    "<figure><figcaption>\(escape(caption))</figcaption>\(image(png, scale))</figure>\n"
+private func figure(_ caption: String, _ image: String) -> String {
+    "<figure><figcaption>\(escape(caption))</figcaption>\(image)</figure>\n"
 }
 
-/// An inline image shown at its size in points (pixels / scale), so @3x snapshots look phone-sized.
-private func image(_ png: [UInt8], _ scale: Int) -> String {
-    let width = png.count >= 24 ? (Int(png[16]) << 24 | Int(png[17]) << 16 | Int(png[18]) << 8 | Int(png[19])) : 0
+/// A linked image shown at its size in points (pixels / scale), so @3x snapshots look phone-sized,
+/// loaded when scrolled to.
+private func image(_ link: String, width: Int, scale: Int) -> String {
     let size = width > 0 ? " width=\"\(max(1, width / scale))\"" : ""
-    return "<img\(size) alt=\"\" src=\"data:image/png;base64,\(Data(png).base64EncodedString())\">"
+    return "<img\(size) loading=\"lazy\" alt=\"\" src=\"\(escape(link))\">"
+}
+
+/// "390 × 120 pt (1170 × 360 px)"
+private func points(_ size: (Int, Int), _ scale: Int) -> String {
+    "\(size.0 / scale) × \(size.1 / scale) pt (\(size.0) × \(size.1) px)"
+}
+
+/// `file`'s path inside `folder`, percent-encoded for an href; nil when it is not inside.
+private func relativeLink(_ file: String, from folder: String) -> String? {
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    guard file.hasPrefix(prefix) else { return nil }
+    return String(file.dropFirst(prefix.count)).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
 }
 
 /// The scale in a golden name (`…@3x.png` → 3), 1 if there is none.

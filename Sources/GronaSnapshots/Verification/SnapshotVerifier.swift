@@ -5,7 +5,10 @@
 // every case in parallel (a fresh `ComponentRenderer` per variant, one `TextEngine` per thread),
 // decides what happened to each golden and returns the files it would write; `write` then writes
 // them (recorded goldens, failure artifacts) and removes the stale artifacts of goldens that match
-// again. `verify` does both.
+// again. `verify` does both. Given a `StagedFiles`, `check` instead stages each case's files on the
+// worker as soon as it is decided, so the outcomes hold no image and memory stays flat however many
+// cases there are; the caller commits the staging (or discards it on failure), then calls `write`
+// for the stale artifacts.
 //
 // Deciding one golden, cheapest first:
 //   1. record mode `all`: record.
@@ -14,7 +17,11 @@
 //      encoding the fresh image or decoding the golden. This is the common case.
 //   4. otherwise decode the golden and compare pixels (Comparison/); pass within the tolerance,
 //      else fail with the actual image and the three-panel difference image as artifacts, and in
-//      mode `failed` record the fresh image over the golden.
+//      mode `failed` record the fresh image over the golden. A failure also names what the golden
+//      was rendered with that differs from this machine (GoldenProvenance.swift), if anything.
+// Goldens are written with their digest and provenance chunks. For a report folder
+// (`copiesImagesForReport`), the golden as it was is copied to `expected/<golden name>` and a
+// recorded golden to `recorded/<golden name>`, so the folder holds every image it shows.
 // A recording always fails its check, with a message saying where the golden was written.
 import Foundation
 import Grona
@@ -72,23 +79,29 @@ public struct SnapshotOutcome: Sendable {
     /// Where the fresh image and the three-panel difference image are (or will be) written.
     public var actualPath: String?
     public var differencePath: String?
+    /// Report copies (only with `SnapshotVerifier.copiesImagesForReport`): the golden as it was
+    /// before this run, and the golden this run recorded.
+    public var expectedCopyPath: String?
+    public var recordedCopyPath: String?
+    /// What the golden was rendered with that differs from this machine, for a failure, e.g.
+    /// "ICU 76.1 in the golden, 72.1 here". Empty when the golden does not say or nothing differs.
+    public var versionDifferences: [String] = []
     /// For a person: what happened and where the files are. Empty for a match.
     public var message: String
-    /// Encoded images of a failure for reports (only when `SnapshotVerifier.keepsReportImages`).
-    public var reportImages: ReportImages?
+    /// The fresh image's size in pixels (0 × 0 when it could not be rendered).
+    public var width = 0
+    public var height = 0
 
     public var passed: Bool { status == .matched }
 
-    /// Files to write, in order, and artifacts to remove; `SnapshotVerifier.write` does both.
+    /// Files to write, in order, and files to copy (before any write: the copies are of goldens as
+    /// they were); `SnapshotVerifier.write` or a staging does them. `write` also removes the report
+    /// files of this golden that the outcome does not name: they would describe an earlier run.
     var pendingWrites: [(path: String, bytes: [UInt8])] = []
-    var staleArtifacts: [String] = []
+    var pendingCopies: [(source: String, path: String)] = []
 
-    /// The golden as it was read, the fresh image, and the middle (difference) panel, as PNG bytes.
-    public struct ReportImages: Sendable {
-        public var expected: [UInt8]?
-        public var actual: [UInt8]
-        public var difference: [UInt8]?
-    }
+    /// The report files this outcome writes.
+    var reportFiles: [String] { [actualPath, differencePath, expectedCopyPath, recordedCopyPath].compactMap { $0 } }
 }
 
 public struct SnapshotVerifier: Sendable {
@@ -101,8 +114,9 @@ public struct SnapshotVerifier: Sendable {
     /// Render threads.
     public var jobs: Int
     public var fontsFolder: String
-    /// Keep the encoded images of each failure in its outcome, for an HTML report.
-    public var keepsReportImages = false
+    /// Copy the goldens a report shows into the artifacts folder (`expected/`, `recorded/`), so
+    /// that the folder is self-contained.
+    public var copiesImagesForReport = false
 
     public init(snapshotsDirectory: String, artifactsDirectory: String, record: SnapshotRecordMode = .missing,
                 tolerance: ComparisonTolerance = .default, jobs: Int = ParallelRenderer.defaultJobs,
@@ -122,9 +136,10 @@ public struct SnapshotVerifier: Sendable {
         return outcomes
     }
 
-    /// Renders every case in parallel and decides each golden; writes nothing. Outcomes come back
-    /// in case order.
-    public func check(_ cases: [SnapshotCase]) -> [SnapshotOutcome] {
+    /// Renders every case in parallel and decides each golden. Outcomes come back in case order.
+    /// Without `staging`, nothing is written and the outcomes carry the files to write; with it,
+    /// each outcome's files are staged as soon as it is decided and the outcomes carry none.
+    public func check(_ cases: [SnapshotCase], staging: StagedFiles? = nil) -> [SnapshotOutcome] {
         var seen = Set<String>()
         let duplicates = cases.map { !seen.insert($0.goldenName).inserted }
         let results = ParallelRenderer.map(count: cases.count, jobs: jobs, fontsFolder: fontsFolder) { index, engine in
@@ -134,7 +149,9 @@ public struct SnapshotVerifier: Sendable {
             }
             let snapshot = try ComponentRenderer(spec: snapshotCase.spec, engine: engine).render(snapshotCase.environment,
                                                                                             overlay: snapshotCase.overlay)
-            return check(snapshot.pixmap, goldenName: snapshotCase.goldenName)
+            var outcome = check(snapshot.pixmap, goldenName: snapshotCase.goldenName)
+            if let staging { stage(&outcome, into: staging) }
+            return outcome
         }
         return zip(cases, results).map { snapshotCase, result in
             switch result {
@@ -146,6 +163,19 @@ public struct SnapshotVerifier: Sendable {
 
     /// Decides one golden for an image already rendered (see the file comment); writes nothing.
     public func check(_ pixmap: Pixmap, goldenName: String) -> SnapshotOutcome {
+        var outcome = decide(pixmap, goldenName: goldenName)
+        outcome.width = pixmap.width
+        outcome.height = pixmap.height
+        return outcome
+    }
+
+    /// The report files a golden may have in the artifacts folder.
+    private func possibleReportFiles(of goldenName: String) -> [String] {
+        (copiesImagesForReport ? ["actual", "difference", "expected", "recorded"] : ["actual", "difference"])
+            .map { path(artifactsDirectory, $0, goldenName) }
+    }
+
+    private func decide(_ pixmap: Pixmap, goldenName: String) -> SnapshotOutcome {
         let goldenPath = path(snapshotsDirectory, goldenName)
         var outcome = SnapshotOutcome(goldenName: goldenName, goldenPath: goldenPath, status: .matched, message: "")
         let golden = readFile(goldenPath)
@@ -179,6 +209,12 @@ public struct SnapshotVerifier: Sendable {
 
         outcome.status = .differs
         outcome.message = "\(goldenName): differs from the golden: \(comparison.message)"
+        outcome.versionDifferences = GoldenProvenance(golden: golden)?
+            .differences(from: .current(fontsFolder: fontsFolder)) ?? []
+        if !outcome.versionDifferences.isEmpty {
+            outcome.message += "\n  the golden was rendered with other versions, which may explain it: "
+                + outcome.versionDifferences.joined(separator: "; ")
+        }
         outcome = withArtifacts(pixmap, expected: (expected, golden), into: outcome)
         if record == .failed {
             outcome = recording(pixmap, into: outcome, golden: golden, why: "record mode failed")
@@ -191,6 +227,14 @@ public struct SnapshotVerifier: Sendable {
     public func write(_ outcomes: inout [SnapshotOutcome]) {
         for index in outcomes.indices {
             do {
+                for copy in outcomes[index].pendingCopies {
+                    guard let bytes = readFile(copy.source) else {
+                        throw FolderVerification.Failure(description: "\(copy.path): cannot copy \(copy.source): cannot read it")
+                    }
+                    try AtomicFile.createFolder(parentFolder(of: copy.path))
+                    try AtomicFile.write(bytes, to: copy.path)
+                }
+                outcomes[index].pendingCopies = []
                 for file in outcomes[index].pendingWrites {
                     try AtomicFile.createFolder(parentFolder(of: file.path))
                     try AtomicFile.write(file.bytes, to: file.path)
@@ -200,9 +244,24 @@ public struct SnapshotVerifier: Sendable {
                 outcomes[index].message += "\n  \(error)"
             }
             outcomes[index].pendingWrites = []
-            for stale in outcomes[index].staleArtifacts { unlink(stale) }
-            outcomes[index].staleArtifacts = []
+            guard outcomes[index].status != .failed else { continue }
+            let current = Set(outcomes[index].reportFiles)
+            for stale in possibleReportFiles(of: outcomes[index].goldenName) where !current.contains(stale) { unlink(stale) }
         }
+    }
+
+    /// Stages the outcome's files (copies first: they are of goldens as they were) and drops them
+    /// from the outcome. A file that cannot be staged turns the outcome into `.failed`.
+    private func stage(_ outcome: inout SnapshotOutcome, into staging: StagedFiles) {
+        do {
+            for copy in outcome.pendingCopies { try staging.stageCopy(of: copy.source, at: copy.path) }
+            for file in outcome.pendingWrites { try staging.stage(file.bytes, at: file.path) }
+        } catch {
+            outcome.status = .failed
+            outcome.message += "\n  \(error)"
+        }
+        outcome.pendingCopies = []
+        outcome.pendingWrites = []
     }
 
     // MARK: - Outcomes
@@ -210,8 +269,6 @@ public struct SnapshotVerifier: Sendable {
     private func matched(_ outcome: SnapshotOutcome) -> SnapshotOutcome {
         var outcome = outcome
         outcome.status = .matched
-        outcome.staleArtifacts = [path(artifactsDirectory, "actual", outcome.goldenName),
-                                  path(artifactsDirectory, "difference", outcome.goldenName)]
         return outcome
     }
 
@@ -234,12 +291,12 @@ public struct SnapshotVerifier: Sendable {
     private func recording(_ pixmap: Pixmap, into outcome: SnapshotOutcome, golden: [UInt8]?, why: String) -> SnapshotOutcome {
         var outcome = outcome
         let bytes: [UInt8]
-        do { bytes = try encodeGolden(pixmap) } catch {
+        do { bytes = try encodeGolden(pixmap, provenance: .current(fontsFolder: fontsFolder)) } catch {
             return failure(outcome.goldenName, "cannot encode the snapshot: \(error)")
         }
         var reason = why
-        if golden != nil && outcome.status == .matched {   // mode all over an existing golden
-            reason += golden == bytes ? "; the pixels are unchanged" : "; the pixels changed"
+        if let golden, outcome.status == .matched {   // mode all over an existing golden
+            reason += samePixels(golden, pixmap) ? "; the pixels are unchanged" : "; the pixels changed"
         }
         if outcome.message.isEmpty {
             outcome.message = "\(outcome.goldenName): recorded the golden at \(outcome.goldenPath) (\(reason)). "
@@ -249,6 +306,11 @@ public struct SnapshotVerifier: Sendable {
         }
         outcome.status = .recorded
         outcome.pendingWrites.append((outcome.goldenPath, bytes))
+        if copiesImagesForReport {
+            let copy = path(artifactsDirectory, "recorded", outcome.goldenName)
+            outcome.recordedCopyPath = copy
+            outcome.pendingWrites.append((copy, bytes))
+        }
         return outcome
     }
 
@@ -261,40 +323,32 @@ public struct SnapshotVerifier: Sendable {
         outcome.actualPath = actualPath
         outcome.pendingWrites.append((actualPath, actual))
         var lines = ["  golden:     \(outcome.goldenPath)", "  actual:     \(actualPath)"]
-        var differencePNG: [UInt8]?
         if let expected, let panels = makeDifferenceImage(expected: expected.pixmap, actual: pixmap, tolerance: tolerance),
            let bytes = try? encodePNG(panels) {
             let differencePath = path(artifactsDirectory, "difference", outcome.goldenName)
             outcome.differencePath = differencePath
             outcome.pendingWrites.append((differencePath, bytes))
             lines.append("  difference: \(differencePath) (expected | difference | actual)")
-            if keepsReportImages { differencePNG = middlePanel(of: panels, expected: expected.pixmap, actual: pixmap).flatMap { try? encodePNG($0) } }
-        } else {
-            // No difference image now; an old one would describe another failure.
-            outcome.staleArtifacts.append(path(artifactsDirectory, "difference", outcome.goldenName))
+        }
+        if expected != nil && copiesImagesForReport {
+            let copy = path(artifactsDirectory, "expected", outcome.goldenName)
+            outcome.expectedCopyPath = copy
+            outcome.pendingCopies.append((outcome.goldenPath, copy))
         }
         outcome.message += "\n" + lines.joined(separator: "\n")
-        if keepsReportImages {
-            outcome.reportImages = .init(expected: expected?.png, actual: actual, difference: differencePNG)
-        }
         return outcome
     }
 }
 
-/// The difference panel alone, cut out of the three-panel image.
-func middlePanel(of panels: Pixmap, expected: Pixmap, actual: Pixmap) -> Pixmap? {
-    let x0 = expected.width + differencePanelGutter
-    let width = max(expected.width, actual.width), height = panels.height
-    var pixels = [UInt8](repeating: 0, count: width * height * 4)
-    panels.pixels.withUnsafeBufferPointer { source in
-        pixels.withUnsafeMutableBufferPointer { target in
-            guard let from = source.baseAddress, let to = target.baseAddress else { return }
-            for y in 0..<height {
-                (to + y * width * 4).update(from: from + (y * panels.width + x0) * 4, count: width * 4)
-            }
-        }
+/// Whether a golden file holds exactly these pixels: by its digest chunk, else by decoding it.
+private func samePixels(_ golden: [UInt8], _ pixmap: Pixmap) -> Bool {
+    switch checkDigest(golden: golden, against: pixmap) {
+    case .match: return true
+    case .differs, .damaged: return false
+    case .unavailable:
+        guard let decoded = try? decodePNG(golden).pixmap else { return false }
+        return decoded.width == pixmap.width && decoded.height == pixmap.height && decoded.pixels == pixmap.pixels
     }
-    return Pixmap(width: width, height: height, premultipliedPixels: pixels)
 }
 
 // MARK: - Files
