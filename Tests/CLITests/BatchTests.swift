@@ -107,7 +107,8 @@ final class BatchTests: XCTestCase {
         let root = try temporaryFolder()
         let run = try runProgram(try gronaSnapBinary(), ["batch", fixtures, "-o", "out", "--scale", "1", "--text-size", "L"], in: root)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(files(under: root + "/out").count, 19 * 4)
+        // 19 specs × 2 appearances × 2 directions, and the weekend campaign's 7 languages.
+        XCTAssertEqual(files(under: root + "/out").count, 19 * 4 + 7)
         XCTAssertTrue(files(under: root + "/out").contains("message-info/L-dark-rtl@1x.png"))
     }
 
