@@ -3,9 +3,12 @@ import Foundation
 import Text
 
 /// Runs independent render jobs on several threads, each thread with its own `TextEngine` (engines
-/// are not shared between threads). Two forms over one execution path:
+/// are not shared between threads). Three forms over one execution path:
 ///   - `forEach` hands each result to a handler on the worker as soon as it is ready and keeps
-///     nothing, so memory stays flat however many jobs there are (batch, verify);
+///     nothing, so memory stays flat however many jobs there are (batch);
+///   - `forEachInOrder` hands them over one at a time in job order, through a bounded reorder
+///     window, for callers that build something ordered from them as they come (verify's summary
+///     and report);
 ///   - `map` collects the results in job order, for callers whose results are small.
 /// Either way, what a caller writes never depends on `jobs`: each job is identified by its index.
 public enum ParallelRenderer {
@@ -57,6 +60,57 @@ public enum ParallelRenderer {
                 board.finished(progress: progress)
             }
         }
+    }
+}
+
+extension ParallelRenderer {
+    /// Like `forEach`, but `handle` is called one result at a time (never concurrently) and in
+    /// index order, so what it builds does not depend on the threads' timing. A result that
+    /// finishes ahead of an earlier one waits in a window of at most `window` results; a worker
+    /// whose result would fall beyond it waits for the earlier ones (the earliest missing job is
+    /// always running, so this cannot deadlock). Memory stays bounded by the window.
+    ///
+    /// `handle` returns false to stop: no later result is handed over, and no later job started.
+    public static func forEachInOrder<T>(count: Int, jobs: Int, fontsFolder: String, window: Int? = nil,
+                                         _ work: @Sendable (Int, TextEngine) throws -> T,
+                                         handle: @Sendable (Int, Result<T, Error>) -> Bool) {
+        let threads = max(1, min(jobs, count))
+        let order = ReorderWindow<T>(size: window ?? max(8, 4 * threads))
+        forEach(count: count, jobs: jobs, fontsFolder: fontsFolder, work) { index, result in
+            order.deliver(index, result, to: handle)
+        }
+    }
+}
+
+/// `forEachInOrder`'s window: results that finished ahead of an earlier one, by index, and the
+/// next index to hand over. `@unchecked Sendable` is safe because every stored property is read
+/// and written only while `condition` is locked; `handle` runs under it too, which serialises it.
+private final class ReorderWindow<T>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let size: Int
+    private var next = 0
+    private var waiting: [Int: Result<T, Error>] = [:]
+    private var stopped = false
+
+    init(size: Int) { self.size = max(1, size) }
+
+    /// Keeps `result` until every earlier one has been handed over, then hands over all that are
+    /// ready. Returns false once `handle` has asked to stop.
+    func deliver(_ index: Int, _ result: Result<T, Error>, to handle: (Int, Result<T, Error>) -> Bool) -> Bool {
+        condition.lock(); defer { condition.unlock() }
+        while !stopped && index >= next + size { condition.wait() }
+        guard !stopped else { return false }
+        waiting[index] = result
+        while let ready = waiting.removeValue(forKey: next) {
+            next += 1
+            if !handle(next - 1, ready) {
+                stopped = true
+                waiting = [:]
+                break
+            }
+        }
+        condition.broadcast()
+        return !stopped
     }
 }
 

@@ -10,6 +10,7 @@
 //   Verification/SnapshotVerifier.swift render in parallel, decide each golden, write goldens and artifacts
 //   Verification/SnapshotRecordMode.swift  missing / all / failed / never, and GRONA_RECORD
 //   Verification/FolderVerification.swift  `grona-snap verify`: a folder of specs, unused goldens, --prune
+//   Verification/VerificationTally.swift  verify's summary, counted as outcomes arrive; what the report keeps
 //   Verification/HTMLReport.swift       the self-contained index.html of a verify run
 //   Digest/GoldenDigest.swift           the grDG chunk: passing a matching golden without decoding it
 //   Digest/XXHash64.swift               the hash behind it

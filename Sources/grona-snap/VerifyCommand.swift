@@ -70,10 +70,9 @@ enum VerifyCommand {
         for file in result.skippedFiles { FileHandle.standardError.write(Data((SpecFiles.skipNote(file) + "\n").utf8)) }
         // The first few failures in full, then a count: a theme-wide change must not bury the
         // summary under thousands of lines. The report has them all.
-        let failures = result.outcomes.filter { !$0.passed }
-        var stderr = failures.prefix(shownFailures).map { $0.message + "\n" }.joined()
-        if failures.count > shownFailures {
-            stderr += "… and \(failures.count - shownFailures) more; all are in \(result.reportPath)\n"
+        var stderr = result.tally.shown.prefix(shownFailures).map { $0.message + "\n" }.joined()
+        if result.tally.problems > shownFailures {
+            stderr += "… and \(result.tally.problems - shownFailures) more; all are in \(result.reportPath)\n"
         }
         if let command = result.acceptCommand {
             stderr += "to accept the differences as the new goldens: \(command)\n"

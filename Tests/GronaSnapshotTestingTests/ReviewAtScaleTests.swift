@@ -111,7 +111,11 @@ final class ReviewAtScaleTests: XCTestCase {
             outcome.height = 30
             return outcome
         }
-        let result = FolderVerification.Result(outcomes: outcomes, unusedGoldens: [], pruned: false,
+        var tally = VerificationTally()
+        for outcome in outcomes { tally.add(outcome) }
+        XCTAssertEqual(tally.shown.count, reportSectionsInFull)
+        XCTAssertEqual(tally.listed.count, 120)
+        let result = FolderVerification.Result(tally: tally, unusedGoldens: [], pruned: false,
                                                reportPath: "/report/index.html")
         let html = htmlReport(for: result, fixturesFolder: "/fixtures", snapshotsFolder: "/goldens",
                               reportFolder: "/report", record: .all)

@@ -53,4 +53,30 @@ final class DeterminismTests: XCTestCase {
             XCTAssertTrue(first[index] == eight[index], "\(name): 1 and 8 jobs differ")
         }
     }
+
+    /// `forEachInOrder` hands results over in index order, one at a time, with at most `window`
+    /// waiting, however long each job takes; after a stop, nothing later is handed over.
+    func testForEachInOrderHandsResultsOverInIndexOrderWithinTheWindow() {
+        final class Seen: @unchecked Sendable {   // touched only by the serialised handler
+            var indices: [Int] = []
+        }
+        for stopAt in [nil, 37] as [Int?] {
+            let seen = Seen()
+            let started = NSLock()
+            nonisolated(unsafe) var highestStarted = -1
+            ParallelRenderer.forEachInOrder(count: 200, jobs: 4, fontsFolder: Self.fonts, window: 6) { index, _ in
+                started.lock(); highestStarted = max(highestStarted, index); started.unlock()
+                usleep(useconds_t((index * 7919) % 5 * 300))   // uneven job times, so results finish out of order
+                return index * 2
+            } handle: { index, result in
+                // A job far ahead of the one handed over waits: no more than the window is started past it.
+                started.lock(); let ahead = highestStarted - index; started.unlock()
+                XCTAssertLessThanOrEqual(ahead, 6 + 4)
+                XCTAssertEqual(try? result.get(), index * 2)
+                seen.indices.append(index)
+                return index != stopAt
+            }
+            XCTAssertEqual(seen.indices, Array(0...(stopAt ?? 199)))
+        }
+    }
 }

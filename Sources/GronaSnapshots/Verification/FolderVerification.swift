@@ -4,9 +4,13 @@
 //
 // Order of work (SPEC §3: nothing is written when the input is bad): decode every spec (the first
 // bad one throws its SpecError), render and check everything, staging each golden and artifact
-// beside its destination as it is decided (so memory stays flat in the number of snapshots), and
-// only when all are done rename the staged files into place, write the report, and prune. A render
-// failure (or Ctrl-C) removes the staged files instead.
+// beside its destination as it is decided, and only when all are done rename the staged files into
+// place, remove stale report files, write the report, and prune. A render failure (or Ctrl-C)
+// removes the staged files instead.
+//
+// Memory stays flat in the number of snapshots: the outcomes arrive in case order and are counted
+// into a `VerificationTally` (which keeps in full only what the report shows in full) and dropped;
+// per snapshot only a byte is kept, which report files it named.
 //
 // Unused goldens: a file `<snapshots>/<folder>/<name>.png`, or `<snapshots>/<folder>/<locale>/<name>.png`
 // in a locale's folder (a BCP 47 tag, or `base`), whose name has the golden form (`L-light-ltr@3x.png`,
@@ -49,7 +53,8 @@ public struct FolderVerification {
     }
 
     public struct Result {
-        public var outcomes: [SnapshotOutcome]
+        /// Counts of every snapshot, and the ones that did not match as far as the report shows them.
+        public var tally: VerificationTally
         /// Paths of goldens no spec produces; removed when `pruned`.
         public var unusedGoldens: [String]
         public var pruned: Bool
@@ -59,14 +64,11 @@ public struct FolderVerification {
         /// JSON files in the fixtures folder that are not specs (see `SpecFiles`).
         public var skippedFiles: [String] = []
 
-        public func count(_ status: SnapshotOutcome.Status) -> Int { outcomes.filter { $0.status == status }.count }
+        public func count(_ status: SnapshotOutcome.Status) -> Int { tally.count(status) }
         /// True when every snapshot matched its golden (a recording does not pass).
-        public var passed: Bool { outcomes.allSatisfy(\.passed) }
+        public var passed: Bool { tally.passed }
         /// "verified 228 snapshots: 228 match, 0 differ, 0 recorded, 0 missing"
-        public var summary: String {
-            "verified \(outcomes.count) snapshot\(outcomes.count == 1 ? "" : "s"): \(count(.matched)) match, "
-                + "\(count(.differs)) differ, \(count(.recorded)) recorded, \(count(.missing)) missing"
-        }
+        public var summary: String { tally.summary }
     }
 
     /// A spec that could not be rendered, or a file that could not be written.
@@ -78,12 +80,20 @@ public struct FolderVerification {
         let listing = try specFiles()
         let specs = try listing.specs.map { try SpecDecoder(fontsFolder: fontsFolder, allowedAssetRoots: assetRoots).decode(fileAt: $0) }
         let cases = specs.flatMap { SnapshotCase.cases(for: $0) }
-        var verifier = SnapshotVerifier(snapshotsDirectory: snapshotsFolder, artifactsDirectory: reportFolder,
-                                        record: record, tolerance: tolerance, jobs: jobs, fontsFolder: fontsFolder)
-        verifier.copiesImagesForReport = true
+        let verifier = { [self] in
+            var verifier = SnapshotVerifier(snapshotsDirectory: snapshotsFolder, artifactsDirectory: reportFolder,
+                                            record: record, tolerance: tolerance, jobs: jobs, fontsFolder: fontsFolder)
+            verifier.copiesImagesForReport = true
+            return verifier
+        }()
         let staging = StagedFiles()
-        var outcomes = verifier.check(cases, staging: staging)
-        if let failed = outcomes.first(where: { $0.status == .failed }) {
+        // Each outcome is counted as it comes and dropped (see VerificationTally); all that is kept
+        // per snapshot is which report files it named, for removing the stale ones after the commit.
+        let collector = Collector(cases: cases.count)
+        verifier.check(cases, staging: staging) { index, outcome in
+            collector.add(index, outcome, verifier: verifier)
+        }
+        if let failed = collector.firstFailure {
             staging.discard()
             throw Failure(description: failed.message)
         }
@@ -91,8 +101,9 @@ public struct FolderVerification {
             staging.discard()
             throw Failure(description: "\(error)")
         }
-        verifier.write(&outcomes)
-        if let failed = outcomes.first(where: { $0.status == .failed }) { throw Failure(description: failed.message) }
+        for (snapshotCase, mask) in zip(cases, collector.reportFiles) {
+            verifier.removeStaleReportFiles(of: snapshotCase.goldenName, keeping: mask)
+        }
         let produced = Set(cases.map(\.goldenName))
         let unused = unusedGoldens(producing: produced)
         if prune {
@@ -105,10 +116,10 @@ public struct FolderVerification {
                 rmdir(folder)
             }
         }
-        var result = Result(outcomes: outcomes, unusedGoldens: unused, pruned: prune,
+        var result = Result(tally: collector.tally, unusedGoldens: unused, pruned: prune,
                             reportPath: path(reportFolder, "index.html"))
         result.skippedFiles = listing.skipped
-        if outcomes.contains(where: { $0.status == .differs }) {
+        if result.count(.differs) > 0 {
             result.acceptCommand = (["grona-snap", "verify", fixturesFolder, "--snapshots", snapshotsFolder, "--record", "failed"]
                 + (assetRoots.map { ["--assets-root", $0.joined(separator: ":")] } ?? [])).map(shellQuoted).joined(separator: " ")
         }
@@ -120,7 +131,6 @@ public struct FolderVerification {
         } catch {
             throw Failure(description: "\(error)")
         }
-        result.outcomes = outcomes
         return result
     }
 
@@ -152,6 +162,29 @@ public struct FolderVerification {
         }
         for folder in folders.sorted() { collect(folder, localeFolders: true) }
         return unused
+    }
+}
+
+/// What `run` keeps of the outcomes as they come, in case order: the tally, the report files each
+/// named, and the first that failed (which stops the run). `@unchecked Sendable` is safe because
+/// `SnapshotVerifier.check(_:staging:handle:)` calls the handler one at a time and returns only
+/// after the last call.
+private final class Collector: @unchecked Sendable {
+    var tally = VerificationTally()
+    var reportFiles: [UInt8]
+    var firstFailure: SnapshotOutcome?
+
+    init(cases: Int) { reportFiles = Array(repeating: 0, count: cases) }
+
+    /// Returns false at the first failure: nothing after it needs deciding.
+    func add(_ index: Int, _ outcome: SnapshotOutcome, verifier: SnapshotVerifier) -> Bool {
+        guard outcome.status != .failed else {
+            firstFailure = outcome
+            return false
+        }
+        reportFiles[index] = verifier.reportFileMask(of: outcome)
+        tally.add(outcome)
+        return true
     }
 }
 

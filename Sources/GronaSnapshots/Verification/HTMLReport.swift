@@ -22,13 +22,17 @@ let reportSectionsInFull = 500
 
 func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, snapshotsFolder: String,
                 reportFolder: String, record: SnapshotRecordMode) -> String {
-    let problems = result.outcomes.filter { !$0.passed }
-    var html = """
+    let tally = result.tally
+    var html = ""
+    // The listing past the full sections grows with the snapshots: reserve for it once rather than
+    // let the page's buffer double (and copy) its way there.
+    html.reserveCapacity(64 * 1024 + reportSectionsInFull * 1024 + tally.listed.count * 96)
+    html += """
         <!doctype html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
-        <title>\(escape(problems.isEmpty ? "All snapshots match" : "\(problems.count) snapshots need attention")) — grona-snap verify</title>
+        <title>\(escape(tally.passed ? "All snapshots match" : "\(tally.problems) snapshots need attention")) — grona-snap verify</title>
         <style>
         body { font: 14px/1.45 -apple-system, system-ui, sans-serif; margin: 24px; color: #1a1c1a; background: #fafafa; }
         h1 { font-size: 22px; margin: 0 0 4px; }
@@ -69,47 +73,45 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
     if let command = result.acceptCommand {
         html += "<p class=\"accept\">If these differences are intended, accept them as the new goldens (the snapshots that differ are recorded over their goldens; look at the recorded goldens, then run again to verify):<code>\(escape(command))</code></p>\n"
     }
-    let versionNotes = countedInOrder(problems.flatMap(\.versionDifferences))
-    if !versionNotes.isEmpty {
+    if !tally.versionNoteCounts.isEmpty {
         html += "<div class=\"versions\">Some goldens were rendered with other versions than this machine has, which may explain differences:<ul>\n"
-        for note in versionNotes { html += "<li>\(escape(note.value)) (\(note.count) snapshot\(note.count == 1 ? "" : "s"))</li>\n" }
+        for note in tally.versionNoteCounts.entries { html += "<li>\(escape(note.value)) (\(note.count) snapshot\(note.count == 1 ? "" : "s"))</li>\n" }
         html += "</ul></div>\n"
     }
-    if !problems.isEmpty {
+    if !tally.passed {
         html += "<h2>What changed</h2>\n<table>\n"
-        for kind in countedInOrder(problems.flatMap(kinds)) {
+        for kind in tally.kindCounts.entries {
             html += "<tr><td>\(escape(kind.value))</td><td class=\"n\">\(kind.count)</td></tr>\n"
         }
         html += "</table>\n"
     }
-    let groups = groupedBySpec(problems)
+    let groups = groupedBySpec(tally.shown.indices.map { ReportEntry(goldenName: tally.shown[$0].goldenName, kinds: kinds(tally.shown[$0]), shown: $0) }
+                               + tally.listed.map { ReportEntry(goldenName: $0.goldenName, kinds: $0.kinds, shown: nil) })
     if groups.count > 1 {
         html += "<h2>Specs</h2>\n<table>\n<tr><th>spec</th><th>snapshots</th><th>what changed</th></tr>\n"
         for (index, group) in groups.enumerated() {
-            html += "<tr><td><a href=\"#spec\(index)\">\(escape(group.spec))</a></td><td class=\"n\">\(group.outcomes.count)</td>"
-                + "<td>\(escape(describe(group.outcomes)))</td></tr>\n"
+            html += "<tr><td><a href=\"#spec\(index)\">\(escape(group.spec))</a></td><td class=\"n\">\(group.entries.count)</td>"
+                + "<td>\(escape(describe(group.entries)))</td></tr>\n"
         }
         html += "</table>\n"
     }
     // Few failures: everything open. Many: the first spec open, the rest a click away.
-    let openAll = problems.count <= 20
-    var shown = 0
+    let openAll = tally.problems <= 20
     for (index, group) in groups.enumerated() {
         html += "<details class=\"spec\" id=\"spec\(index)\"\(openAll || index == 0 ? " open" : "")>"
-            + "<summary>\(escape(group.spec)) — \(escape(describe(group.outcomes)))</summary>\n"
-        var listed: [SnapshotOutcome] = []
-        for outcome in group.outcomes {
-            if shown < reportSectionsInFull {
-                html += section(outcome, reportFolder: reportFolder)
-                shown += 1
+            + "<summary>\(escape(group.spec)) — \(escape(describe(group.entries)))</summary>\n"
+        var listed: [ReportEntry] = []
+        for entry in group.entries {
+            if let shown = entry.shown {
+                html += section(tally.shown[shown], reportFolder: reportFolder)
             } else {
-                listed.append(outcome)
+                listed.append(entry)
             }
         }
         if !listed.isEmpty {
             html += "<p>Beyond the first \(reportSectionsInFull) snapshots, by name (their images are in the folders beside this page):</p>\n<ul>\n"
-            for outcome in listed {
-                html += "<li><code>\(escape(outcome.goldenName))</code> — \(escape(kinds(outcome).joined(separator: ", ")))</li>\n"
+            for entry in listed {
+                html += "<li><code>\(escape(entry.goldenName))</code> — \(escape(entry.kinds.joined(separator: ", ")))</li>\n"
             }
             html += "</ul>\n"
         }
@@ -137,10 +139,15 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
 /// What happened to a snapshot that did not match, for the counts: its kind of change (a recording
 /// over a failure counts as both), or why there was nothing to compare.
 func kinds(_ outcome: SnapshotOutcome) -> [String] {
+    kinds(status: outcome.status, change: outcome.comparison?.change, compared: outcome.comparison != nil)
+}
+
+/// The same from what `VerificationTally.Listed` keeps of an outcome.
+func kinds(status: SnapshotOutcome.Status, change: ChangeKind?, compared: Bool) -> [String] {
     var found: [String] = []
-    if let change = outcome.comparison?.change { found.append(change.rawValue) }
-    switch outcome.status {
-    case .differs where outcome.comparison == nil: found.append("golden unreadable")
+    if let change { found.append(change.rawValue) }
+    switch status {
+    case .differs where !compared: found.append("golden unreadable")
     case .missing: found.append("golden missing")
     case .recorded: found.append("recorded")
     case .failed: found.append("failed")
@@ -149,28 +156,25 @@ func kinds(_ outcome: SnapshotOutcome) -> [String] {
     return found
 }
 
+/// A snapshot the report names: its place in `VerificationTally.shown` when it gets a full section
+/// (an index, not the outcome: entries are many, and an outcome is large), nil past them.
+private struct ReportEntry {
+    var goldenName: String
+    var kinds: [String]
+    var shown: Int?
+}
+
 /// "12 text or shapes moved, 2 recorded"
-private func describe(_ outcomes: [SnapshotOutcome]) -> String {
-    countedInOrder(outcomes.flatMap(kinds)).map { "\($0.count) \($0.value)" }.joined(separator: ", ")
+private func describe(_ entries: [ReportEntry]) -> String {
+    OrderedCounts(entries.flatMap(\.kinds)).entries.map { "\($0.count) \($0.value)" }.joined(separator: ", ")
 }
 
-/// Each distinct value with how often it occurs, in order of first occurrence.
-private func countedInOrder(_ values: [String]) -> [(value: String, count: Int)] {
-    var counts: [String: Int] = [:]
-    var order: [String] = []
-    for value in values {
-        if counts[value] == nil { order.append(value) }
-        counts[value, default: 0] += 1
-    }
-    return order.map { ($0, counts[$0]!) }
-}
-
-/// Outcomes by spec (the golden name's folder), in the order the specs come.
-private func groupedBySpec(_ outcomes: [SnapshotOutcome]) -> [(spec: String, outcomes: [SnapshotOutcome])] {
-    var groups: [(spec: String, outcomes: [SnapshotOutcome])] = []
-    for outcome in outcomes {
-        let spec = outcome.goldenName.lastIndex(of: "/").map { String(outcome.goldenName[..<$0]) } ?? outcome.goldenName
-        if groups.last?.spec == spec { groups[groups.count - 1].outcomes.append(outcome) } else { groups.append((spec, [outcome])) }
+/// Entries by spec (the golden name's folder), in the order the specs come.
+private func groupedBySpec(_ entries: [ReportEntry]) -> [(spec: String, entries: [ReportEntry])] {
+    var groups: [(spec: String, entries: [ReportEntry])] = []
+    for entry in entries {
+        let spec = entry.goldenName.lastIndex(of: "/").map { String(entry.goldenName[..<$0]) } ?? entry.goldenName
+        if groups.last?.spec == spec { groups[groups.count - 1].entries.append(entry) } else { groups.append((spec, [entry])) }
     }
     return groups
 }

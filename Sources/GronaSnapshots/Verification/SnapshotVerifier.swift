@@ -6,9 +6,11 @@
 // decides what happened to each golden and returns the files it would write; `write` then writes
 // them (recorded goldens, failure artifacts) and removes the stale artifacts of goldens that match
 // again. `verify` does both. Given a `StagedFiles`, `check` instead stages each case's files on the
-// worker as soon as it is decided, so the outcomes hold no image and memory stays flat however many
-// cases there are; the caller commits the staging (or discards it on failure), then calls `write`
-// for the stale artifacts.
+// worker as soon as it is decided, so the outcomes hold no image; with a handler, it hands the
+// outcomes over in case order as they are decided instead of collecting them, so memory stays flat
+// however many cases there are. The caller commits the staging (or discards it on failure), then
+// removes the stale artifacts (`write`, or `removeStaleReportFiles` with the outcome's
+// `reportFileMask`).
 //
 // Deciding one golden, cheapest first:
 //   1. record mode `all`: record.
@@ -30,7 +32,13 @@ import Raster
 
 /// One golden to check: a spec drawn in one environment, stored as `goldenName` in the snapshots folder.
 public struct SnapshotCase: Sendable {
-    public var spec: Spec
+    /// The spec is held by reference, one copy shared by all of its variants' cases: a `Spec` is
+    /// large inline (theme, component), and a folder of 20,000 snapshots would otherwise hold 20,000 copies.
+    public var spec: Spec {
+        get { shared.spec }
+        set { shared = SharedSpec(newValue) }
+    }
+    private var shared: SharedSpec
     public var environment: Environment
     /// `<spec name>/<textSize>-<appearance>-<direction>@<scale>x.png` (SPEC §1), with a folder per
     /// locale for a spec with localizations (`Spec.goldenName(for:)`).
@@ -39,9 +47,13 @@ public struct SnapshotCase: Sendable {
     public var overlay: Overlay?
 
     public init(spec: Spec, environment: Environment, goldenName: String? = nil, overlay: Overlay? = nil) {
-        self.spec = spec
+        self.init(shared: SharedSpec(spec), environment: environment, goldenName: goldenName, overlay: overlay)
+    }
+
+    private init(shared: SharedSpec, environment: Environment, goldenName: String?, overlay: Overlay?) {
+        self.shared = shared
         self.environment = environment
-        self.goldenName = goldenName ?? spec.goldenName(for: environment)
+        self.goldenName = goldenName ?? shared.spec.goldenName(for: environment)
         self.overlay = overlay
     }
 
@@ -50,8 +62,15 @@ public struct SnapshotCase: Sendable {
     public static func cases(for spec: Spec, variants: Variants? = nil, overlay: Overlay? = nil) -> [SnapshotCase] {
         var named = spec
         if let variants { named.variants = variants }   // golden names follow the axes in use
-        return named.variantEnvironments.map { SnapshotCase(spec: named, environment: $0, overlay: overlay) }
+        let shared = SharedSpec(named)
+        return named.variantEnvironments.map { SnapshotCase(shared: shared, environment: $0, goldenName: nil, overlay: overlay) }
     }
+}
+
+/// A spec behind a reference, immutable, so cases can share it.
+private final class SharedSpec: Sendable {
+    let spec: Spec
+    init(_ spec: Spec) { self.spec = spec }
 }
 
 /// What happened to one golden.
@@ -140,9 +159,23 @@ public struct SnapshotVerifier: Sendable {
     /// Without `staging`, nothing is written and the outcomes carry the files to write; with it,
     /// each outcome's files are staged as soon as it is decided and the outcomes carry none.
     public func check(_ cases: [SnapshotCase], staging: StagedFiles? = nil) -> [SnapshotOutcome] {
+        let collected = Collected()
+        check(cases, staging: staging) { _, outcome in
+            collected.outcomes.append(outcome)
+            return true
+        }
+        return collected.outcomes
+    }
+
+    /// Renders every case in parallel, decides each golden and hands the outcomes to `handle` one
+    /// at a time, in case order (whatever the number of jobs), as they are decided; nothing is
+    /// kept, so a caller that keeps little stays flat in the number of cases. Files are staged
+    /// as in `check(_:staging:)`. `handle` returns false to stop: no later case is handed over.
+    public func check(_ cases: [SnapshotCase], staging: StagedFiles?,
+                      handle: @Sendable (_ index: Int, SnapshotOutcome) -> Bool) {
         var seen = Set<String>()
         let duplicates = cases.map { !seen.insert($0.goldenName).inserted }
-        let results = ParallelRenderer.map(count: cases.count, jobs: jobs, fontsFolder: fontsFolder) { index, engine in
+        ParallelRenderer.forEachInOrder(count: cases.count, jobs: jobs, fontsFolder: fontsFolder) { index, engine in
             let snapshotCase = cases[index]
             if duplicates[index] {
                 return failure(snapshotCase.goldenName, "two variants have the same golden name; give each variant its own")
@@ -152,11 +185,10 @@ public struct SnapshotVerifier: Sendable {
             var outcome = check(snapshot.pixmap, goldenName: snapshotCase.goldenName)
             if let staging { stage(&outcome, into: staging) }
             return outcome
-        }
-        return zip(cases, results).map { snapshotCase, result in
+        } handle: { index, result in
             switch result {
-            case .success(let outcome): return outcome
-            case .failure(let error): return failure(snapshotCase.goldenName, "cannot render: \(error)")
+            case .success(let outcome): return handle(index, outcome)
+            case .failure(let error): return handle(index, failure(cases[index].goldenName, "cannot render: \(error)"))
             }
         }
     }
@@ -245,9 +277,25 @@ public struct SnapshotVerifier: Sendable {
             }
             outcomes[index].pendingWrites = []
             guard outcomes[index].status != .failed else { continue }
-            let current = Set(outcomes[index].reportFiles)
-            for stale in possibleReportFiles(of: outcomes[index].goldenName) where !current.contains(stale) { unlink(stale) }
+            removeStaleReportFiles(of: outcomes[index].goldenName, keeping: reportFileMask(of: outcomes[index]))
         }
+    }
+
+    /// Which of its golden's possible report files (`possibleReportFiles`) an outcome names, one
+    /// bit each: what `removeStaleReportFiles` needs of an outcome, for callers that do not keep it.
+    public func reportFileMask(of outcome: SnapshotOutcome) -> UInt8 {
+        let current = Set(outcome.reportFiles)
+        var mask: UInt8 = 0
+        for (bit, file) in possibleReportFiles(of: outcome.goldenName).enumerated() where current.contains(file) {
+            mask |= 1 << bit
+        }
+        return mask
+    }
+
+    /// Removes the report files of a golden that its outcome (`mask`, from `reportFileMask`) does
+    /// not name: they would describe an earlier run.
+    public func removeStaleReportFiles(of goldenName: String, keeping mask: UInt8) {
+        for (bit, file) in possibleReportFiles(of: goldenName).enumerated() where mask & (1 << bit) == 0 { unlink(file) }
     }
 
     /// Stages the outcome's files (copies first: they are of goldens as they were) and drops them
@@ -338,6 +386,12 @@ public struct SnapshotVerifier: Sendable {
         outcome.message += "\n" + lines.joined(separator: "\n")
         return outcome
     }
+}
+
+/// The outcomes `check` collects, in case order. `@unchecked Sendable` is safe because
+/// `forEachInOrder` calls its handler one at a time and returns only after the last call.
+private final class Collected: @unchecked Sendable {
+    var outcomes: [SnapshotOutcome] = []
 }
 
 /// Whether a golden file holds exactly these pixels: by its digest chunk, else by decoding it.

@@ -1,0 +1,79 @@
+// What `grona-snap verify` found, counted as the outcomes arrive (in case order), so that memory
+// does not grow with the number of snapshots: a match adds to a count and is dropped; a snapshot
+// that did not match is kept in full only while the report shows it in full (the first
+// `reportSectionsInFull`), and past that by its name and kinds of change alone (a few dozen bytes,
+// for the report's listing). The counts by status, by kind of change and by version note cover
+// every snapshot, so the summary, the report's tables and stderr's count stay exact.
+
+/// The summary of a verification, built by `add` in case order.
+public struct VerificationTally: Sendable {
+    /// A snapshot past the report's full sections: listed by name, with what happened to it. Kept
+    /// as small as it can be (the name shares the case's storage; the rest is a few bytes inline).
+    public struct Listed: Sendable {
+        public var goldenName: String
+        public var status: SnapshotOutcome.Status
+        public var change: ChangeKind?
+        /// Whether a pixel comparison was made (a golden that differs without one could not be read).
+        public var compared: Bool
+        public var kinds: [String] { GronaSnapshots.kinds(status: status, change: change, compared: compared) }
+    }
+
+    public private(set) var total = 0
+    private var statusCounts: [SnapshotOutcome.Status: Int] = [:]
+    /// The first `reportSectionsInFull` snapshots that did not match, in full, in case order.
+    public private(set) var shown: [SnapshotOutcome] = []
+    /// The snapshots that did not match beyond those, in case order.
+    public private(set) var listed: [Listed] = []
+    /// Kinds of change (`kinds(_:)`) over every snapshot that did not match, in order of first occurrence.
+    public private(set) var kindCounts = OrderedCounts()
+    /// Version notes (`SnapshotOutcome.versionDifferences`) over every snapshot that did not match.
+    public private(set) var versionNoteCounts = OrderedCounts()
+
+    public init() {}
+
+    public mutating func add(_ outcome: SnapshotOutcome) {
+        total += 1
+        statusCounts[outcome.status, default: 0] += 1
+        guard !outcome.passed else { return }
+        let outcomeKinds = kinds(outcome)
+        for kind in outcomeKinds { kindCounts.add(kind) }
+        for note in outcome.versionDifferences { versionNoteCounts.add(note) }
+        if shown.count < reportSectionsInFull {
+            shown.append(outcome)
+        } else {
+            listed.append(Listed(goldenName: outcome.goldenName, status: outcome.status,
+                                 change: outcome.comparison?.change, compared: outcome.comparison != nil))
+        }
+    }
+
+    public func count(_ status: SnapshotOutcome.Status) -> Int { statusCounts[status] ?? 0 }
+    /// Snapshots that did not match (recorded ones included).
+    public var problems: Int { total - count(.matched) }
+    /// True when every snapshot matched its golden (a recording does not pass).
+    public var passed: Bool { problems == 0 }
+    /// "verified 228 snapshots: 228 match, 0 differ, 0 recorded, 0 missing"
+    public var summary: String {
+        "verified \(total) snapshot\(total == 1 ? "" : "s"): \(count(.matched)) match, "
+            + "\(count(.differs)) differ, \(count(.recorded)) recorded, \(count(.missing)) missing"
+    }
+}
+
+/// Distinct values with how often each occurred, in order of first occurrence.
+public struct OrderedCounts: Sendable {
+    private var counts: [String: Int] = [:]
+    private var order: [String] = []
+
+    public init() {}
+
+    public init(_ values: [String]) {
+        for value in values { add(value) }
+    }
+
+    public mutating func add(_ value: String) {
+        if counts[value] == nil { order.append(value) }
+        counts[value, default: 0] += 1
+    }
+
+    public var isEmpty: Bool { order.isEmpty }
+    public var entries: [(value: String, count: Int)] { order.map { ($0, counts[$0]!) } }
+}
