@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // GronaSnap: renders the Grona in-app marketing SDK's components into PNG snapshots on Linux.
-// Dependencies point one way: grona-snap, GronaSnapshotTesting → GronaSnapshots → Grona → Text, Raster, PNG → C modules.
+// Dependencies point one way: grona-snap, GronaSnapshotTesting → GronaSnapshots → Grona → Text, Raster, PNG → C modules
+// (grona-snap's server also uses CMicroHTTPD).
 import PackageDescription
 
 let package = Package(
@@ -23,6 +24,9 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc",
                        providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        // The HTTP server behind `grona-snap serve`.
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         // ICU cannot be imported next to Foundation (Foundation carries its own renamed ICU), so the
         // few calls we need live behind a header of plain C types; CICU only carries ICU's flags.
         .target(name: "CUnicode", dependencies: ["CICU"], path: "Sources/CUnicode"),
@@ -37,7 +41,12 @@ let package = Package(
         .target(name: "GronaSnapshots", dependencies: ["Grona", "PNG", "Raster", "Text"]),
         // assertSnapshot for XCTest and Swift Testing, on top of GronaSnapshots.
         .target(name: "GronaSnapshotTesting", dependencies: ["GronaSnapshots", "Grona", "PNG", "Raster"]),
-        .executableTarget(name: "grona-snap", dependencies: ["Grona", "GronaSnapshots", "PNG"]),
+        // The command line; `serve` is its HTTP server, with the studio page (HTML, CSS, JavaScript) in Studio/.
+        // The studio's files are compiled into the binary (embedInCode), so an installed grona-snap
+        // serves the page with nothing beside it.
+        .executableTarget(name: "grona-snap", dependencies: ["Grona", "GronaSnapshots", "PNG", "CMicroHTTPD"],
+                          resources: [.embedInCode("Studio/studio.html"), .embedInCode("Studio/studio.css"),
+                                      .embedInCode("Studio/studio.js")]),
         .executableTarget(name: "grona-bench", dependencies: ["Grona", "GronaSnapshots", "PNG", "Raster", "Text"]),
 
         // Tests: one target per module.

@@ -4,6 +4,7 @@
 #include <unicode/uversion.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uloc.h>
 #include <string.h>
 
 const char *cu_icu_version(void) {
@@ -38,6 +39,14 @@ int32_t cu_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *ou
     return 0;
 }
 
+/* Characters after which a line must break (UAX #14 classes BK, CR, LF, NL). */
+static int ends_line(uint16_t unit) {
+    switch (unit) {
+    case 0x0A: case 0x0B: case 0x0C: case 0x0D: case 0x85: case 0x2028: case 0x2029: return 1;
+    default: return 0;
+    }
+}
+
 int32_t cu_line_break_opportunities(const uint16_t *text, int32_t len, const char *locale,
                                     uint8_t *outFlags) {
     if (len < 0 || outFlags == NULL) return -1;
@@ -46,14 +55,31 @@ int32_t cu_line_break_opportunities(const uint16_t *text, int32_t len, const cha
     if (len == 0) return 0;
     if (text == NULL) return -1;
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *it = ubrk_open(UBRK_LINE, (locale && locale[0]) ? locale : "",
-                                   (const UChar *)text, len, &status);
+    /* The caller speaks BCP 47 ("zh-Hant"); ICU's locale IDs are spelled differently ("zh_Hant"). */
+    char icuLocale[ULOC_FULLNAME_CAPACITY] = "";
+    if (locale && locale[0]) {
+        UErrorCode tagStatus = U_ZERO_ERROR;
+        uloc_forLanguageTag(locale, icuLocale, (int32_t)sizeof icuLocale, NULL, &tagStatus);
+        if (U_FAILURE(tagStatus) || tagStatus == U_STRING_NOT_TERMINATED_WARNING) icuLocale[0] = 0;
+        /* ICU's Japanese and Chinese tailorings default to CSS "normal" line breaking, which lets a
+           line start with a small kana or ー; the root locale's strict rules (kinsoku, as iOS keeps
+           it) stay unless the tag asks otherwise (ja-u-lb-loose). */
+        char value[16];
+        UErrorCode keywordStatus = U_ZERO_ERROR;
+        if (icuLocale[0] && uloc_getKeywordValue(icuLocale, "lb", value, (int32_t)sizeof value, &keywordStatus) <= 0) {
+            keywordStatus = U_ZERO_ERROR;
+            uloc_setKeywordValue("lb", "strict", icuLocale, (int32_t)sizeof icuLocale, &keywordStatus);
+            if (U_FAILURE(keywordStatus)) icuLocale[0] = 0;
+        }
+    }
+    UBreakIterator *it = ubrk_open(UBRK_LINE, icuLocale, (const UChar *)text, len, &status);
     if (U_FAILURE(status) || it == NULL) return -2;
     for (int32_t pos = ubrk_following(it, 0); pos != UBRK_DONE && pos <= len;
          pos = ubrk_next(it)) {
-        int32_t rule = ubrk_getRuleStatus(it);
-        outFlags[pos] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT)
-            ? CU_BREAK_MANDATORY : CU_BREAK_ALLOWED;
+        /* Mandatory after a line-ending character. Not from ubrk_getRuleStatus: a boundary found by
+           the Thai, Lao, Khmer or Myanmar dictionary reports the status of the rule boundary before
+           it, so every word of a Thai line after a newline would look like a hard break. */
+        outFlags[pos] = ends_line(text[pos - 1]) ? CU_BREAK_MANDATORY : CU_BREAK_ALLOWED;
     }
     outFlags[len] = CU_BREAK_MANDATORY;
     ubrk_close(it);

@@ -15,6 +15,11 @@ struct LineSpan {
 /// Break-lines stage: greedy line filling over ICU's line-break opportunities (UAX #14, via
 /// CUnicode), with widths read from the shaped advances.
 ///
+/// ICU's line iterator already carries what other scripts need: dictionary-based word breaks for
+/// Thai, Lao, Khmer and Myanmar (written without spaces), and the CJK rules (a line may break between
+/// any two ideographs or kana, but never starts with 。、」） or a small kana, nor ends with 「（).
+/// The text's language, when given, selects ICU's tailoring for it.
+///
 /// - A line takes the furthest opportunity whose text (without trailing spaces) fits; a mandatory
 ///   break (after a newline) ends the line.
 /// - When not even one word fits, the word is broken inside, at the furthest grapheme boundary that
@@ -23,12 +28,12 @@ struct LineSpan {
 ///   ellipsis, cut at a grapheme boundary (not a word boundary), and marked `ellipsis`: the ellipsis
 ///   goes at the logical end of what is shown.
 enum BreakLines {
-    static func findOpportunities(_ paragraph: inout Paragraph) {
+    static func findOpportunities(_ paragraph: inout Paragraph, language: String? = nil) {
         let count = paragraph.count
         var flags = [UInt8](repeating: 0, count: count + 1)
         let status = paragraph.utf16.withUnsafeBufferPointer { text in
             flags.withUnsafeMutableBufferPointer { out in
-                cu_line_break_opportunities(text.baseAddress, Int32(count), nil, out.baseAddress)
+                cu_line_break_opportunities(text.baseAddress, Int32(count), language, out.baseAddress)
             }
         }
         if status != 0 {

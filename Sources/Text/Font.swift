@@ -7,6 +7,8 @@ import CHarfBuzz
 public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The font file's standardised path.
     public let path: String
+    /// The face's index in the file: 0 but in a `.ttc` collection.
+    public let faceIndex: Int
     /// FreeType's family and style names, e.g. "Inter" / "Regular".
     public let familyName: String
     public let styleName: String
@@ -51,12 +53,14 @@ final class FontFace {
     /// The pixel size of the strike a colour bitmap font draws from.
     let strikePixelSize: Double
     private var currentCharSize: Int = -1
+    /// Ink extents by glyph, in font units, as `inkExtent(of:)` found them.
+    private var inkExtents: [UInt32: (top: Double, bottom: Double)] = [:]
 
     init(data: FontData, library: FT_Library) throws {
         guard let base = data.bytes.baseAddress else { throw TextError.unreadableFont(data.path) }
         var face: FT_Face?
         let error = FT_New_Memory_Face(library, base.assumingMemoryBound(to: FT_Byte.self),
-                                       FT_Long(data.count), 0, &face)
+                                       FT_Long(data.count), FT_Long(data.faceIndex), &face)
         guard error == 0, let face else { throw TextError.unreadableFont(data.path) }
         ftFace = face
         self.data = data
@@ -77,7 +81,7 @@ final class FontFace {
         }
         let blob = hb_blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(data.count),
                                   HB_MEMORY_MODE_READONLY, nil, nil)
-        let hbFace = hb_face_create(blob, 0)
+        let hbFace = hb_face_create(blob, UInt32(data.faceIndex))
         guard let font = hb_font_create(hbFace) else {
             hb_face_destroy(hbFace); hb_blob_destroy(blob); FT_Done_Face(face)
             throw TextError.unreadableFont(data.path)
@@ -101,6 +105,19 @@ final class FontFace {
     deinit {
         hb_font_destroy(hbFont)
         FT_Done_Face(ftFace)
+    }
+
+    /// How far a glyph's ink reaches above the baseline (`top`) and below it (`bottom`, negative), in
+    /// font units; zeros for a glyph without ink.
+    func inkExtent(of glyph: UInt32) -> (top: Double, bottom: Double) {
+        if let known = inkExtents[glyph] { return known }
+        var extents = hb_glyph_extents_t()
+        var ink = (top: 0.0, bottom: 0.0)
+        if hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0 {
+            ink = (Double(extents.y_bearing), Double(extents.y_bearing + extents.height))
+        }
+        inkExtents[glyph] = ink
+        return ink
     }
 
     /// Whether the face maps this scalar to a glyph.

@@ -1,21 +1,25 @@
 import Foundation
 
-/// The bytes of one font file, read once per process and shared by every `TextEngine` (and so by
-/// every thread). Immutable after loading: FreeType faces and HarfBuzz blobs point straight into
-/// `bytes`, which lives as long as the process-wide store keeps this object (for ever).
-/// `@unchecked Sendable` because of the raw buffer pointer, which is written once in `init` and only
-/// read afterwards.
+/// One face of a font file — face 0 of a `.ttf`/`.otf`, any face of a `.ttc` collection — over the
+/// file's bytes, which are read once per process and shared by every `TextEngine` (and so by every
+/// thread) and by every face of the same file. Immutable after loading: FreeType faces and HarfBuzz
+/// blobs point straight into `bytes`, which lives as long as the process-wide store keeps this object
+/// (for ever). `@unchecked Sendable` because of the raw buffer pointer, which is written once when the
+/// file is read and only read afterwards.
 final class FontData: @unchecked Sendable {
     let path: String
-    /// A small process-wide number for this file, used as a cheap key in glyph handles and caches.
+    /// The face's index in the file (FT_Open_Face's and hb_face_create's face_index); 0 but in a collection.
+    let faceIndex: Int
+    /// A small process-wide number for this face of this file, used as a cheap key in glyph handles
+    /// and caches (two faces of one collection have two numbers).
     let fileID: Int32
     let bytes: UnsafeMutableRawBufferPointer
 
-    fileprivate init(path: String, fileID: Int32, contents: Data) {
+    fileprivate init(path: String, faceIndex: Int, fileID: Int32, bytes: UnsafeMutableRawBufferPointer) {
         self.path = path
+        self.faceIndex = faceIndex
         self.fileID = fileID
-        bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(contents.count, 1), alignment: 16)
-        _ = contents.copyBytes(to: bytes)
+        self.bytes = bytes
     }
 
     var count: Int { bytes.count }
@@ -26,18 +30,37 @@ final class FontData: @unchecked Sendable {
 enum FontDataStore {
     private static let lock = NSLock()
     /// `nonisolated(unsafe)`: both tables are read and written only while `lock` is held.
-    nonisolated(unsafe) private static var byPath: [String: FontData] = [:]
+    nonisolated(unsafe) private static var byPath: [FaceKey: FontData] = [:]
     nonisolated(unsafe) private static var byID: [FontData] = []
+    /// Each file's bytes, once, whichever of its faces were opened.
+    nonisolated(unsafe) private static var files: [String: UnsafeMutableRawBufferPointer] = [:]
+
+    private struct FaceKey: Hashable {
+        var path: String
+        var faceIndex: Int
+    }
     /// Larger font files are refused unread. The largest pinned font (Noto Color Emoji) is 11 MB;
-    /// a big CJK font is about 20 MB.
+    /// a Noto Sans CJK collection is 20 MB.
     static let maximumFileSize = 64 << 20
 
-    /// The bytes of the file at `path` (standardised), loading it on first use.
-    static func data(atPath rawPath: String) throws -> FontData {
+    /// Face `faceIndex` of the file at `path` (standardised), reading the file on first use.
+    /// Whether the face exists is for FreeType to say when the face is opened.
+    static func data(atPath rawPath: String, faceIndex: Int = 0) throws -> FontData {
         let path = URL(fileURLWithPath: rawPath).standardizedFileURL.path
+        let key = FaceKey(path: path, faceIndex: faceIndex)
         lock.lock()
         defer { lock.unlock() }
-        if let data = byPath[path] { return data }
+        if let data = byPath[key] { return data }
+        let bytes = try fileBytes(path)
+        let data = FontData(path: path, faceIndex: faceIndex, fileID: Int32(byID.count), bytes: bytes)
+        byPath[key] = data
+        byID.append(data)
+        return data
+    }
+
+    /// The whole file, read once. Called with `lock` held.
+    private static func fileBytes(_ path: String) throws -> UnsafeMutableRawBufferPointer {
+        if let bytes = files[path] { return bytes }
         // Font files are read whole and kept for the life of the process, so a path naming a huge
         // file (a spec's font can be any file) must not be read at all: check the size first.
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
@@ -47,10 +70,10 @@ enum FontDataStore {
         guard let contents = FileManager.default.contents(atPath: path), !contents.isEmpty else {
             throw TextError.fontNotFound(path)
         }
-        let data = FontData(path: path, fileID: Int32(byID.count), contents: contents)
-        byPath[path] = data
-        byID.append(data)
-        return data
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: contents.count, alignment: 16)
+        _ = contents.copyBytes(to: bytes)
+        files[path] = bytes
+        return bytes
     }
 
     static func data(forID id: Int32) -> FontData? {

@@ -10,6 +10,13 @@ final class FontLibrary {
     private var faces: [Int32: FontFace] = [:]
     private var catalogues: [String: [CatalogueEntry]] = [:]
     private var chains: [FaceID: [Font]] = [:]
+    /// Fonts of the script table opened so far (nil: the file is not in the fonts folder).
+    private var cascadeFonts: [CascadeKey: Font?] = [:]
+
+    private struct CascadeKey: Hashable {
+        var name: String
+        var faceIndex: Int
+    }
 
     struct CatalogueEntry {
         let path: String
@@ -39,8 +46,8 @@ final class FontLibrary {
         return face
     }
 
-    private func openFace(atPath path: String) throws -> FontFace {
-        let data = try FontDataStore.data(atPath: path)
+    private func openFace(atPath path: String, faceIndex: Int = 0) throws -> FontFace {
+        let data = try FontDataStore.data(atPath: path, faceIndex: faceIndex)
         if let face = faces[data.fileID] { return face }
         let face = try FontFace(data: data, library: library)
         faces[data.fileID] = face
@@ -49,9 +56,9 @@ final class FontLibrary {
 
     // MARK: Resolving fonts
 
-    func font(atPath path: String) throws -> Font {
-        let face = try openFace(atPath: path)
-        return Font(path: face.data.path, familyName: face.familyName, styleName: face.styleName,
+    func font(atPath path: String, faceIndex: Int = 0) throws -> Font {
+        let face = try openFace(atPath: path, faceIndex: faceIndex)
+        return Font(path: face.data.path, faceIndex: faceIndex, familyName: face.familyName, styleName: face.styleName,
                     isBold: face.isBoldStyle, isSyntheticBold: false, fileID: face.data.fileID)
     }
 
@@ -83,7 +90,7 @@ final class FontLibrary {
                 if let bold = try? self.font(atPath: entry.path) { return bold }
             }
         }
-        return Font(path: font.path, familyName: font.familyName, styleName: font.styleName,
+        return Font(path: font.path, faceIndex: font.faceIndex, familyName: font.familyName, styleName: font.styleName,
                     isBold: true, isSyntheticBold: true, fileID: font.fileID)
     }
 
@@ -131,5 +138,17 @@ final class FontLibrary {
         }
         chains[primary.face] = chain
         return chain
+    }
+
+    /// The script table's font for `source` (see `Cascade`) in bold or regular text of `language`,
+    /// opened on first use; nil when its file is not in the fonts folder.
+    func cascadeFont(_ source: Cascade.Source, bold: Bool, language: String?) -> Font? {
+        let (name, faceIndex) = Cascade.file(for: source, bold: bold, language: language)
+        let key = CascadeKey(name: name, faceIndex: faceIndex)
+        if let known = cascadeFonts[key] { return known }
+        let path = (fontsDirectory as NSString).appendingPathComponent(name)
+        let font = try? self.font(atPath: path, faceIndex: faceIndex)
+        cascadeFonts[key] = .some(font)
+        return font
     }
 }

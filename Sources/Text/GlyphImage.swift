@@ -1,4 +1,7 @@
 import CFreeType
+// HarfBuzz's hb-ft.h includes FreeType's headers as well, and FreeType's glyph-format constants
+// (FT_GLYPH_FORMAT_OUTLINE) are found only through both modules' imports.
+import CHarfBuzz
 import Raster
 
 /// A glyph ready to composite, placed in the same pixel space as the layout (plus the caller's origin).

@@ -1,49 +1,108 @@
 import CHarfBuzz
 
+/// The faces one layout draws with: the fallback chain (the first `fixedCount` faces: primary font,
+/// Inter, Noto Sans Arabic, Noto Sans Hebrew, Noto Color Emoji), then faces of the script table
+/// (`Cascade`), appended the first time a cluster needs one, so a Latin paragraph never opens them.
+struct FaceChain {
+    private(set) var faces: [FontFace]
+    private(set) var fonts: [Font]
+    let fixedCount: Int
+    private let library: FontLibrary
+    private let bold: Bool
+    private let language: String?
+    /// The chain index each table source resolved to (nil: its file is missing).
+    private var bySource: [Cascade.Source: Int?] = [:]
+
+    init(faces: [FontFace], fonts: [Font], library: FontLibrary, bold: Bool, language: String?) {
+        self.faces = faces
+        self.fonts = fonts
+        fixedCount = faces.count
+        self.library = library
+        self.bold = bold
+        self.language = language
+    }
+
+    /// The chain index of the script table's face for a cluster, appending it on first use; nil when
+    /// the table names none.
+    mutating func cascadeIndex(for visible: [Unicode.Scalar]) -> Int? {
+        guard let source = Cascade.source(for: visible) else { return nil }
+        if let known = bySource[source] { return known }
+        var index: Int?
+        if let font = library.cascadeFont(source, bold: bold, language: language), let face = library.face(font.fileID) {
+            if let existing = fonts.firstIndex(where: { $0.face == font.face }) {
+                index = existing
+            } else {
+                faces.append(face)
+                fonts.append(font)
+                index = faces.count - 1
+            }
+        }
+        bySource[source] = .some(index)
+        return index
+    }
+
+    /// Whether the face at `index` comes from the script table: such a face brings its own ascent and
+    /// descent to the lines it is on (see `LineMetrics`).
+    func isFromTable(_ index: Int) -> Bool { index >= fixedCount }
+}
+
 /// Itemize stage: choose a face for every grapheme cluster (per-character fallback), then cut the
 /// text into runs of one face, one script and one bidi level — the unit HarfBuzz shapes.
 ///
 /// Fallback works per cluster (Swift `Character`), never per scalar, so a base letter and its marks,
 /// or an emoji ZWJ sequence with skin tones, always come from one face. The chain is the primary font,
-/// Inter, Noto Sans Arabic, Noto Sans Hebrew, Noto Color Emoji (bold files for bold text):
+/// Inter, Noto Sans Arabic, Noto Sans Hebrew, Noto Color Emoji (bold files for bold text), then the
+/// script table (`Cascade`: Thai, Devanagari, CJK, …):
 /// - a cluster asking for emoji presentation (an Emoji_Presentation scalar, U+FE0F, a keycap, a
 ///   skin-tone modifier, a ZWJ sequence) goes to the first colour face that covers it;
 /// - a cluster of only "common" characters (spaces, punctuation, digits) stays in the previous
-///   cluster's face when that face covers it (unless it is the emoji face, whose spaces are
-///   emoji-wide), so "مرحبا، عالم" is one run and shapes with one font;
-/// - otherwise the first face covering every visible scalar wins, else the first covering the base
-///   scalar, else the primary font (which draws .notdef, as a real device would draw a missing glyph).
+///   cluster's face when that face is one of the chain's and covers it (unless it is the emoji face,
+///   whose spaces are emoji-wide), so "مرحبا، عالم" is one run and shapes with one font; after a face
+///   of the script table it is drawn like any other cluster, so the spaces and digits of Thai or
+///   Japanese copy come from the system font, as on iOS, and 。「」 from the CJK face (by block) —
+///   failing both, it stays in the previous face when that covers it (※ ① after Han);
+/// - otherwise the first chain face covering every visible scalar wins, else the script table's face
+///   for the cluster when it covers them, else the first chain face covering the base scalar, else
+///   the table's face when it covers the base, else the primary font (which draws .notdef, as a real
+///   device draws a missing glyph; `Shaper` reports such characters as missing).
 enum Itemize {
-    static func chooseFaces(_ paragraph: inout Paragraph, chain: [FontFace]) {
+    static func chooseFaces(_ paragraph: inout Paragraph, chain: inout FaceChain) {
         var faces: [Int] = []
         faces.reserveCapacity(paragraph.characters.count)
         var previous: Int?
         for character in paragraph.characters {
-            let index = faceIndex(for: character, chain: chain, previous: previous)
+            let index = faceIndex(for: character, chain: &chain, previous: previous)
             faces.append(index)
             previous = index
         }
         paragraph.clusterFace = faces
     }
 
-    private static func faceIndex(for character: Character, chain: [FontFace], previous: Int?) -> Int {
+    private static func faceIndex(for character: Character, chain: inout FaceChain, previous: Int?) -> Int {
         let visible = character.unicodeScalars.filter(isVisible)
         guard let base = visible.first else { return previous ?? 0 }
+        let faces = chain.faces
         let covers = { (face: FontFace) in visible.allSatisfy(face.covers) }
+        let fixed = 0..<chain.fixedCount
         if wantsEmojiPresentation(character) {
-            if let index = chain.firstIndex(where: { $0.isColorBitmap && covers($0) }) { return index }
+            if let index = fixed.first(where: { faces[$0].isColorBitmap && covers(faces[$0]) }) { return index }
         }
-        if let previous, visible.allSatisfy(isCommon), chain.indices.contains(previous),
-           !chain[previous].isColorBitmap, covers(chain[previous]) {
+        let common = visible.allSatisfy(isCommon)
+        if let previous, common, fixed.contains(previous),
+           !faces[previous].isColorBitmap, covers(faces[previous]) {
             return previous
         }
-        let textFaces = chain.indices.filter { !chain[$0].isColorBitmap || !isTextPresentation(character) }
-        if let index = textFaces.first(where: { covers(chain[$0]) }) { return index }
-        if let index = textFaces.first(where: { chain[$0].covers(base) }) { return index }
+        let textFaces = fixed.filter { !faces[$0].isColorBitmap || !isTextPresentation(character) }
+        if let index = textFaces.first(where: { covers(faces[$0]) }) { return index }
+        let table = chain.cascadeIndex(for: Array(visible))
+        if let table, covers(chain.faces[table]) { return table }
+        if let previous, common, chain.isFromTable(previous), covers(faces[previous]) { return previous }
+        if let index = textFaces.first(where: { faces[$0].covers(base) }) { return index }
+        if let table, chain.faces[table].covers(base) { return table }
         return 0
     }
 
-    private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
         if properties.isDefaultIgnorableCodePoint || properties.isVariationSelector { return false }
         switch properties.generalCategory {

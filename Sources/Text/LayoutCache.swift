@@ -15,6 +15,7 @@ final class LayoutCache {
         var maxWidthInPoints: Double
         var maxLines: Int
         var direction: TextDirection
+        var language: String?
     }
 
     private var entries: [Key: TextLayout] = [:]

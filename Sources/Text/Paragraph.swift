@@ -24,6 +24,8 @@ struct Paragraph {
     var clusterFace: [Int] = []
     /// Runs of one face, script and level, in logical order (itemize), with glyphs (shape).
     var runs: [TextRun] = []
+    /// UTF-16 offsets of HarfBuzz clusters drawn with .notdef, a box (shape stage).
+    var notdefClusters: [Int] = []
     /// Advance in pixels attributed to each UTF-16 unit, as a prefix sum of `utf16.count + 1` entries:
     /// the width of logical range a..<b is `advancePrefix[b] - advancePrefix[a]` (shape stage).
     var advancePrefix: [Double] = []

@@ -1,20 +1,33 @@
 import CHarfBuzz
 
 /// Shape stage: HarfBuzz shapes each run with its direction (from the bidi level), script and the
-/// default language, seeing the whole paragraph as context (so Arabic letters join across a run
-/// boundary inside a word). This is where kerning, ligatures, Arabic joining and mark positioning
-/// happen. HarfBuzz works in font units; we scale to pixels at the layout's pixel size, unhinted, so
-/// advances match the unhinted glyph images.
+/// text's language ("und" when the caller gives none), seeing the whole paragraph as context (so
+/// Arabic letters join across a run boundary inside a word). This is where kerning, ligatures, Arabic
+/// joining and mark positioning happen. HarfBuzz works in font units; we scale to pixels at the
+/// layout's pixel size, unhinted, so advances match the unhinted glyph images.
 ///
 /// The paragraph is shaped once, before line breaking, and lines are cut out of the shaped runs at
 /// cluster boundaries (as parley does): breaking and truncation never reshape.
+///
+/// A glyph HarfBuzz maps to .notdef (glyph 0) is a box on screen: its cluster is recorded in
+/// `Paragraph.notdefClusters`, and the layout reports the characters as missing.
 final class Shaper {
     private let buffer: OpaquePointer
     /// "und" (undetermined): each script's default language system. Never the process locale, which
     /// HarfBuzz would otherwise use and which differs between machines.
     /// `nonisolated(unsafe)`: an `hb_language_t` is a pointer to HarfBuzz's interned, immutable
     /// language record, valid for the life of the process and safe to read from any thread.
-    nonisolated(unsafe) static let language = hb_language_from_string("und", -1)
+    nonisolated(unsafe) static let undetermined = hb_language_from_string("und", -1)
+    /// The language runs are shaped in: a font's `locl` features follow it (Serbian б, Polish ó, the
+    /// Han forms of a CJK face). Set per layout.
+    var language: hb_language_t? = Shaper.undetermined
+
+    /// HarfBuzz's language for a BCP 47 tag; "und" for none, so text without a language shapes as it
+    /// always has.
+    static func language(_ tag: String?) -> hb_language_t? {
+        guard let tag, !tag.isEmpty else { return undetermined }
+        return hb_language_from_string(tag, -1)
+    }
 
     init() {
         buffer = hb_buffer_create()
@@ -39,6 +52,9 @@ final class Shaper {
                     clusterEdge[glyph.cluster] = true
                 }
                 paragraph.runs[r].glyphs = glyphs
+                for glyph in glyphs where glyph.id == 0 && glyph.cluster >= 0 && glyph.cluster < count {
+                    paragraph.notdefClusters.append(glyph.cluster)
+                }
             }
         }
         var prefix = [Double](repeating: 0, count: count + 1)
@@ -58,7 +74,7 @@ final class Shaper {
                             Int32(run.range.count))
         hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
-        hb_buffer_set_language(buffer, Shaper.language)
+        hb_buffer_set_language(buffer, language)
         hb_shape(face.hbFont, buffer, nil, 0)
         return glyphs(face: face, pixelSize: pixelSize, extraAdvance: extraAdvance)
     }
@@ -71,7 +87,7 @@ final class Shaper {
             hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
         }
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_set_language(buffer, Shaper.language)
+        hb_buffer_set_language(buffer, language)
         hb_buffer_guess_segment_properties(buffer)  // the script
         hb_shape(face.hbFont, buffer, nil, 0)
         return glyphs(face: face, pixelSize: pixelSize, extraAdvance: extraAdvance)

@@ -9,22 +9,27 @@ import CUnicode
 /// ## Public API
 /// - `TextEngine(fontsDirectory:)` — fonts, layout and glyph images (one per thread; see its doc).
 ///   - `font(atPath:)`, `font(named:)`, `systemFont(bold:)`, `boldFont(of:)` → `Font`
-///   - `layoutParagraph(text:font:sizeInPoints:scale:maxWidthInPoints:maxLines:direction:)` → `TextLayout`
+///   - `layoutParagraph(text:font:sizeInPoints:scale:maxWidthInPoints:maxLines:direction:language:)` → `TextLayout`
 ///   - `glyphImage(for:originX:originY:)` → `GlyphImage?` (coverage mask, or colour bitmap for emoji);
 ///     `draw(_:into:originX:originY:color:)` composites one into a `Pixmap`
 /// - `TextLayout` → `TextLine` → `GlyphRun` → `PositionedGlyph`: geometry in PIXELS (points × scale),
-///   with `…InPoints` accessors for frames; `lineCount`, `truncated`, `shownText`.
+///   with `…InPoints` accessors for frames; `lineCount`, `truncated`, `shownText`, `missingCharacters`
+///   (characters no pinned font can draw, drawn as boxes).
 /// - Text sizes arrive in points: Dynamic Type (which size a role gets) is Grona's business.
 /// - `TextDirection`, `TextError`.
 ///
 /// ## Pipeline (one file per stage)
 /// 1. `Prepare.swift`     — text → UTF-16 + grapheme clusters, with the safety cap.
 /// 2. `Bidi.swift`        — ICU bidi levels (paragraph direction from the caller); per-line reordering.
-/// 3. `Itemize.swift`     — per-cluster font fallback; runs of one face, script and level.
-/// 4. `Shape.swift`       — HarfBuzz per run; advances per UTF-16 unit; where lines may be cut.
-/// 5. `BreakLines.swift`  — ICU line-break opportunities, greedy filling, in-word breaks, line limit.
+/// 3. `Itemize.swift`     — per-cluster font fallback (the chain, then `Cascade.swift`'s script
+///                          table: Thai, Indic, CJK by language, …); runs of one face, script and level.
+/// 4. `Shape.swift`       — HarfBuzz per run, in the text's language; advances per UTF-16 unit; where
+///                          lines may be cut; .notdef glyphs (`MissingCharacters.swift` names them).
+/// 5. `BreakLines.swift`  — ICU line-break opportunities (dictionaries for Thai, Lao, Khmer, Myanmar;
+///                          CJK kinsoku), greedy filling, in-word breaks, line limit.
 /// 6. `Truncate.swift`    — the ellipsis's face; the cut itself is chosen by BreakLines.
-/// 7. `Align.swift`       — visual order per line, pen positions, leading-edge alignment.
+/// 7. `LineHeight.swift`  — how much taller than the primary font's line each line must be.
+/// 8. `Align.swift`       — visual order per line, pen positions, leading-edge alignment.
 ///
 /// Long-lived state: `FontData.swift` (process-wide shared font bytes), `Font.swift` (`Font` handle,
 /// `FontFace` = FreeType + HarfBuzz over those bytes), `FontLibrary.swift` (faces, catalogue, bold

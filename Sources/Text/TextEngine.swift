@@ -17,8 +17,8 @@ public enum TextDirection: String, Sendable, CaseIterable {
 /// draw a layout made by another. Output depends only on the inputs, never on cache state or on
 /// which engine ran, so rendering with N threads is deterministic.
 public final class TextEngine {
-    /// The fonts folder: fallback fonts (Inter, Noto Sans Arabic/Hebrew, Noto Color Emoji) and bare
-    /// font names are looked up here.
+    /// The fonts folder: fallback fonts (Inter, Noto Sans Arabic/Hebrew, Noto Color Emoji, the script
+    /// table's Noto fonts) and bare font names are looked up here.
     public var fontsDirectory: String { library.fontsDirectory }
     let library: FontLibrary
     private let shaper = Shaper()
@@ -49,7 +49,7 @@ public final class TextEngine {
 
     // MARK: Layout
 
-    /// Lays out one paragraph: itemize → bidi → shape → break lines → truncate → align.
+    /// Lays out one paragraph: bidi → itemize → shape → break lines → truncate → line heights → align.
     ///
     /// - Parameters:
     ///   - sizeInPoints: the text size; the layout is made at `sizeInPoints × scale` pixels.
@@ -57,26 +57,31 @@ public final class TextEngine {
     ///   - maxLines: the line limit; 0 for none. Text beyond it is cut at a grapheme boundary and ends
     ///     in "…" at its logical end.
     ///   - direction: the paragraph direction; lines start at the leading edge.
+    ///   - language: the text's language as a BCP 47 tag ("ja", "zh-Hant"), or nil. It picks the face
+    ///     of Noto Sans CJK that draws Han (see `Cascade`), the font's localized forms (HarfBuzz
+    ///     `locl`) and ICU's line-breaking tailoring. Nil shapes with "und" and the root locale.
     /// - Returns: a layout in pixels (see `TextLayout`).
     public func layoutParagraph(text: String, font: Font, sizeInPoints: Double, scale: Double,
                                 maxWidthInPoints: Double, maxLines: Int,
-                                direction: TextDirection) throws -> TextLayout {
+                                direction: TextDirection, language: String? = nil) throws -> TextLayout {
         guard sizeInPoints.isFinite, sizeInPoints > 0, sizeInPoints < 10_000 else {
             throw TextError.invalid("size", sizeInPoints)
         }
         guard scale.isFinite, scale > 0, scale <= 16 else { throw TextError.invalid("scale", scale) }
         guard !maxWidthInPoints.isNaN else { throw TextError.invalid("width", maxWidthInPoints) }
         let key = LayoutCache.Key(text: text, font: font, sizeInPoints: sizeInPoints, scale: scale,
-                                  maxWidthInPoints: maxWidthInPoints, maxLines: maxLines, direction: direction)
+                                  maxWidthInPoints: maxWidthInPoints, maxLines: maxLines, direction: direction,
+                                  language: language)
         return try layoutCache.layout(for: key) {
             try makeLayout(text: text, font: font, sizeInPoints: sizeInPoints, scale: scale,
-                           maxWidthInPoints: maxWidthInPoints, maxLines: maxLines, direction: direction)
+                           maxWidthInPoints: maxWidthInPoints, maxLines: maxLines, direction: direction,
+                           language: language?.isEmpty == true ? nil : language)
         }
     }
 
     private func makeLayout(text: String, font: Font, sizeInPoints: Double, scale: Double,
                             maxWidthInPoints: Double, maxLines: Int,
-                            direction: TextDirection) throws -> TextLayout {
+                            direction: TextDirection, language: String?) throws -> TextLayout {
         let pixelSize = sizeInPoints * scale
         let maxWidth = max(0, maxWidthInPoints * scale)
 
@@ -89,15 +94,19 @@ public final class TextEngine {
         guard let primary = chain.first, fonts.first?.fileID == font.fileID else {
             throw TextError.unreadableFont(font.path)
         }
-        let faceIDs = fonts.map(\.face)
 
         var paragraph = Prepare.paragraph(text, paragraphLevel: direction == .rightToLeft ? 1 : 0)
         Bidi.resolveLevels(&paragraph)
-        Itemize.chooseFaces(&paragraph, chain: chain)
+        var faceChain = FaceChain(faces: chain, fonts: fonts, library: library, bold: font.isBold, language: language)
+        Itemize.chooseFaces(&paragraph, chain: &faceChain)
+        chain = faceChain.faces
+        fonts = faceChain.fonts
+        let faceIDs = fonts.map(\.face)
         Itemize.makeRuns(&paragraph)
         let emboldened = Set(fonts.indices.filter { fonts[$0].isSyntheticBold })
+        shaper.language = Shaper.language(language)
         shaper.shape(&paragraph, chain: chain, pixelSize: pixelSize, emboldenedFaces: emboldened)
-        BreakLines.findOpportunities(&paragraph)
+        BreakLines.findOpportunities(&paragraph, language: language)
 
         var ellipses: [Int: Ellipsis] = [:]
         let ellipsisAt = { [shaper] (end: Int) -> Ellipsis in
@@ -118,18 +127,28 @@ public final class TextEngine {
         let alignmentWidth = maxWidth.isFinite
             ? maxWidth : spans.map { paragraph.width($0.start..<$0.end) + ($0.ellipsis ? ellipsisAt($0.end).width : 0) }.max() ?? 0
         var lines: [TextLine] = []
+        // Room made so far for taller fonts; 0 on lines of the system font and its companions alone,
+        // so their baselines are exactly today's.
+        var grown = 0.0
         for (i, span) in spans.enumerated() {
-            lines.append(Align.line(span, paragraph: paragraph, ellipsis: span.ellipsis ? ellipsisAt(span.end) : nil,
-                                    baseline: ascent + Double(i) * lineHeight, alignmentWidth: alignmentWidth,
+            let ellipsis = span.ellipsis ? ellipsisAt(span.end) : nil
+            let growth = LineHeight.growth(of: span, paragraph: paragraph, ellipsisFace: ellipsis?.faceIndex,
+                                           chain: faceChain, pixelSize: pixelSize)
+            lines.append(Align.line(span, paragraph: paragraph, ellipsis: ellipsis,
+                                    baseline: ascent + Double(i) * lineHeight + grown + growth.above,
+                                    alignmentWidth: alignmentWidth,
                                     chain: chain, faceIDs: faceIDs, pixelSize: pixelSize))
+            grown += growth.total
         }
         let truncated = spans.last?.ellipsis ?? false
         let shownEnd = truncated ? spans.last?.end ?? 0 : paragraph.count
         var shown = String(decoding: paragraph.utf16[0..<shownEnd], as: UTF16.self)
         if truncated { shown += Truncate.ellipsis }
         return TextLayout(scale: scale, pixelSize: pixelSize,
-                          alignmentWidth: alignmentWidth,
-                          lineHeight: lineHeight, lines: lines, truncated: truncated, shownText: shown)
+                          alignmentWidth: alignmentWidth, lineHeight: lineHeight,
+                          height: Double(lines.count) * lineHeight + grown, lines: lines,
+                          truncated: truncated, shownText: shown,
+                          missingCharacters: MissingCharacters.find(in: paragraph, chain: chain))
     }
 
     // MARK: Drawing

@@ -8,19 +8,24 @@ public struct TextLayout: Sendable {
     public let pixelSize: Double
     /// The width lines were broken to and aligned in, in pixels (the widest line when unlimited).
     public let alignmentWidth: Double
-    /// Distance between baselines, in pixels: from the primary font only (fallback faces never make
-    /// a line taller), so every line of a paragraph is equally tall.
+    /// The primary font's line height, in pixels: the distance between baselines of lines drawn in
+    /// the system font and its companions (Inter, Noto Sans Arabic and Hebrew, emoji). A line holding
+    /// a taller script's font (Thai, Devanagari, CJK, …) is taller by what that font reaches beyond
+    /// the primary's ascent and descent (`LineHeight`).
     public let lineHeight: Double
+    /// Total height in pixels: `lineCount × lineHeight`, plus the room made for taller fonts.
+    public let height: Double
     /// Lines top to bottom.
     public let lines: [TextLine]
     /// True when text was cut and the last line ends in an ellipsis (U+2026).
     public let truncated: Bool
     /// What is drawn, in logical order, without inserted line breaks, plus "…" when `truncated`.
     public let shownText: String
+    /// Characters no face could draw, which are drawn as boxes (.notdef): each once, in the order they
+    /// first appear in the text. Empty when every character has a glyph.
+    public let missingCharacters: [Unicode.Scalar]
 
     public var lineCount: Int { lines.count }
-    /// Total height in pixels: `lineCount × lineHeight`.
-    public var height: Double { Double(lines.count) * lineHeight }
     /// The widest line's width in pixels.
     public var width: Double { lines.map(\.width).max() ?? 0 }
     public var heightInPoints: Double { height / scale }

@@ -9,6 +9,8 @@ import Text
 //   grona-bench [--iterations N] [--json]
 //   grona-bench --table-from FIGURES.json     (the table of a run saved with --json)
 //   grona-bench --first-snapshot OUT.png     (internal: one snapshot in a fresh process)
+//   grona-bench --interactivity [--edits N]  (the studio's 12-variant grid after an edit, through
+//                                            grona-snap serve; see Interactivity.swift)
 //   grona-bench --batch-memory [--sizes 200,2000,20000] [--jobs N] [--grona-snap PATH] [--record]
 //                                            (peak memory of `grona-snap batch`, or of `verify --record
 //                                            all`, by number of snapshots)
@@ -51,6 +53,10 @@ do {
     }
     if let n = value(after: "--profile-matrix") {
         try Explore.matrix(checkout: checkout, jobs: Int(n) ?? 1, passes: Int(value(after: "--passes") ?? "") ?? 1)
+        exit(0)
+    }
+    if arguments.contains("--interactivity") {
+        try Interactivity.run(checkout: checkout, edits: Int(value(after: "--edits") ?? "") ?? 100)
         exit(0)
     }
     if arguments.contains("--batch-memory") {

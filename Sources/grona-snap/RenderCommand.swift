@@ -55,12 +55,12 @@ enum RenderCommand {
         let canvas = try CanvasOptions.canvas(from: args)
         let overlay = try OverlayOption.overlay(from: args)
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
-        let engine = try Specs.textEngine()
-        let environment = spec.environment.applying(overrides)
-        // The canvas is a step after rendering: the report keeps describing the card itself.
-        let (image, snapshot) = try CanvasOptions.render(ComponentRenderer(spec: spec, engine: engine), environment, on: canvas,
-                                                         overlay: overlay)
-        let png = try encodePNG(image)
+        let (png, snapshot) = try RenderCommand.render(spec, overrides: overrides, canvas: canvas, overlay: overlay,
+                                                       engine: try Specs.textEngine())
+        // Boxes are what an iPhone would not draw: say so, but the snapshot is still made (exit 0).
+        for message in snapshot.report.missingCharacterMessages(spec: spec.file) {
+            FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+        }
         // Both files are complete before either is put in place, so a failed command leaves neither.
         var staged = [try AtomicFile.stage(png, to: output)]
         if let report = args.value("--report") {
@@ -73,6 +73,17 @@ enum RenderCommand {
         }
         try AtomicFile.commitAll(staged)
     }
+
+    /// The snapshot and the PNG bytes `render` writes; `serve`'s /api/render and /api/report answer
+    /// with exactly these.
+    static func render(_ spec: Spec, overrides: EnvironmentOverrides, canvas: Canvas, overlay: Overlay?,
+                       engine: TextEngine) throws -> (png: [UInt8], snapshot: Snapshot) {
+        let environment = spec.environment.applying(overrides)
+        // The canvas is a step after rendering: the report keeps describing the card itself.
+        let (image, snapshot) = try CanvasOptions.render(ComponentRenderer(spec: spec, engine: engine), environment, on: canvas,
+                                                         overlay: overlay)
+        return (try encodePNG(image), snapshot)
+    }
 }
 
 /// `--overlay accessibility`, on `render` and `sheet`.
@@ -83,28 +94,45 @@ enum OverlayOption {
     }
 }
 
-/// The environment overrides shared by `render`, `sheet` and `batch`.
+/// The environment overrides shared by `render`, `sheet` and `batch`, and by `serve`'s rendering
+/// routes, where they are query parameters.
 enum EnvironmentOptions {
-    static let valued: Set<String> = ["--width", "--scale", "--text-size", "--appearance", "--direction", "--time", "--animation",
-                                      "--locale", "--pseudo"]
+    /// One override: its flag, its name in the HTTP API's query, and how its value is read and set.
+    struct Setting: Sendable {
+        var flag: String
+        var query: String
+        var apply: @Sendable (inout EnvironmentOverrides, String) throws -> Void
+    }
+
+    static let settings: [Setting] = [
+        Setting(flag: "--width", query: "width") { $0.width = try EnvironmentOverrides.parseWidth($1) },
+        Setting(flag: "--scale", query: "scale") { $0.scale = try EnvironmentOverrides.parseScale($1) },
+        Setting(flag: "--text-size", query: "textSize") { $0.textSize = try EnvironmentOverrides.parseTextSize($1) },
+        Setting(flag: "--appearance", query: "appearance") { $0.appearance = try EnvironmentOverrides.parseAppearance($1) },
+        Setting(flag: "--direction", query: "direction") { $0.direction = try EnvironmentOverrides.parseDirection($1) },
+        Setting(flag: "--time", query: "time") { $0.time = try EnvironmentOverrides.parseTime($1) },
+        Setting(flag: "--animation", query: "animation") { $0.animation = try EnvironmentOverrides.parseAnimation($1) },
+        Setting(flag: "--locale", query: "locale") { $0.locale = try EnvironmentOverrides.parseLocale($1) },
+        Setting(flag: "--pseudo", query: "pseudo") { $0.pseudo = try EnvironmentOverrides.parsePseudo($1) },
+    ]
+    static let valued: Set<String> = Set(settings.map(\.flag))
     static let flags: Set<String> = ["--reduce-motion"]
 
     static func overrides(from args: Arguments) throws -> EnvironmentOverrides {
-        var overrides = EnvironmentOverrides()
-        func parse<T>(_ name: String, _ parser: (String) throws -> T) throws -> T? {
-            guard let text = args.value(name) else { return nil }
-            do { return try parser(text) } catch { throw UsageError("\(name): \(error)") }
-        }
-        overrides.width = try parse("--width", EnvironmentOverrides.parseWidth)
-        overrides.scale = try parse("--scale", EnvironmentOverrides.parseScale)
-        overrides.textSize = try parse("--text-size", EnvironmentOverrides.parseTextSize)
-        overrides.appearance = try parse("--appearance", EnvironmentOverrides.parseAppearance)
-        overrides.direction = try parse("--direction", EnvironmentOverrides.parseDirection)
-        overrides.time = try parse("--time", EnvironmentOverrides.parseTime)
-        overrides.animation = try parse("--animation", EnvironmentOverrides.parseAnimation)
-        overrides.locale = try parse("--locale", EnvironmentOverrides.parseLocale)
-        overrides.pseudo = try parse("--pseudo", EnvironmentOverrides.parsePseudo)
+        var overrides = try self.overrides(named: \.flag, value: args.value)
         if args.has("--reduce-motion") { overrides.reduceMotion = true }
+        return overrides
+    }
+
+    /// The overrides whose values `value(name)` gives, each setting known by `named` (its flag or its
+    /// query name); a bad value is refused naming it: `--text-size: "huge" is not a text size`.
+    static func overrides(named: KeyPath<Setting, String>, value: (String) -> String?) throws -> EnvironmentOverrides {
+        var overrides = EnvironmentOverrides()
+        for setting in settings {
+            let name = setting[keyPath: named]
+            guard let text = value(name) else { continue }
+            do { try setting.apply(&overrides, text) } catch { throw UsageError("\(name): \(error)") }
+        }
         return overrides
     }
 }
@@ -131,6 +159,14 @@ enum Specs {
             }
         }
         return try SpecDecoder(fontsFolder: try fontsFolder(), allowedAssetRoots: roots).decode(fileAt: path)
+    }
+
+    /// Decodes spec bytes as if they were the file `folder/file` (the server's posted specs); errors
+    /// name it as `file`.
+    static func decode(_ bytes: [UInt8], file: String, folder: String, assetRoots: [String]) throws -> Spec {
+        let name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+        return try SpecDecoder(fontsFolder: try fontsFolder(), allowedAssetRoots: assetRoots)
+            .decode(bytes, file: file, name: name, folder: folder)
     }
 
     static func textEngine() throws -> TextEngine {

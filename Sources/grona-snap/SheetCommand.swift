@@ -70,6 +70,15 @@ enum SheetCommand {
                 throw UsageError("--locales all: \(spec.file) has no locale and no localizations")
             }
         }
+        let pixmap = try sheet(spec, overrides: overrides, axes: axes, columns: columnsOption, overlay: overlay,
+                               margin: args.value("--padding").map { _ in canvas.padding },
+                               background: args.value("--background").map { _ in canvas.background }, jobs: jobs)
+        try AtomicFile.write(try encodePNG(pixmap), to: output)
+    }
+
+    /// The contact sheet `sheet` writes (and `serve`'s /api/sheet answers with).
+    static func sheet(_ spec: Spec, overrides: EnvironmentOverrides, axes: Variants, columns columnsOption: Int?,
+                      overlay: Overlay?, margin: Double? = nil, background: Color? = nil, jobs: Int) throws -> Pixmap {
         let environments = VariantPlan.environments(of: spec, overrides: overrides, axes: axes)
 
         let results = ParallelRenderer.map(count: environments.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
@@ -90,10 +99,9 @@ enum SheetCommand {
         var sheet = ContactSheet(cells: cells, columns: grid.columns, rowHeaders: grid.rowHeaders,
                                  columnHeaders: grid.columnHeaders, scale: environments.map(\.scale).max() ?? 1)
         // The sheet is its own canvas: --padding is its margin, --background its page.
-        if args.value("--padding") != nil { sheet.margin = canvas.padding }
-        if args.value("--background") != nil { sheet.background = canvas.background }
-        let pixmap = try sheet.draw(engine: try Specs.textEngine())
-        try AtomicFile.write(try encodePNG(pixmap), to: output)
+        if let margin { sheet.margin = margin }
+        if let background { sheet.background = background }
+        return try sheet.draw(engine: try Specs.textEngine())
     }
 
     static func axes(from args: Arguments, overrides: EnvironmentOverrides) throws -> Variants {

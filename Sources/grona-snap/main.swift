@@ -14,6 +14,7 @@ let usage = """
       diff EXPECTED.png ACTUAL.png [-o DIFF.png]                  compare two PNGs (exit 1 if they differ)
       animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR]   the reveal and fill as an animated PNG
       verify FIXTURES_DIR --snapshots DIR [--record MODE]         check every spec's variants against goldens
+      serve [DIR] [--port 8080] [--host 127.0.0.1]                the studio and the HTTP API for DIR's specs
       help [command]                                              show help for a command
 
     grona-snap <command> --help shows a command's options; grona-snap --version its version.
@@ -32,6 +33,7 @@ let commands: [String: (help: String, run: (ArraySlice<String>) throws -> Void)]
     "diff": (DiffCommand.help, DiffCommand.run),
     "animate": (AnimateCommand.help, AnimateCommand.run),
     "verify": (VerifyCommand.help, VerifyCommand.run),
+    "serve": (ServeCommand.help, ServeCommand.run),
 ]
 
 guard let command = words.first else { print(usage); exit(2) }

@@ -26,7 +26,8 @@ final class ReportJSONTests: XCTestCase {
         let texts = try XCTUnwrap(root["texts"] as? [[String: Any]])
         XCTAssertEqual(texts.count, 4)
         let textKeys: Set = ["role", "text", "shownText", "lines", "maxLines", "truncated", "fontSize", "frame",
-                             "preferredColor", "color", "background", "contrast", "minimumContrast"]
+                             "preferredColor", "color", "background", "contrast", "minimumContrast",
+                             "missingCharacters"]
         for (entry, expected) in zip(texts, report.texts) {
             XCTAssertEqual(Set(entry.keys), textKeys)
             XCTAssertEqual(entry["role"] as? String, expected.role.rawValue)
@@ -38,6 +39,7 @@ final class ReportJSONTests: XCTestCase {
             XCTAssertEqual(try number(entry["contrast"]), expected.color.contrast, accuracy: 0.005)
             XCTAssertEqual(try number(entry["minimumContrast"]), expected.color.minimumContrast)
             try checkFrame(entry["frame"], expected.frame)
+            XCTAssertEqual(entry["missingCharacters"] as? [String], [])
             for key in ["preferredColor", "color", "background"] {
                 let colour = try XCTUnwrap(entry[key] as? String, key)
                 XCTAssertNotNil(colour.range(of: "^#[0-9A-F]{6}$", options: .regularExpression), "\(key): \(colour)")

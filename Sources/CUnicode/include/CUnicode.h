@@ -29,7 +29,8 @@ int32_t cu_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *ou
 
 /// Break opportunity flags before each UTF-16 offset 0…len (`len + 1` entries):
 /// 0 = no break, 1 = a line may break here, 2 = a line must break here (after a newline).
-/// Offset 0 is always 0 and offset len is always 2. `locale` may be NULL or "" for the root locale.
+/// Offset 0 is always 0 and offset len is always 2. `locale` is a BCP 47 tag ("ja", "zh-Hant"), or
+/// NULL or "" for the root locale.
 enum { CU_BREAK_NONE = 0, CU_BREAK_ALLOWED = 1, CU_BREAK_MANDATORY = 2 };
 int32_t cu_line_break_opportunities(const uint16_t *text, int32_t len, const char *locale,
                                     uint8_t *outFlags);

@@ -11,7 +11,7 @@ import Darwin
 // rather than halfway through drawing. The fonts folder stays allowed for fonts whatever the roots
 // are: it is the renderer's own, and a bare font name is looked up there.
 
-struct AssetPaths: Equatable, Sendable {
+public struct AssetPaths: Equatable, Sendable {
     /// Real path of the spec's folder.
     var folder: String
     /// Real path of the fonts folder, if any.
@@ -20,7 +20,7 @@ struct AssetPaths: Equatable, Sendable {
     var allowedRoots: [String]?
 
     /// The real path of a regular file, or nil.
-    static func realFile(_ path: String) -> String? {
+    public static func realFile(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         let resolved = String(cString: pointer)
@@ -30,7 +30,7 @@ struct AssetPaths: Equatable, Sendable {
     }
 
     /// The real path of a directory, or nil.
-    static func realDirectory(_ path: String) -> String? {
+    public static func realDirectory(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         let resolved = String(cString: pointer)

@@ -42,7 +42,7 @@ struct LayoutContext {
             text: text, font: type.bold ? boldFont : regularFont,
             sizeInPoints: type.size(at: environment.textSize), scale: scale,
             maxWidthInPoints: max(1, width), maxLines: kind.lineLimit(role) ?? 1,
-            direction: ParagraphDirection.of(text, default: interfaceDirection))
+            direction: ParagraphDirection.of(text, default: interfaceDirection), language: environment.locale)
     }
 
     /// The interface's direction: which edge is leading, and the direction of text without letters.
@@ -85,7 +85,8 @@ struct LayoutContext {
         texts.append(TextReport(role: role, text: text, shownText: layout.shownText, lines: layout.lineCount,
                                 maxLines: kind.lineLimit(role) ?? 1, truncated: layout.truncated,
                                 fontSize: Typography.of(role, in: kind).size(at: environment.textSize),
-                                frame: frame, color: color))
+                                frame: frame, color: color,
+                                missingCharacters: layout.missingCharacters.map(TextReport.codePoint)))
         accessibility.append(AccessibilityElement(label: text, trait: trait))
     }
 

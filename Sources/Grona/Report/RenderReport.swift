@@ -1,7 +1,7 @@
 import Raster
 
 /// What a render produced, for people and for tests (SPEC §4): every text with its line count,
-/// truncation and contrast decision; what VoiceOver reads, in order; the touch targets.
+/// truncation, contrast decision and the characters drawn as boxes; what VoiceOver reads, in order; the touch targets.
 public struct RenderReport: Equatable, Sendable {
     public var width: Double
     public var height: Double
@@ -23,6 +23,17 @@ public struct RenderReport: Equatable, Sendable {
     }
 }
 
+extension RenderReport {
+    /// One line per text that has characters no pinned font can draw, naming the spec (its file),
+    /// the text's role and the characters: what `render` warns with and why a golden is not recorded.
+    public func missingCharacterMessages(spec: String) -> [String] {
+        texts.filter { !$0.missingCharacters.isEmpty }.map {
+            "\(spec): the \($0.role.rawValue) text has characters no pinned font can draw, drawn as boxes: "
+                + $0.missingCharacters.joined(separator: " ")
+        }
+    }
+}
+
 public struct TextReport: Equatable, Sendable {
     public var role: TextRole
     public var text: String
@@ -33,6 +44,15 @@ public struct TextReport: Equatable, Sendable {
     public var fontSize: Double
     public var frame: Rect
     public var color: TextColor
+    /// Characters no pinned font can draw, drawn as boxes, as `"U+XXXX"` (at least four hex digits),
+    /// each once in the order they appear. Empty when every character has a glyph.
+    public var missingCharacters: [String] = []
+
+    /// `U+` and the scalar's value in upper-case hexadecimal, at least four digits: "U+F8FF", "U+1F600".
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
 
     func json() -> String {
         "{\"role\": \(string(role.rawValue)), \"text\": \(string(text)), \"shownText\": \(string(shownText)), "
@@ -40,7 +60,8 @@ public struct TextReport: Equatable, Sendable {
             + "\"fontSize\": \(number(fontSize)), \"frame\": \(frameJSON(frame)), "
             + "\"preferredColor\": \(string(color.preferred.rgbHex)), \"color\": \(string(color.color.rgbHex)), "
             + "\"background\": \(string(color.background.rgbHex)), \"contrast\": \(number(color.contrast)), "
-            + "\"minimumContrast\": \(number(color.minimumContrast))}"
+            + "\"minimumContrast\": \(number(color.minimumContrast)), "
+            + "\"missingCharacters\": [\(missingCharacters.map(string).joined(separator: ", "))]}"
     }
 }
 
@@ -73,7 +94,10 @@ private func number(_ value: Double) -> String {
     return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
 }
 
-private func string(_ text: String) -> String {
+private func string(_ text: String) -> String { jsonStringLiteral(text) }
+
+/// `text` as a JSON string literal (also for the server's JSON answers).
+public func jsonStringLiteral(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
         switch scalar {

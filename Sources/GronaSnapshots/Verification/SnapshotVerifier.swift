@@ -182,7 +182,8 @@ public struct SnapshotVerifier: Sendable {
             }
             let snapshot = try ComponentRenderer(spec: snapshotCase.spec, engine: engine).render(snapshotCase.environment,
                                                                                             overlay: snapshotCase.overlay)
-            var outcome = check(snapshot.pixmap, goldenName: snapshotCase.goldenName)
+            var outcome = refusingBoxes(check(snapshot.pixmap, goldenName: snapshotCase.goldenName),
+                                        missing: snapshot.report.missingCharacterMessages(spec: snapshotCase.spec.file))
             if let staging { stage(&outcome, into: staging) }
             return outcome
         } handle: { index, result in
@@ -333,6 +334,18 @@ public struct SnapshotVerifier: Sendable {
         outcome = withArtifacts(pixmap, expected: nil, into: outcome)
         if record == .failed { outcome = recording(pixmap, into: outcome, golden: golden, why: "record mode failed") }
         return outcome
+    }
+
+    /// A golden that would show boxes (characters no pinned font can draw) is not recorded: the
+    /// recording fails with the characters named, and nothing is written for it but the artifacts.
+    private func refusingBoxes(_ outcome: SnapshotOutcome, missing: [String]) -> SnapshotOutcome {
+        guard outcome.status == .recorded, !missing.isEmpty else { return outcome }
+        var refused = outcome
+        refused.status = .failed
+        refused.pendingWrites.removeAll { $0.path == outcome.goldenPath || $0.path == outcome.recordedCopyPath }
+        refused.recordedCopyPath = nil
+        refused.message = "\(outcome.goldenName): not recorded: " + missing.joined(separator: "; ")
+        return refused
     }
 
     /// Adds the golden write and the "recorded" wording. `why` says what led to it.

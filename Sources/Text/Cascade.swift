@@ -1,0 +1,119 @@
+import CHarfBuzz
+
+/// The script table of the fallback cascade: which pinned font draws a script that the fallback chain
+/// (primary font, Inter, Noto Sans Arabic and Hebrew, Noto Color Emoji) does not, as iOS's system
+/// font cascade reaches Thonburi for Thai or PingFang for Chinese. Data, not branches: a new script is
+/// one line here and its files in Fonts/.
+///
+/// A cluster is looked up by its script (the first scalar with one), else by the Unicode block of its
+/// first visible scalar (punctuation and symbols of script Common that only these fonts draw: 。「」,
+/// full-width forms, the Devanagari danda). Files are opened only when a cluster needs them.
+///
+/// Han, kana and CJK punctuation are drawn by one face of the Noto Sans CJK collection, chosen by the
+/// text's language (BCP 47): Japanese, Korean, Simplified Chinese, Traditional Chinese (Taiwan) or
+/// Traditional Chinese (Hong Kong). The faces share most glyphs but draw some Han characters the way
+/// each region writes them (直, 骨, 写). Without a language, or for any other language, Han takes the
+/// Simplified Chinese face, as an iPhone whose language is English does (PingFang SC); kana takes the
+/// Japanese face and Hangul always the Korean one.
+enum Cascade {
+    /// Faces of Noto Sans CJK, by their index in `NotoSansCJK-Regular.ttc` / `-Bold.ttc`.
+    enum CJKFace: Int, Sendable {
+        case japanese = 0, korean = 1, simplifiedChinese = 2, traditionalChinese = 3, hongKong = 4
+    }
+
+    enum Source: Hashable, Sendable {
+        /// `<name>-Regular.ttf`, or `<name>-Bold.ttf` for bold text.
+        case family(String)
+        /// A face of the Noto Sans CJK collection: the language's face when `followsLanguage` and the
+        /// language names one, else `face`.
+        case cjk(CJKFace, followsLanguage: Bool)
+    }
+
+    static let cjkFileStem = "NotoSansCJK"
+
+    private static let byScriptList: [(hb_script_t, Source)] = [
+        (HB_SCRIPT_THAI, .family("NotoSansThai")),
+        (HB_SCRIPT_LAO, .family("NotoSansLao")),
+        (HB_SCRIPT_KHMER, .family("NotoSansKhmer")),
+        (HB_SCRIPT_MYANMAR, .family("NotoSansMyanmar")),
+        (HB_SCRIPT_DEVANAGARI, .family("NotoSansDevanagari")),
+        (HB_SCRIPT_BENGALI, .family("NotoSansBengali")),
+        (HB_SCRIPT_GURMUKHI, .family("NotoSansGurmukhi")),
+        (HB_SCRIPT_GUJARATI, .family("NotoSansGujarati")),
+        (HB_SCRIPT_TAMIL, .family("NotoSansTamil")),
+        (HB_SCRIPT_TELUGU, .family("NotoSansTelugu")),
+        (HB_SCRIPT_KANNADA, .family("NotoSansKannada")),
+        (HB_SCRIPT_MALAYALAM, .family("NotoSansMalayalam")),
+        (HB_SCRIPT_SINHALA, .family("NotoSansSinhala")),
+        (HB_SCRIPT_GEORGIAN, .family("NotoSansGeorgian")),
+        (HB_SCRIPT_ARMENIAN, .family("NotoSansArmenian")),
+        (HB_SCRIPT_ETHIOPIC, .family("NotoSansEthiopic")),
+        (HB_SCRIPT_HAN, .cjk(.simplifiedChinese, followsLanguage: true)),
+        (HB_SCRIPT_BOPOMOFO, .cjk(.traditionalChinese, followsLanguage: true)),
+        (HB_SCRIPT_HIRAGANA, .cjk(.japanese, followsLanguage: true)),
+        (HB_SCRIPT_KATAKANA, .cjk(.japanese, followsLanguage: true)),
+        (HB_SCRIPT_HANGUL, .cjk(.korean, followsLanguage: false)),
+    ]
+    private static let byScript: [UInt32: Source] =
+        Dictionary(uniqueKeysWithValues: byScriptList.map { ($0.0.rawValue, $0.1) })
+
+    /// Characters of script Common (or Inherited) that only a table font draws, by block.
+    private static let byBlock: [(ClosedRange<UInt32>, Source)] = [
+        (0x0589...0x058A, .family("NotoSansArmenian")),      // Armenian full stop, hyphen
+        (0x0964...0x0965, .family("NotoSansDevanagari")),    // danda, double danda
+        (0x0E3F...0x0E3F, .family("NotoSansThai")),          // Thai baht sign
+        (0x10FB...0x10FB, .family("NotoSansGeorgian")),      // Georgian paragraph separator
+        (0x2E80...0x2FFF, .cjk(.simplifiedChinese, followsLanguage: true)),  // radicals, description
+        (0x3000...0x303F, .cjk(.simplifiedChinese, followsLanguage: true)),  // CJK symbols and punctuation
+        (0x3040...0x30FF, .cjk(.japanese, followsLanguage: true)),           // kana marks: ゛ ゜ ・ ー
+        (0x3190...0x31FF, .cjk(.simplifiedChinese, followsLanguage: true)),  // kanbun, strokes
+        (0x3200...0x33FF, .cjk(.simplifiedChinese, followsLanguage: true)),  // enclosed CJK, compatibility
+        (0xFE10...0xFE1F, .cjk(.simplifiedChinese, followsLanguage: true)),  // vertical forms
+        (0xFE30...0xFE4F, .cjk(.simplifiedChinese, followsLanguage: true)),  // CJK compatibility forms
+        (0xFF00...0xFFEF, .cjk(.simplifiedChinese, followsLanguage: true)),  // half- and full-width forms
+    ]
+
+    /// The table's font for a cluster whose visible scalars are `visible`, if any.
+    static func source(for visible: [Unicode.Scalar]) -> Source? {
+        let funcs = hb_unicode_funcs_get_default()
+        for scalar in visible {
+            let script = hb_unicode_script(funcs, scalar.value)
+            if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { continue }
+            return byScript[script.rawValue]
+        }
+        guard let base = visible.first?.value else { return nil }
+        return byBlock.first { $0.0.contains(base) }?.1
+    }
+
+    /// The CJK face a BCP 47 language tag asks for: ja → Japanese, ko → Korean, zh-Hant / zh-TW →
+    /// Traditional Chinese, zh-HK / zh-MO / yue → Hong Kong, other zh → Simplified Chinese; nil for
+    /// other languages and for none.
+    static func cjkFace(forLanguage language: String?) -> CJKFace? {
+        guard let language else { return nil }
+        let subtags = language.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard let primary = subtags.first else { return nil }
+        let rest = Set(subtags.dropFirst())
+        switch primary {
+        case "ja": return .japanese
+        case "ko": return .korean
+        case "yue": return rest.contains("hans") ? .simplifiedChinese : .hongKong
+        case "zh":
+            if rest.contains("hk") || rest.contains("mo") { return rest.contains("hans") ? .simplifiedChinese : .hongKong }
+            if rest.contains("hant") || rest.contains("tw") { return .traditionalChinese }
+            return .simplifiedChinese
+        default: return nil
+        }
+    }
+
+    /// The file and face index `source` means for bold or regular text in `language`.
+    static func file(for source: Source, bold: Bool, language: String?) -> (name: String, faceIndex: Int) {
+        let weight = bold ? "Bold" : "Regular"
+        switch source {
+        case .family(let stem):
+            return ("\(stem)-\(weight).ttf", 0)
+        case .cjk(let face, let followsLanguage):
+            let chosen = followsLanguage ? cjkFace(forLanguage: language) ?? face : face
+            return ("\(cjkFileStem)-\(weight).ttc", chosen.rawValue)
+        }
+    }
+}

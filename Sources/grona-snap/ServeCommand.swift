@@ -1,0 +1,70 @@
+import Foundation
+import Grona
+
+/// `grona-snap serve [DIR] [--port 8080] [--host 127.0.0.1]`: the studio page and the HTTP API.
+enum ServeCommand {
+    static let help = """
+        usage: grona-snap serve [DIR] [--port N] [--host ADDRESS] [--threads N] [--assets-root DIR]
+
+        Serves the studio (open http://127.0.0.1:8080/ in a browser) and the HTTP API for the specs
+        in DIR (default: the current folder): preview a campaign at every text size, light and dark,
+        left-to-right and right-to-left as you type, and save it back to its file. The API renders
+        the same bytes as grona-snap render; see README for its routes.
+
+        Specs are read from and saved to DIR only; fonts and images must be inside DIR (or the
+        --assets-root folders) or GronaSnap's Fonts/. Stop it with Ctrl-C.
+
+        options:
+          --port N                  the TCP port (default 8080; 0 picks a free one, printed at start)
+          --host ADDRESS            the address to listen on (default 127.0.0.1, this machine only);
+                                    another address (0.0.0.0: every interface) lets other machines in
+          --threads N               request threads, each with its own text engine (default: one per core)
+          --assets-root DIR         fonts and images may come from DIR instead (repeatable as DIR:DIR2)
+        """
+
+    static let grammar = Arguments.Grammar(valued: ["--port", "--host", "--threads", "--assets-root"],
+                                           flags: [], positionals: 0...1)
+
+    static func run(_ words: ArraySlice<String>) throws {
+        let args = try Arguments(words, grammar: grammar, command: "serve")
+        let port = try args.integer("--port", in: 0...65535) ?? 8080
+        // An address, as libmicrohttpd binds one; "localhost" is the loopback address it names.
+        let host = args.value("--host").map { $0 == "localhost" ? "127.0.0.1" : $0 } ?? "127.0.0.1"
+        var limits = HTTPLimits()
+        limits.threads = try args.integer("--threads", in: 1...64) ?? limits.threads
+        let folder = try SpecFolder(args.positionals.first ?? ".")
+        var roots = [folder.path]
+        if let given = args.value("--assets-root") {
+            roots = given.split(separator: ":").map(String.init)
+            for root in roots where AssetPaths.realDirectory(root) == nil {
+                throw UsageError("--assets-root: \(root) is not a folder")
+            }
+        }
+        _ = try Specs.fontsFolder()
+        let loopback = StudioAPI.isLoopback(host: host.contains(":") ? "[\(host)]" : host)
+        let api = StudioAPI(folder: folder, assetRoots: roots, loopbackOnly: loopback, studio: StudioFiles())
+        let server = try HTTPServer(host: host, port: UInt16(port), limits: limits, handler: api.handle)
+        if !loopback {
+            FileHandle.standardError.write(Data("""
+                warning: listening on \(host): other machines can reach the studio, render with it and save \
+                specs into \(folder.path). Put it behind a proxy that authenticates people.\n
+                """.utf8))
+        }
+        let shown = host.contains(":") ? "[\(host)]" : host
+        // One line on stdout, written at once: scripts read the port from it.
+        FileHandle.standardOutput.write(Data("serving \(folder.path) on http://\(shown):\(server.port)/ (Ctrl-C to stop)\n".utf8))
+        // libmicrohttpd's threads do the work; this one waits for Ctrl-C or a kill.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let stop = DispatchSemaphore(value: 0)
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            return source
+        }
+        stop.wait()
+        sources.forEach { $0.cancel() }
+        server.stop()
+    }
+}

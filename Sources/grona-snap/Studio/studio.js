@@ -1,0 +1,640 @@
+// GronaSnap Studio. Plain JavaScript, no build step, no library: it edits one spec (a JS object kept
+// in `state.spec`), and shows what GronaSnap renders for it through the documented HTTP API only.
+//
+// Every edit, in the form or in the raw JSON, changes `state.spec`, rewrites whichever of the two
+// views the person is not typing in, and schedules a refresh. A refresh starts a new generation:
+// the previous one's requests are aborted (AbortController), and an answer from an old generation
+// is dropped, so the grid never shows a mix of an old and a new edit.
+"use strict";
+
+const TEXT_SIZES = ["xS", "S", "M", "L", "xL", "xxL", "xxxL", "AX1", "AX2", "AX3", "AX4", "AX5"];
+const APPEARANCES = [["light", "Light"], ["dark", "Dark"]];
+const DIRECTIONS = [["ltr", "Left to right"], ["rtl", "Right to left"]];
+const SCALE = 2;
+const DEBOUNCE_MS = 120;
+
+const ICONS = ["info", "success", "warning", "gift", "star", "clock"];
+// The copy each component has, in reading order; `lines` is the SDK's line limit.
+const FIELDS = {
+  banner: [["eyebrow", "Eyebrow", "line", 1], ["title", "Title", "text", 3, true], ["body", "Body", "text", 4],
+           ["button", "Button", "line", 1], ["image", "Image file", "path"]],
+  progressBar: [["title", "Title", "text", 2, true], ["body", "Body", "text", 3], ["value", "Progress so far", "number"],
+                ["tiers", "Rewards along the bar", "tiers"], ["footnote", "Footnote", "text", 2]],
+  offer: [["eyebrow", "Eyebrow", "line", 1], ["title", "Title", "text", 2, true], ["body", "Body", "text", 3],
+          ["code", "Code", "line", 1], ["button", "Button", "line", 1], ["image", "Image file", "path"]],
+  message: [["icon", "Icon", "icon"], ["title", "Title", "text", 2], ["body", "Body", "text", 4, true]],
+};
+const TEMPLATES = {
+  banner: {type: "banner", eyebrow: "THIS WEEK", title: "Double points on every order", body: "Order by Sunday and we add twice the points to your card.", button: "See my points"},
+  progressBar: {type: "progressBar", title: "Stamp card", body: "Two more coffees to a free pastry.", value: 6,
+                tiers: [{at: 4, label: "Free shot"}, {at: 8, label: "Free pastry"}], footnote: "Stamps reset on the first of the month."},
+  offer: {type: "offer", eyebrow: "TODAY ONLY", title: "20% off your next order", body: "Use the code at checkout.", code: "SPRING20", button: "Copy code"},
+  message: {type: "message", icon: "gift", title: "A gift for you", body: "Your birthday pastry is waiting at the counter."},
+};
+const TYPE_NAMES = {banner: "Banner", progressBar: "Progress bar", offer: "Offer", message: "Message"};
+const ROLE_NAMES = {eyebrow: "Eyebrow", title: "Title", body: "Body", button: "Button", code: "Code", tierLabel: "Reward label", footnote: "Footnote"};
+
+// The SDK's theme defaults, used for contrast figures when the spec leaves a token out.
+const THEME_DEFAULTS = {primary: "#054B3A", onPrimary: "#FFFFFF", accent: "#6FCF97", surface: "#FFFFFF", text: "#1A1C1A", mutedText: "#6B706C"};
+// [token, label, drawn on, minimum contrast]
+const THEME_TOKENS = [
+  ["primary", "Primary", null], ["onPrimary", "Text on primary", "primary", 4.5], ["accent", "Accent", "primary", 3],
+  ["surface", "Card surface", null], ["text", "Text", "surface", 4.5], ["mutedText", "Secondary text", "surface", 4.5],
+];
+const CAMPAIGN_TOKENS = [["background", "Background", null], ["text", "Text", "background", 4.5], ["accent", "Accent", "background", 3]];
+
+const state = {
+  name: null, etag: null, spec: null, dirty: false, template: null,
+  axes: {textSize: ["xS", "L", "AX5"], appearance: ["light", "dark"], direction: ["ltr", "rtl"]},
+  phone: {textSize: "L", direction: "ltr"},
+  // The accessibility overlay on the grid's tiles: VoiceOver's elements numbered, with a legend.
+  overlay: false,
+  view: "grid", generation: 0, controller: null, timer: null, urls: [],
+};
+
+const $ = (selector) => document.querySelector(selector);
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+// ---------------------------------------------------------------- the campaigns
+
+async function loadCampaigns(select) {
+  const answer = await fetch("/api/specs");
+  const list = await answer.json();
+  const menu = $("#campaigns");
+  menu.replaceChildren();
+  const saved = el("optgroup", {label: "Campaigns in " + list.folder.split("/").pop()});
+  for (const spec of list.specs) {
+    const words = spec.error ? "cannot be read" : `${TYPE_NAMES[spec.type] || spec.type}: ${spec.title || ""}`;
+    saved.append(el("option", {value: "spec:" + spec.name}, `${spec.name.replace(/\.json$/, "")} (${words})`));
+  }
+  const templates = el("optgroup", {label: "Start a new campaign"});
+  for (const type of Object.keys(TEMPLATES)) templates.append(el("option", {value: "new:" + type}, `New ${TYPE_NAMES[type].toLowerCase()}`));
+  menu.append(saved, templates);
+  const wanted = select || (list.specs[0] ? "spec:" + list.specs[0].name : "new:banner");
+  menu.value = wanted;
+  await choose(wanted);
+}
+
+async function choose(value) {
+  if (state.dirty && !confirm("Your changes are not saved. Open another campaign anyway?")) {
+    $("#campaigns").value = state.name ? "spec:" + state.name : "new:" + state.template;
+    return;
+  }
+  if (value.startsWith("spec:")) await openSpec(value.slice(5));
+  else openTemplate(value.slice(4));
+}
+
+async function openSpec(name) {
+  const answer = await fetch("/api/specs/" + encodeURIComponent(name));
+  const text = await answer.text();
+  state.name = name; state.template = null; state.etag = answer.headers.get("ETag");
+  $("#save-as-label").hidden = true;
+  try {
+    state.spec = JSON.parse(text);
+    $("#raw-json").value = text;
+    showRawError(null);
+  } catch (error) {
+    state.spec = {component: structuredClone(TEMPLATES.banner)};
+    $("#raw-json").value = text;
+    $("#raw").open = true;
+    showRawError("This file is not valid JSON: " + error.message);
+  }
+  setDirty(false);
+  buildForm();
+  refresh();
+}
+
+function openTemplate(type) {
+  state.name = null; state.etag = null; state.template = type;
+  state.spec = {theme: {}, component: structuredClone(TEMPLATES[type])};
+  $("#save-as-label").hidden = false;
+  $("#save-as").value = "new-" + type.toLowerCase() + ".json";
+  setDirty(true);
+  syncRaw(true);
+  buildForm();
+  refresh();
+}
+
+function setDirty(dirty) {
+  state.dirty = dirty;
+  $("#file-state").textContent = state.name ? (dirty ? "edited, not saved" : "saved") : "new, not saved yet";
+}
+
+// ---------------------------------------------------------------- the form
+
+function buildForm() {
+  const component = state.spec.component || (state.spec.component = {type: "banner"});
+  $("#component-type").value = component.type;
+  const copy = $("#copy-fields");
+  copy.replaceChildren();
+  for (const [key, label, kind, lines, required] of FIELDS[component.type] || []) {
+    copy.append(copyField(component, key, label, kind, lines, required));
+  }
+  const style = component.style || {};
+  const campaign = $("#campaign-fields");
+  campaign.replaceChildren();
+  for (const [token, label, against, minimum] of CAMPAIGN_TOKENS) {
+    campaign.append(...colorRows("component.style." + token, label, style[token], against && (() => campaignColor(against)), minimum,
+                                 () => campaignColor(token)));
+  }
+  const theme = state.spec.theme || {};
+  const themeRows = $("#theme-fields");
+  themeRows.replaceChildren();
+  for (const [token, label, against, minimum] of THEME_TOKENS) {
+    themeRows.append(...colorRows("theme." + token, label, theme[token], against && (() => themeColor(against)), minimum,
+                                  () => themeColor(token)));
+  }
+  themeRows.append(el("label", {class: "field", "data-field": "theme.cornerRadius"}, "Corner radius (points)",
+    el("input", {type: "number", min: 0, max: 32, step: 1, "data-path": "theme.cornerRadius", value: theme.cornerRadius ?? "",
+                 placeholder: "14", oninput: (event) => setPath("theme.cornerRadius", numberOrNull(event.target.value))})));
+  updateContrast();
+}
+
+function copyField(component, key, label, kind, lines, required) {
+  const path = "component." + key;
+  const value = component[key];
+  const hint = lines ? el("span", {class: "hint"}, `up to ${lines} line${lines > 1 ? "s" : ""}, then it is cut with “…”${required ? "" : " · optional"}`)
+                     : (required ? null : el("span", {class: "hint"}, "optional"));
+  if (kind === "tiers") return tiersField(component);
+  let input;
+  if (kind === "icon") {
+    input = el("select", {"data-path": path, id: "field-" + key, onchange: (event) => setPath(path, event.target.value)},
+      ICONS.map((icon) => el("option", {value: icon, selected: icon === value}, icon)));
+  } else if (kind === "number") {
+    input = el("input", {type: "number", step: "any", "data-path": path, id: "field-" + key, value: value ?? "",
+                         oninput: (event) => setPath(path, numberOrNull(event.target.value))});
+  } else {
+    const tag = kind === "text" ? "textarea" : "input";
+    input = el(tag, {type: tag === "input" ? "text" : undefined, "data-path": path, id: "field-" + key, spellcheck: kind !== "path",
+                     placeholder: kind === "path" ? "images/picture.png (in the campaign folder)" : "",
+                     oninput: (event) => setPath(path, event.target.value === "" && !required ? null : event.target.value)});
+    input.value = value ?? "";
+  }
+  return el("label", {class: "field", "data-field": path}, label, hint, input);
+}
+
+function tiersField(component) {
+  const box = el("div", {class: "field", "data-field": "component.tiers"}, "Rewards along the bar",
+    el("span", {class: "hint"}, "where each reward is reached (in the same units as the progress), and its label"));
+  const tiers = component.tiers || (component.tiers = []);
+  tiers.forEach((tier, index) => {
+    const base = `component.tiers[${index}]`;
+    box.append(el("div", {class: "tier-row", "data-field": base},
+      el("input", {type: "number", step: "any", value: tier.at ?? "", "data-path": base + ".at", "aria-label": "reached at",
+                   oninput: (event) => { tier.at = numberOrNull(event.target.value); changed(); }}),
+      el("input", {type: "text", value: tier.label ?? "", "data-path": base + ".label", "aria-label": "reward label",
+                   oninput: (event) => { tier.label = event.target.value; changed(); }}),
+      el("button", {type: "button", title: "Remove this reward", onclick: () => { tiers.splice(index, 1); buildForm(); changed(); }}, "×")));
+  });
+  box.append(el("button", {type: "button", onclick: () => {
+    const last = tiers[tiers.length - 1];
+    tiers.push({at: last ? last.at + 4 : 4, label: "New reward"}); buildForm(); changed();
+  }}, "Add a reward"));
+  return box;
+}
+
+/// One row per colour (two for a {light, dark} colour), with a picker, the hex value and the contrast
+/// the colour gives against what it is drawn on.
+/// `effective` is the colour drawn when the field is empty (the theme's, or the SDK's default).
+function colorRows(path, label, value, against, minimum, effective) {
+  if (value && typeof value === "object") {
+    return ["light", "dark"].map((mode) => colorRow(`${path}.${mode}`, `${label} (${mode})`, value[mode], against, minimum, mode, effective));
+  }
+  return [colorRow(path, label, value, against, minimum, null, effective)];
+}
+
+function colorRow(path, label, value, against, minimum, mode, effective) {
+  const hex = typeof value === "string" ? value : "";
+  const picker = el("input", {type: "color", value: pickerValue(hex || pick(effective(), mode)), "aria-label": label + " colour",
+                              oninput: (event) => { text.value = event.target.value.toUpperCase(); setPath(path, text.value); }});
+  const text = el("input", {type: "text", value: hex, placeholder: "theme", "data-path": path, spellcheck: false, "aria-label": label,
+                            oninput: (event) => { setPath(path, event.target.value || null); if (/^#[0-9a-f]{6}$/i.test(event.target.value)) picker.value = event.target.value; }});
+  const ratio = el("span", {class: "ratio"});
+  ratio.update = () => {
+    if (!against) { ratio.textContent = ""; return; }
+    const mine = parseColor(currentColor(path) || pick(effective(), mode)), under = parseColor(pick(against(), mode));
+    if (!mine || !under) { ratio.textContent = ""; return; }
+    const figure = contrast(over(mine, under), under);
+    const fine = figure >= minimum;
+    ratio.className = "ratio " + (fine ? "fine" : "low");
+    ratio.textContent = fine ? `${figure.toFixed(1)}:1, reads well` : `${figure.toFixed(1)}:1, too faint: the app swaps in white or black`;
+  };
+  return el("div", {class: "color-row", "data-field": path}, el("span", {class: "name"}, label), picker, text, ratio);
+}
+
+function pick(value, mode) { return value && typeof value === "object" ? value[mode || "light"] : value; }
+function pickerValue(hex) { const c = parseColor(hex); return c ? "#" + [c.r, c.g, c.b].map((v) => v.toString(16).padStart(2, "0")).join("") : "#000000"; }
+function currentColor(path) { return getPath(path); }
+function themeColor(token) { return (state.spec.theme || {})[token] || THEME_DEFAULTS[token]; }
+function campaignColor(token) {
+  const style = (state.spec.component || {}).style || {};
+  if (style[token]) return style[token];
+  const type = (state.spec.component || {}).type;
+  if (token === "background") return themeColor(type === "banner" ? "primary" : "surface");
+  return themeColor(token === "text" ? (type === "banner" ? "onPrimary" : "text") : "accent");
+}
+function updateContrast() { document.querySelectorAll(".ratio").forEach((ratio) => ratio.update && ratio.update()); }
+function numberOrNull(text) { return text === "" ? null : Number(text); }
+
+// Paths like "component.tiers[1].label"; null deletes the key (and an emptied style or theme).
+function splitPath(path) { return path.replace(/\[(\d+)\]/g, ".$1").split("."); }
+function getPath(path) { return splitPath(path).reduce((node, key) => (node == null ? undefined : node[key]), state.spec); }
+function setPath(path, value) {
+  const keys = splitPath(path);
+  let node = state.spec;
+  for (const key of keys.slice(0, -1)) node = node[key] ?? (node[key] = {});
+  const last = keys[keys.length - 1];
+  if (value === null || value === undefined) delete node[last]; else node[last] = value;
+  const component = state.spec.component;
+  if (component && component.style && Object.keys(component.style).length === 0) delete component.style;
+  changed();
+}
+
+function changed() {
+  setDirty(true);
+  syncRaw(false);
+  updateContrast();
+  schedule();
+}
+
+function syncRaw(force) {
+  const raw = $("#raw-json");
+  if (force || document.activeElement !== raw) raw.value = JSON.stringify(state.spec, null, 2) + "\n";
+}
+
+function showRawError(message) {
+  const box = $("#raw-error");
+  box.hidden = !message;
+  box.textContent = message || "";
+}
+
+function changeType(type) {
+  const old = state.spec.component || {};
+  const next = structuredClone(TEMPLATES[type]);
+  // Keep the copy the two components share.
+  for (const key of ["eyebrow", "title", "body", "button", "image", "style"]) {
+    if (old[key] !== undefined && FIELDS[type].some(([name]) => name === key) || (key === "style" && old.style)) next[key] = old[key];
+  }
+  state.spec.component = next;
+  buildForm();
+  changed();
+}
+
+// ---------------------------------------------------------------- previews
+
+function schedule() {
+  clearTimeout(state.timer);
+  state.timer = setTimeout(refresh, DEBOUNCE_MS);
+}
+
+function variants() {
+  const out = [];
+  for (const textSize of TEXT_SIZES.filter((size) => state.axes.textSize.includes(size)))
+    for (const [appearance] of APPEARANCES.filter(([a]) => state.axes.appearance.includes(a)))
+      for (const [direction] of DIRECTIONS.filter(([d]) => state.axes.direction.includes(d)))
+        out.push({textSize, appearance, direction});
+  return out;
+}
+const label = (v) => `${v.textSize} · ${v.appearance} · ${v.direction.toUpperCase()}`;
+const key = (v) => `${v.textSize}-${v.appearance}-${v.direction}`;
+
+function query(parameters) {
+  const all = {name: state.name || $("#save-as").value || "untitled.json", ...parameters};
+  if (!/^[^/\\]+\.json$/.test(all.name)) all.name = "untitled.json";
+  return new URLSearchParams(all).toString();
+}
+
+async function post(route, parameters, signal) {
+  const answer = await fetch(`/api/${route}?${query(parameters)}`, {method: "POST", body: JSON.stringify(state.spec), signal,
+                                                                    headers: {"Content-Type": "application/json"}});
+  if (!answer.ok) {
+    const problem = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+    throw Object.assign(new Error(problem.error), {status: answer.status});
+  }
+  return answer;
+}
+
+async function refresh() {
+  clearTimeout(state.timer);
+  if (state.controller) state.controller.abort();
+  const controller = new AbortController();
+  state.controller = controller;
+  const generation = ++state.generation;
+  const current = () => generation === state.generation;
+  $("#busy").hidden = false;
+  try {
+    if (state.view === "grid") await refreshGrid(controller.signal, current);
+    else await refreshPhones(controller.signal, current);
+    if (!current()) return;
+    showSpecError(null);
+    await refreshFindings(controller.signal, current);
+  } catch (error) {
+    if (error.name === "AbortError" || !current()) return;
+    showSpecError(error.message);
+  } finally {
+    if (current()) $("#busy").hidden = true;
+  }
+}
+
+function remember(url) { state.urls.push(url); return url; }
+function forgetOldImages(keep) {
+  for (const url of state.urls.splice(0, state.urls.length - keep)) URL.revokeObjectURL(url);
+}
+
+async function refreshGrid(signal, current) {
+  const list = variants();
+  const grid = $("#grid");
+  const columns = Math.max(1, state.axes.appearance.length * state.axes.direction.length);
+  grid.style.gridTemplateColumns = state.overlay ? `repeat(${columns}, minmax(220px, 520px))` : `repeat(${columns}, minmax(180px, 270px))`;
+  if (grid.dataset.layout !== list.map(key).join(",") + state.overlay) {
+    grid.replaceChildren();
+    let row = null;
+    for (const variant of list) {
+      if (variant.textSize !== row) { row = variant.textSize; grid.append(el("div", {class: "row-head"}, `Text size ${row}`)); }
+      grid.append(el("figure", {class: "cell " + variant.appearance, id: "cell-" + key(variant), "data-variant": key(variant)},
+        el("header", {}, el("span", {}, label(variant)), el("a", {href: "#", download: "", class: "png"}, "PNG")),
+        el("img", {alt: `The campaign at ${label(variant)}`}),
+        el("div", {class: "badges"})));
+    }
+    grid.dataset.layout = list.map(key).join(",") + state.overlay;
+  }
+  const images = await Promise.all(list.map((variant) =>
+    post("render", {...variant, scale: SCALE, ...(state.overlay ? {overlay: "accessibility"} : {})}, signal).then((answer) => answer.blob())));
+  if (!current()) return;
+  const base = (state.name || $("#save-as").value || "campaign").replace(/\.json$/, "");
+  list.forEach((variant, index) => {
+    const cell = document.getElementById("cell-" + key(variant));
+    const url = remember(URL.createObjectURL(images[index]));
+    cell.querySelector("img").src = url;
+    const link = cell.querySelector("a.png");
+    link.href = url;
+    link.download = `${base}-${key(variant)}@${SCALE}x.png`;
+    cell.dataset.generation = String(state.generation);
+  });
+  forgetOldImages(list.length + 2);
+}
+
+async function refreshPhones(signal, current) {
+  const modes = ["light", "dark"];
+  const images = await Promise.all(modes.map((appearance) =>
+    post("render", {textSize: state.phone.textSize, direction: state.phone.direction, appearance, scale: SCALE}, signal).then((a) => a.blob())));
+  if (!current()) return;
+  modes.forEach((mode, index) => {
+    const url = remember(URL.createObjectURL(images[index]));
+    $(`#phone-${mode} .component img`).src = url;
+    $(`#phone-${mode} .screen`).dir = state.phone.direction;
+  });
+  forgetOldImages(4);
+}
+
+// What the marketer should look at: copy that is cut, colours the app had to replace. Worked out from
+// each variant's render report (what GronaSnap drew), one sentence per kind and text, naming the
+// variants it happens in.
+async function refreshFindings(signal, current) {
+  const list = state.view === "grid" ? variants()
+    : ["light", "dark"].map((appearance) => ({textSize: state.phone.textSize, appearance, direction: state.phone.direction}));
+  const reports = await Promise.all(list.map((variant) =>
+    post("report", {...variant, scale: SCALE}, signal).then((answer) => answer.json())));
+  if (!current()) return;
+  const groups = new Map();
+  reports.forEach((report, index) => {
+    for (const text of report.texts) {
+      const role = ROLE_NAMES[text.role] || text.role;
+      if (text.truncated) {
+        add(groups, `cut-${text.role}-${text.text}`, list[index], () =>
+          `${role} is cut short: the reader sees “${text.shownText}” instead of the whole ${text.maxLines > 1 ? `text (${text.maxLines} lines fit)` : "line"}.`, "cut");
+      }
+      if (text.color !== text.preferredColor) {
+        add(groups, `swap-${text.role}-${text.preferredColor}`, list[index], () =>
+          `${role} colour ${text.preferredColor} is too faint on ${text.background}, so the app draws it in ${text.color} instead.`, "colour");
+      }
+    }
+  });
+  showFindings([...groups.values()]);
+}
+
+function add(groups, id, variant, sentence, badge) {
+  if (!groups.has(id)) groups.set(id, {sentence: sentence(), badge, variants: []});
+  groups.get(id).variants.push(variant);
+}
+
+function showFindings(findings) {
+  const list = $("#findings");
+  list.replaceChildren();
+  document.querySelectorAll(".cell").forEach((cell) => { cell.classList.remove("flagged"); cell.querySelector(".badges").replaceChildren(); });
+  $("#findings-count").textContent = findings.length ? `${findings.length} thing${findings.length > 1 ? "s" : ""}` : "";
+  if (!findings.length) {
+    list.append(el("li", {class: "none"}, "Nothing is cut and every colour reads well in these variants."));
+    return;
+  }
+  for (const finding of findings) {
+    const where = finding.variants.length === variants().length && state.view === "grid" ? "in every variant shown"
+      : "in " + finding.variants.map(label).join(", ");
+    list.append(el("li", {class: "finding", "data-kind": finding.badge, onclick: () => point(finding.variants)},
+      finding.sentence, el("br"), el("span", {class: "where"}, where)));
+    for (const variant of finding.variants) {
+      const cell = document.getElementById("cell-" + key(variant));
+      if (!cell) continue;
+      cell.classList.add("flagged");
+      const badges = cell.querySelector(".badges");
+      if (![...badges.children].some((b) => b.textContent === finding.badge)) badges.append(el("span", {class: "badge"}, finding.badge));
+    }
+  }
+}
+
+function point(list) {
+  document.querySelectorAll(".cell.pointed").forEach((cell) => cell.classList.remove("pointed"));
+  const cells = list.map((variant) => document.getElementById("cell-" + key(variant))).filter(Boolean);
+  cells.forEach((cell) => cell.classList.add("pointed"));
+  if (cells[0]) cells[0].scrollIntoView({behavior: "smooth", block: "center"});
+}
+
+// An error from GronaSnap ("name.json: $.component.title: missing required field") goes next to
+// the field it is about, with its JSON path, and into the banner above the preview.
+function showSpecError(message) {
+  document.querySelectorAll(".field.invalid, .color-row.invalid").forEach((field) => field.classList.remove("invalid"));
+  document.querySelectorAll("p.error.field-error").forEach((p) => p.remove());
+  const banner = $("#spec-error");
+  banner.hidden = !message;
+  if (!message) return;
+  const match = /^[^:]*: (\$[^:]*): (.*)$/.exec(message);
+  const path = match ? match[1] : null, problem = match ? match[2] : message.replace(/^[^:]*\.json: /, "");
+  banner.textContent = "The preview is paused until this is fixed: " + problem + (path ? ` (at ${path})` : "");
+  if (!path) return;
+  let field = null;
+  for (let candidate = path.slice(2); candidate && !field; candidate = candidate.replace(/(\.[^.[]*|\[\d+\])$/, "")) {
+    field = document.querySelector(`[data-field="${CSS.escape(candidate)}"]`);
+    if (candidate.indexOf(".") < 0 && candidate.indexOf("[") < 0) break;
+  }
+  if (field) {
+    field.classList.add("invalid");
+    field.append(el("p", {class: "error field-error"}, problem, " ", el("code", {}, path)));
+  }
+}
+
+// ---------------------------------------------------------------- downloads and saving
+
+function download(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = el("a", {href: url, download: name});
+  document.body.append(link); link.click(); link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+async function downloadSheet() {
+  const base = (state.name || $("#save-as").value || "campaign").replace(/\.json$/, "");
+  try {
+    const answer = await post("sheet", {textSizes: state.axes.textSize.join(","), appearances: state.axes.appearance.join(","),
+                                        directions: state.axes.direction.join(","), scale: 1});
+    download(await answer.blob(), `${base}-sheet.png`);
+  } catch (error) { showSpecError(error.message); }
+}
+
+async function downloadReveal() {
+  const base = (state.name || $("#save-as").value || "campaign").replace(/\.json$/, "");
+  try {
+    const answer = await post("animate", {scale: SCALE, fps: 15, padding: 12, background: "#F2F2F7"});
+    download(await answer.blob(), `${base}-reveal.png`);
+  } catch (error) { showSpecError(error.message); }
+}
+
+async function save() {
+  const message = $("#save-message");
+  let name = state.name;
+  if (!name) {
+    name = $("#save-as").value.trim();
+    if (name && !name.endsWith(".json")) name += ".json";
+    if (!/^[^./\\][^/\\]*\.json$/.test(name)) { say(message, "Give the campaign a file name, like spring-offer.json.", "bad"); return; }
+  }
+  const headers = {"Content-Type": "application/json"};
+  if (state.etag) headers["If-Match"] = state.etag;
+  const text = JSON.stringify(state.spec, null, 2) + "\n";
+  const answer = await fetch("/api/specs/" + encodeURIComponent(name), {method: "PUT", headers, body: text});
+  const result = await answer.json().catch(() => ({}));
+  if (answer.ok) {
+    const fresh = !state.name;
+    state.name = name; state.etag = result.etag; state.template = null;
+    $("#save-as-label").hidden = true;
+    setDirty(false);
+    say(message, `Saved to ${name} at ${new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"})}.`, "ok");
+    if (fresh) await loadCampaigns("spec:" + name);
+  } else if (answer.status === 409) {
+    say(message, `Not saved: ${result.error}`, "bad");
+  } else {
+    showSpecError(result.error);
+    say(message, "Not saved: fix what is marked first.", "bad");
+  }
+}
+
+function say(node, text, kind) { node.textContent = text; node.className = "message " + (kind || ""); }
+
+// ---------------------------------------------------------------- colour arithmetic (WCAG 2.x)
+
+function parseColor(text) {
+  if (typeof text !== "string") return null;
+  let m = /^#([0-9a-f]{3})$/i.exec(text);
+  if (m) text = "#" + [...m[1]].map((c) => c + c).join("");
+  m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})?$/i.exec(text);
+  if (!m) return null;
+  return {r: parseInt(m[1], 16), g: parseInt(m[2], 16), b: parseInt(m[3], 16), a: m[4] ? parseInt(m[4], 16) / 255 : 1};
+}
+function over(top, under) {
+  const mix = (a, b) => Math.round(a * top.a + b * (1 - top.a));
+  return {r: mix(top.r, under.r), g: mix(top.g, under.g), b: mix(top.b, under.b), a: 1};
+}
+function luminance(c) {
+  const channel = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b);
+}
+function contrast(a, b) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+// ---------------------------------------------------------------- wiring
+
+function phoneMarkup(mode) {
+  const screen = el("div", {class: "screen"},
+    el("div", {class: "island"}),
+    el("div", {class: "status"}, el("span", {}, "9:41"), statusIcons(mode)),
+    el("div", {class: "nav"}, "Home"),
+    el("div", {class: "component"}, el("img", {alt: `The campaign on a phone in ${mode} mode`})),
+    ...[0, 1, 2, 3].map(() => el("div", {class: "placeholder"}, el("i"), el("div", {class: "lines"}, el("b", {class: "long"}), el("b", {class: "short"})))),
+    el("div", {class: "tabbar"}, el("span"), el("span"), el("span"), el("span")),
+    el("div", {class: "home"}));
+  $(`#phone-${mode}`).replaceChildren(screen);
+}
+
+function statusIcons(mode) {
+  const ink = mode === "dark" ? "#fff" : "#000";
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("width", "78"); svg.setAttribute("height", "14"); svg.setAttribute("viewBox", "0 0 78 14");
+  svg.innerHTML = `<g fill="${ink}"><rect x="0" y="9" width="3" height="4" rx="1"/><rect x="5" y="6" width="3" height="7" rx="1"/>
+    <rect x="10" y="3" width="3" height="10" rx="1"/><rect x="15" y="0" width="3" height="13" rx="1"/>
+    <path d="M31 3.5a11 11 0 0 1 15 0l-1.6 1.7a8.6 8.6 0 0 0-11.8 0zM34 6.8a6.6 6.6 0 0 1 9 0l-1.7 1.7a4.2 4.2 0 0 0-5.6 0zM38.5 10.2l-1.5 1.6 1.5 1.6 1.5-1.6z"/>
+    <rect x="52" y="1" width="22" height="12" rx="3.5" fill="none" stroke="${ink}" stroke-opacity=".4"/><rect x="54" y="3" width="16" height="8" rx="2"/>
+    <rect x="75" y="5" width="2" height="4" rx="1" fill-opacity=".4"/></g>`;
+  return svg;
+}
+
+function chips(box, values, chosen, names) {
+  box.replaceChildren(...values.map((value, index) => el("label", {},
+    el("input", {type: "checkbox", value, checked: chosen.includes(value), onchange: () => {
+      const picked = [...box.querySelectorAll("input:checked")].map((input) => input.value);
+      if (!picked.length) { box.querySelector(`input[value="${value}"]`).checked = true; return; }
+      chosen.splice(0, chosen.length, ...picked);
+      refresh();
+    }}), names ? names[index] : value)));
+}
+
+function showView(view) {
+  state.view = view;
+  $("#tab-grid").setAttribute("aria-selected", String(view === "grid"));
+  $("#tab-phone").setAttribute("aria-selected", String(view === "phone"));
+  $("#grid-view").hidden = view !== "grid";
+  $("#phone-view").hidden = view !== "phone";
+  refresh();
+}
+
+window.addEventListener("DOMContentLoaded", () => {
+  chips($("#axis-textSize"), TEXT_SIZES, state.axes.textSize);
+  chips($("#axis-appearance"), APPEARANCES.map(([v]) => v), state.axes.appearance, APPEARANCES.map(([, n]) => n));
+  chips($("#axis-direction"), DIRECTIONS.map(([v]) => v), state.axes.direction, DIRECTIONS.map(([, n]) => n));
+  const phoneSize = $("#phone-text-size");
+  phoneSize.replaceChildren(...TEXT_SIZES.map((size) => el("option", {value: size, selected: size === "L"}, size)));
+  phoneSize.addEventListener("change", () => { state.phone.textSize = phoneSize.value; refresh(); });
+  $("#phone-direction").addEventListener("change", (event) => { state.phone.direction = event.target.value; refresh(); });
+  phoneMarkup("light"); phoneMarkup("dark");
+  $("#overlay").addEventListener("change", (event) => { state.overlay = event.target.checked; refresh(); });
+  $("#tab-grid").addEventListener("click", () => showView("grid"));
+  $("#tab-phone").addEventListener("click", () => showView("phone"));
+  $("#campaigns").addEventListener("change", (event) => choose(event.target.value));
+  $("#component-type").addEventListener("change", (event) => changeType(event.target.value));
+  $("#save").addEventListener("click", save);
+  $("#download-sheet").addEventListener("click", downloadSheet);
+  $("#download-reveal").addEventListener("click", downloadReveal);
+  $("#raw-json").addEventListener("input", (event) => {
+    try {
+      state.spec = JSON.parse(event.target.value);
+      if (!state.spec || typeof state.spec !== "object" || Array.isArray(state.spec)) throw new Error("a spec is an object: { … }");
+      showRawError(null);
+      buildForm();
+      setDirty(true);
+      schedule();
+    } catch (error) {
+      showRawError("Not valid JSON yet: " + error.message);
+    }
+  });
+  window.addEventListener("beforeunload", (event) => { if (state.dirty) event.preventDefault(); });
+  const wanted = new URLSearchParams(location.search).get("spec");
+  loadCampaigns(wanted ? "spec:" + wanted : null);
+});

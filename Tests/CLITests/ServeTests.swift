@@ -1,0 +1,295 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+/// `grona-snap serve`, started as a process on a free port, spoken to over loopback HTTP.
+final class ServeTests: XCTestCase {
+    /// The API renders the bytes `grona-snap render` writes, for every fixture, in its own
+    /// environment and under overrides.
+    func testRenderAnswersTheBytesTheCommandLineWrites() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        let out = try temporaryFolder()
+        let specs = try FileManager.default.contentsOfDirectory(atPath: fixtures).filter { $0.hasSuffix(".json") }.sorted()
+        XCTAssertGreaterThanOrEqual(specs.count, 19)
+        let cases: [(query: String, flags: [String])] = [
+            ("", []),
+            ("textSize=AX5&appearance=dark&direction=rtl&scale=2", ["--text-size", "AX5", "--appearance", "dark", "--direction", "rtl", "--scale", "2"]),
+            ("overlay=accessibility&scale=1", ["--overlay", "accessibility", "--scale", "1"]),
+        ]
+        // Every fixture as it is, every third one under overrides and with the accessibility overlay too.
+        let jobs: [(spec: String, query: String, flags: [String])] = specs.enumerated().flatMap { number, spec in
+            (number % 3 == 0 ? cases : [cases[0]]).map { (spec, $0.query, $0.flags) }
+        }
+        // The command line's files, four processes at a time.
+        let expected = Expected(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: 4) { lane in
+            for index in stride(from: lane, to: jobs.count, by: 4) {
+                let job = jobs[index], png = out + "/expected-\(index).png"
+                let cli = try? snap(arguments: ["render", fixtures + "/" + job.spec, "-o", png] + job.flags)
+                expected.set(index, cli?.status == 0 ? try? bytes(png) : nil)
+            }
+        }
+        for (index, job) in jobs.enumerated() {
+            let answer = try server.request("POST", "/api/render?name=\(job.spec)" + (job.query.isEmpty ? "" : "&" + job.query),
+                                            body: try bytes(fixtures + "/" + job.spec))
+            XCTAssertEqual(answer.status, 200, "\(job.spec) \(job.query): \(answer.text)")
+            XCTAssertEqual(answer.header("Content-Type"), "image/png")
+            let cli = try XCTUnwrap(expected.get(index), "grona-snap render \(job.spec) \(job.flags) failed")
+            XCTAssertEqual(answer.body, cli, "\(job.spec) \(job.query): /api/render differs from grona-snap render")
+        }
+    }
+
+    func testReportIsTheCommandLinesReport() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        let out = try temporaryFolder()
+        let answer = try server.request("POST", "/api/report?name=long-copy-banner.json&textSize=AX3",
+                                        body: try bytes(fixtures + "/long-copy-banner.json"))
+        XCTAssertEqual(answer.status, 200)
+        let cli = try snap("render", fixtures + "/long-copy-banner.json", "-o", out + "/x.png", "--report", out + "/r.json", "--text-size", "AX3")
+        XCTAssertEqual(cli.status, 0, cli.stderr)
+        XCTAssertEqual(answer.body, try bytes(out + "/r.json"))
+        XCTAssertTrue(answer.text.contains("\"truncated\": true"))
+    }
+
+    /// A bad spec is a 400 whose message is the command line's line (naming the spec as posted), and the
+    /// server keeps serving.
+    func testBadSpecsAreRefusedWithTheCommandLinesMessage() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        let folder = try temporaryFolder()
+        let bad = [
+            ##"{"theme": {"primary": "#12345"}, "component": {"type": "banner", "title": "Hi"}}"##,
+            #"{"component": {"type": "banner"}}"#,
+            #"{"component": {"type": "banner", "title": "Hi", "titel": "typo"}}"#,
+            #"{"component": {"type": "banner", "title": "Hi"}, "environment": {"textSize": "XXXXL"}}"#,
+            #"{"component": {"type": "banner", "title": "Hi"},"#,
+            #"{"component": {"type": "progressBar", "title": "Hi", "value": 1, "tiers": [{"at": 1}]}}"#,
+        ]
+        for (index, text) in bad.enumerated() {
+            let path = folder + "/bad.json"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let cli = try snap("render", path, "-o", folder + "/out.png")
+            XCTAssertEqual(cli.status, 2)
+            let answer = try server.request("POST", "/api/render?name=bad.json", body: Array(text.utf8))
+            XCTAssertEqual(answer.status, 400, "case \(index)")
+            XCTAssertEqual(answer.header("Content-Type"), "application/json")
+            let message = try XCTUnwrap(answer.errorMessage, "case \(index): \(answer.text)")
+            XCTAssertEqual("error: " + folder + "/" + message, cli.stderr.trimmingCharacters(in: .newlines), "case \(index)")
+        }
+        let query = try server.request("POST", "/api/render?textSize=huge", body: try bytes(fixtures + "/acme-banner.json"))
+        XCTAssertEqual(query.status, 400)
+        XCTAssertEqual(query.errorMessage?.hasPrefix("textSize: "), true, query.text)
+        let unknown = try server.request("POST", "/api/render?colour=red", body: try bytes(fixtures + "/acme-banner.json"))
+        XCTAssertEqual(unknown.status, 400)
+        XCTAssertEqual(try server.request("GET", "/healthz").status, 200)
+    }
+
+    func testOversizedBodiesAre413AndTheServerKeepsServing() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        let big = [UInt8](repeating: 0x20, count: (4 << 20) + 1)
+        let answer = try server.request("POST", "/api/render", body: big)
+        XCTAssertEqual(answer.status, 413)
+        XCTAssertNotNil(answer.errorMessage)
+        // Exactly at the limit is read (and refused as a spec, not as a body).
+        let atLimit = try server.request("POST", "/api/render", body: [UInt8](repeating: 0x20, count: 4 << 20))
+        XCTAssertEqual(atLimit.status, 400)
+        XCTAssertEqual(try server.request("GET", "/healthz").status, 200)
+    }
+
+    /// Nothing outside DIR can be read, whatever the path says.
+    func testTraversalIsNotFound() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.copyItem(atPath: fixtures + "/acme-banner.json", toPath: folder + "/acme-banner.json")
+        let outside = try temporaryFolder("outside") + "/secret.json"
+        try Data(#"{"component": {"type": "banner", "title": "secret"}}"#.utf8).write(to: URL(fileURLWithPath: outside))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/escape.json", withDestinationPath: outside)
+        let server = try StudioServer(folder: folder)
+        defer { server.stop() }
+
+        XCTAssertEqual(try server.request("GET", "/api/specs/acme-banner.json").status, 200)
+        for path in ["/api/specs/..%2F..%2Fetc%2Fpasswd", "/api/specs/%2e%2e%2fPackage.swift", "/api/specs/%2E%2E",
+                     "/api/specs/escape.json", "/api/specs/.hidden.json", "/api/specs/%2Fetc%2Fpasswd",
+                     "/etc/passwd", "/..%2F..%2Fetc%2Fpasswd", "/studio.js/..%2F..%2FPackage.swift"] {
+            let answer = try server.request("GET", path)
+            XCTAssertEqual(answer.status, 404, path)
+            XCTAssertFalse(answer.text.contains("secret\""), path)
+        }
+        let listing = try server.request("GET", "/api/specs")
+        XCTAssertFalse(listing.text.contains("escape.json"), "a link out of the folder is not listed")
+        XCTAssertEqual(try server.request("PUT", "/api/specs/escape.json", body: try bytes(folder + "/acme-banner.json")).status, 404)
+        XCTAssertEqual(try String(contentsOfFile: outside, encoding: .utf8).contains("secret"), true)
+        // A posted spec may not read images outside DIR either.
+        let image = try server.request("POST", "/api/render", body: Array(#"{"component": {"type": "banner", "title": "x", "image": "\#(fixtures)/images/croissant.png"}}"#.utf8))
+        XCTAssertEqual(image.status, 400)
+        XCTAssertEqual(image.errorMessage?.contains("outside the allowed"), true, image.text)
+    }
+
+    func testWrongMethodsAre405() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        let render = try server.request("GET", "/api/render")
+        XCTAssertEqual(render.status, 405)
+        XCTAssertEqual(render.header("Allow"), "POST")
+        XCTAssertEqual(try server.request("DELETE", "/api/specs/acme-banner.json").status, 405)
+        XCTAssertEqual(try server.request("POST", "/api/specs").status, 405)
+        XCTAssertEqual(try server.request("POST", "/healthz").status, 405)
+    }
+
+    /// Saving: only a spec that decodes, only over the version opened (If-Match), never over a change on disk.
+    func testSavingRefusesBadSpecsAndChangesOnDisk() throws {
+        let folder = try temporaryFolder()
+        let path = folder + "/acme-banner.json"
+        try FileManager.default.copyItem(atPath: fixtures + "/acme-banner.json", toPath: path)
+        let server = try StudioServer(folder: folder)
+        defer { server.stop() }
+
+        let opened = try server.request("GET", "/api/specs/acme-banner.json")
+        let etag = try XCTUnwrap(opened.header("ETag"))
+        let edited = Array(opened.text.replacingOccurrences(of: "Double points", with: "Triple points").utf8)
+        XCTAssertNotEqual(edited, opened.body)
+
+        let bad = try server.request("PUT", "/api/specs/acme-banner.json", body: Array(#"{"component": {}}"#.utf8), headers: ["If-Match": etag])
+        XCTAssertEqual(bad.status, 400)
+        XCTAssertEqual(bad.errorMessage, "acme-banner.json: $.component.type: missing required field")
+        XCTAssertEqual(try bytes(path), opened.body, "a spec that does not decode is not written")
+
+        let saved = try server.request("PUT", "/api/specs/acme-banner.json", body: edited, headers: ["If-Match": etag])
+        XCTAssertEqual(saved.status, 200, saved.text)
+        XCTAssertEqual(try bytes(path), edited)
+        XCTAssertNotEqual(saved.header("ETag"), etag)
+
+        // The editor still holds the first version: its next save is refused.
+        let stale = try server.request("PUT", "/api/specs/acme-banner.json", body: opened.body, headers: ["If-Match": etag])
+        XCTAssertEqual(stale.status, 409)
+        XCTAssertEqual(stale.errorMessage?.contains("changed on disk"), true)
+        XCTAssertEqual(try bytes(path), edited)
+        let blind = try server.request("PUT", "/api/specs/acme-banner.json", body: opened.body)
+        XCTAssertEqual(blind.status, 409, "an existing file is not overwritten without If-Match")
+
+        let created = try server.request("PUT", "/api/specs/new-message.json", body: try bytes(fixtures + "/message-gift.json"))
+        XCTAssertEqual(created.status, 200, created.text)
+        XCTAssertEqual(try bytes(folder + "/new-message.json"), try bytes(fixtures + "/message-gift.json"))
+        XCTAssertEqual(files(under: folder), ["acme-banner.json", "new-message.json"], "no temporary file is left behind")
+    }
+
+    /// A web page the marketer visits cannot make the studio render or save, nor reach it by DNS rebinding.
+    func testCrossSiteRequestsAreRefused() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        let spec = try bytes(fixtures + "/acme-banner.json")
+        XCTAssertEqual(try server.request("POST", "/api/render", body: spec, headers: ["Origin": "http://evil.example"]).status, 403)
+        XCTAssertEqual(try server.request("POST", "/api/render", body: spec, headers: ["Sec-Fetch-Site": "cross-site"]).status, 403)
+        XCTAssertEqual(try server.request("PUT", "/api/specs/acme-banner.json", body: spec, headers: ["Origin": "http://evil.example"]).status, 403)
+        XCTAssertEqual(try server.request("GET", "/api/specs", headers: ["Host": "evil.example"]).status, 403)
+        XCTAssertEqual(try server.request("POST", "/api/render", body: spec,
+                                          headers: ["Origin": "http://127.0.0.1:\(server.port)", "Sec-Fetch-Site": "same-origin"]).status, 200)
+    }
+
+    func testTheStudioPageIsServedWithSafeHeaders() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        let page = try server.request("GET", "/")
+        XCTAssertEqual(page.status, 200)
+        XCTAssertEqual(page.header("Content-Type"), "text/html; charset=utf-8")
+        XCTAssertEqual(page.header("X-Content-Type-Options"), "nosniff")
+        XCTAssertEqual(page.header("Content-Security-Policy")?.hasPrefix("default-src 'self'"), true)
+        XCTAssertTrue(page.text.contains("/studio.js"))
+        XCTAssertEqual(try server.request("GET", "/studio.js").status, 200)
+        let sheet = try server.request("POST", "/api/sheet?textSizes=xS,AX5&appearances=light,dark&scale=1", body: try bytes(fixtures + "/acme-banner.json"))
+        XCTAssertEqual(sheet.status, 200)
+        XCTAssertEqual(Array(sheet.body.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        let tooBig = try server.request("POST", "/api/sheet?textSizes=all&appearances=light,dark&directions=ltr,rtl&scale=1",
+                                        body: Array(#"{"component": {"type": "banner", "title": "x"}, "variants": {"widths": [300, 358]}}"#.utf8))
+        XCTAssertEqual(tooBig.status, 400, "96 cells at most")
+    }
+}
+
+/// One `grona-snap serve` process on a free port of 127.0.0.1.
+final class StudioServer {
+    let process = Process()
+    let port: Int
+
+    init(folder: String) throws {
+        process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
+        process.arguments = ["serve", folder, "--port", "0", "--threads", "2"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["GRONA_FONTS"] = packageRoot + "/Fonts"
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        // The first line says where it listens: "serving DIR on http://127.0.0.1:PORT/ (…)".
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: #"127\.0\.0\.1:(\d+)/"#, options: .regularExpression),
+              let port = Int(text[range].dropFirst("127.0.0.1:".count).dropLast()) else {
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "serve did not start: \(text)"])
+        }
+        self.port = port
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    struct Answer {
+        var status: Int
+        var headers: [String: String]
+        var body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+        func header(_ name: String) -> String? { headers.first { $0.key.lowercased() == name.lowercased() }?.value }
+        /// The `error` of a JSON error answer.
+        var errorMessage: String? {
+            (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])?["error"] as? String
+        }
+    }
+
+    func request(_ method: String, _ path: String, body: [UInt8]? = nil, headers: [String: String] = [:]) throws -> Answer {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0) }
+        request.timeoutInterval = 60
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let box = AnswerBox()
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            if let response = response as? HTTPURLResponse {
+                var fields: [String: String] = [:]
+                for (key, value) in response.allHeaderFields { fields["\(key)"] = "\(value)" }
+                box.result = .success(Answer(status: response.statusCode, headers: fields, body: [UInt8](data ?? Data())))
+            } else {
+                box.result = .failure(error ?? URLError(.badServerResponse))
+            }
+            done.signal()
+        }.resume()
+        done.wait()
+        return try box.result!.get()
+    }
+}
+
+/// The command line's PNGs, filled in by several threads, each slot by one, behind a lock.
+private final class Expected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [[UInt8]?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: [UInt8]?) { lock.lock(); slots[index] = value; lock.unlock() }
+    func get(_ index: Int) -> [UInt8]? { lock.lock(); defer { lock.unlock() }; return slots[index] }
+}
+
+/// Written by the session's callback before it signals, read after the wait: the semaphore orders the
+/// two accesses, which is why `@unchecked Sendable` is safe.
+private final class AnswerBox: @unchecked Sendable {
+    var result: Result<StudioServer.Answer, Error>?
+}

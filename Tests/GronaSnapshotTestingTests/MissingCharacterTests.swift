@@ -1,0 +1,42 @@
+import Foundation
+import Grona
+import XCTest
+@testable import GronaSnapshotTesting
+
+/// A golden that would show boxes (characters no pinned font can draw) is never recorded: the
+/// recording fails with the spec, the text's role and the characters, and no golden is written.
+final class MissingCharacterTests: XCTestCase {
+    private var failures: [String] = []
+    private var capturing = false
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if capturing { failures.append(description) } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+
+    let component = Component.message(Message(icon: .gift, title: "Order on your \u{F8FF} Watch", body: "Delivered today"))
+
+    func testRecordingAGoldenWithBoxesFails() throws {
+        let folder = try temporaryFolder()
+        for record in [SnapshotRecordMode.missing, .all] {
+            capturing = true
+            assertSnapshot(component: component, named: "watch", record: record,
+                           snapshotDirectory: folder + "/Snapshots", artifactDirectory: folder + "/Artifacts")
+            capturing = false
+            XCTAssertEqual(failures.count, 1, "\(record)")
+            let message = failures.removeFirst()
+            XCTAssertTrue(message.contains("watch/L-light-ltr@3x.png: not recorded: \(#filePath): the title text has "
+                                           + "characters no pinned font can draw, drawn as boxes: U+F8FF"), message)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Snapshots/watch/L-light-ltr@3x.png"))
+        }
+    }
+
+    func testCopyEveryPinnedFontDrawsRecordsAsBefore() throws {
+        let folder = try temporaryFolder()
+        let drawable = Component.message(Message(icon: .gift, title: "週末限定セール", body: "ใกล้ได้รับการจัดส่งฟรีแล้ว"))
+        let message = try XCTUnwrap(verifySnapshot(component: drawable, named: "drawable", snapshotDirectory: folder))
+        XCTAssertTrue(message.contains("recorded the golden at"), message)
+        XCTAssertNil(verifySnapshot(component: drawable, named: "drawable", snapshotDirectory: folder))
+    }
+}
