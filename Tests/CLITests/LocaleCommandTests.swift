@@ -84,6 +84,7 @@ final class LocaleCommandTests: XCTestCase {
             "weekend-campaign/en/L-light-ltr-pseudo-accented@1x.png", "weekend-campaign/en/L-light-ltr-pseudo-bounded@1x.png",
             "weekend-campaign/en/L-light-ltr-pseudo-double@1x.png", "weekend-campaign/en/L-light-ltr@1x.png",
             "weekend-campaign/en/L-light-rtl-pseudo-rtl@1x.png",
+            "weekend-campaign/ja/AX5-light-ltr@1x.png", "weekend-campaign/ja/L-light-ltr@1x.png",
         ])
         // --locale fixes the language: the spec's locales and pseudolanguages give way to it.
         let german = try snap("batch", input, "-o", root + "/de", "--scale", "1", "--locale", "de")
