@@ -35,7 +35,8 @@ let package = Package(
         .target(name: "Raster"),
         .target(name: "PNG", dependencies: ["CPNG", "Raster"]),
         .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CUnicode", "Raster"]),
-        .target(name: "Grona", dependencies: ["Text", "Raster", "PNG"]),
+        // CUnicode for locale data (which languages are written right to left).
+        .target(name: "Grona", dependencies: ["Text", "Raster", "PNG", "CUnicode"]),
         // Comparison, golden digests and verification, free of any test framework, for the command line.
         .target(name: "GronaSnapshots", dependencies: ["Grona", "PNG", "Raster", "Text"]),
         // assertSnapshot for XCTest and Swift Testing, on top of GronaSnapshots.

@@ -50,6 +50,7 @@ public final class ComponentRenderer {
     public func render(_ environment: Environment, overlay: Overlay?) throws -> Snapshot {
         guard let overlay else { return try render(environment) }
         let (card, report, _) = try layOut(environment, slidesOnCanvas: false)
+        // `environment.direction` follows the locale unless set, as the locale stage's does.
         let scene: Scene
         switch overlay {
         case .accessibility: scene = try AccessibilityOverlay(engine: engine).scene(of: card, report: report,
@@ -60,13 +61,17 @@ public final class ComponentRenderer {
 
     /// The card's scene and report, and the slide left for a canvas: colours resolved, every
     /// component laid out, nothing drawn.
-    private func layOut(_ environment: Environment, slidesOnCanvas: Bool) throws -> (Scene, RenderReport, Double) {
+    private func layOut(_ requested: Environment, slidesOnCanvas: Bool) throws -> (Scene, RenderReport, Double) {
         let fonts = try loadFonts()
+        // The locale stage (Locale/Localization.swift): the copy of the environment's language, and
+        // its direction, before anything is laid out.
+        let localized = spec.localized(for: requested)
+        let environment = localized.environment
         let motion = Motion(time: environment.time, reduceMotion: environment.reduceMotion,
                             kind: spec.component.kind, animation: environment.animation)
         // A progress bar mid-fill is drawn as a bar whose value is the animated one, so the fill and
         // its colour (primary before a tier is met, accent after) follow the animation.
-        var component = spec.component
+        var component = localized.component
         if case .progressBar(var bar) = component, motion.fillProgress < 1 {
             bar.value = bar.value * motion.fillProgress
             component = .progressBar(bar)

@@ -1,6 +1,6 @@
 // Grona: the Grona SDK's components, from a spec file to pixels and a render report.
 //
-//   spec JSON ─decode─▶ Spec ─resolve─▶ ComponentColors ─layout─▶ Scene ─render─▶ Pixmap + RenderReport ─▶ findings
+//   spec JSON ─decode─▶ Spec ─locale─▶ Spec ─resolve─▶ ComponentColors ─layout─▶ Scene ─render─▶ Pixmap + RenderReport ─▶ findings
 //
 // ComponentRenderer.swift  the entry point: one renderer plays one app process (colours resolved on its
 //                          first render and kept); render(environment) → Snapshot (pixels, report, scene)
@@ -16,6 +16,9 @@
 //             SpecFiles.swift     which JSON files in a folder are specs (others are skipped with a note)
 // Model/      Spec, Theme/ThemeColor, Component (Banner, ProgressBar, Offer, Message, CampaignStyle,
 //             TextRole), Environment/EnvironmentOverrides/Animation, Variants (golden names), TextSize
+// Locale/     Localization.swift  the locale stage: a spec as it shows in one language (copy, direction)
+//             LanguageTag.swift   BCP 47 tags: well-formedness, canonical case, right-to-left languages
+//             Pseudo.swift        Xcode's pseudolanguages: accented, double, bounded, rtl
 // Style/      ColorResolver.swift first-draw colour resolution and per-component colour roles
 //             Contrast.swift      WCAG luminance, contrast, the readable-contrast fix (TextColor)
 //             DynamicType.swift   Apple's Dynamic Type table and scaledSize(base:style:category:)

@@ -31,6 +31,7 @@ enum AnimateCommand {
 
         overrides: --width PT  --scale N  --text-size CAT  --appearance light|dark
                    --direction ltr|rtl  --reduce-motion  --animation reveal|collapse
+                   --locale TAG  --pseudo accented|double|bounded|rtl
         """
 
     static let grammar = Arguments.Grammar(

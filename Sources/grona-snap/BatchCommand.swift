@@ -17,7 +17,8 @@ enum BatchCommand {
         usage: grona-snap batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [canvas] [overrides]
 
         Renders every *.json spec in DIR (not its subfolders), in name order, with all its variants:
-        each snapshot goes to OUT_DIR/<golden name>, e.g. OUT_DIR/banner/AX5-dark-rtl@3x.png.
+        each snapshot goes to OUT_DIR/<golden name>, e.g. OUT_DIR/banner/AX5-dark-rtl@3x.png, or
+        OUT_DIR/campaign/de/L-light-ltr@3x.png for a spec with localizations.
         The files are the same, byte for byte, whatever --jobs. All specs are read first: if any is
         bad, or a snapshot cannot be rendered, nothing is written and the exit status is 2. Each
         snapshot is written under a hidden name as it is rendered and all are renamed into place at
@@ -36,7 +37,7 @@ enum BatchCommand {
 
         overrides (for every snapshot; an override fixes that setting instead of the spec's variants):
           --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
-          --reduce-motion  --time SECONDS
+          --reduce-motion  --time SECONDS  --locale TAG  --pseudo accented|double|bounded|rtl
         """
 
     static let grammar = Arguments.Grammar(

@@ -120,6 +120,8 @@ enum CheckCommand {
                       "\"appearance\": \(JSONText.string(env.appearance.rawValue))",
                       "\"direction\": \(JSONText.string(env.direction.rawValue))",
                       "\"scale\": \(env.scale)"]
+        if let locale = env.locale { fields.append("\"locale\": \(JSONText.string(locale))") }
+        if let pseudo = env.pseudo { fields.append("\"pseudo\": \(JSONText.string(pseudo.rawValue))") }
         if includingWidth { fields.append("\"width\": \(JSONText.number(env.width))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }

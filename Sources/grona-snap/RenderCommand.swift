@@ -38,6 +38,11 @@ enum RenderCommand {
           --time SECONDS            draw the frame this far into the animation
           --animation reveal|collapse
                                     which animation --time runs through (default reveal)
+          --locale TAG              the app's language, BCP 47 (en, de, ar, ja, zh-Hant, pt-BR):
+                                    the spec's localization for it, and right to left for
+                                    ar, he, fa, ur, … unless a direction is set
+          --pseudo MODE             a pseudolanguage over the copy, as in Xcode:
+                                    accented|double|bounded|rtl
         """
 
     static let grammar = Arguments.Grammar(
@@ -118,6 +123,8 @@ enum EnvironmentOptions {
         Setting(flag: "--direction", query: "direction") { $0.direction = try EnvironmentOverrides.parseDirection($1) },
         Setting(flag: "--time", query: "time") { $0.time = try EnvironmentOverrides.parseTime($1) },
         Setting(flag: "--animation", query: "animation") { $0.animation = try EnvironmentOverrides.parseAnimation($1) },
+        Setting(flag: "--locale", query: "locale") { $0.locale = try EnvironmentOverrides.parseLocale($1) },
+        Setting(flag: "--pseudo", query: "pseudo") { $0.pseudo = try EnvironmentOverrides.parsePseudo($1) },
     ]
     static let valued: Set<String> = Set(settings.map(\.flag))
     static let flags: Set<String> = ["--reduce-motion"]

@@ -50,6 +50,11 @@ enum VariantPlan {
         if let v = axes.textSizes { variants.textSizes = v }
         if let v = axes.appearances { variants.appearances = v }
         if let v = axes.directions { variants.directions = v }
+        // --locales replaces the spec's languages, its pseudolanguages too unless --pseudos is given.
+        if let v = axes.locales { variants.locales = v; variants.pseudos = nil }
+        if let v = axes.pseudos { variants.pseudos = v }
+        // --locale or --pseudo fixes the language: one locale, one pseudolanguage (or none).
+        if overrides.locale != nil || overrides.pseudo != nil { variants.locales = nil; variants.pseudos = nil }
         if overrides.textSize != nil { variants.textSizes = nil }
         if overrides.appearance != nil { variants.appearances = nil }
         if overrides.direction != nil { variants.directions = nil }

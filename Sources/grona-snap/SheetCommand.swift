@@ -8,19 +8,27 @@ enum SheetCommand {
     static let help = """
         usage: grona-snap sheet SPEC.json -o SHEET.png [--text-sizes all|xS,L,AX5]
                                 [--appearances light,dark] [--directions ltr,rtl]
+                                [--locales all|en,de,ar] [--pseudos all|accented,double]
                                 [--columns N] [--jobs N] [--padding PT] [--background COLOR]
                                 [--overlay accessibility] [overrides]
 
         Renders the spec's variants into one labelled contact sheet: every snapshot on a tile with
-        its settings above it ("AX5 · dark · RTL"); dark-appearance snapshots sit on dark tiles.
-        When two or more settings vary, rows are the first of them (text size, then appearance,
-        direction, scale, width) and columns the rest, with row and column headers.
-        A tile whose snapshot has findings carries a badge per kind (T truncated, R contrast
-        replaced, C under minimum contrast, N non-text contrast, E blank text, 44 touch target, M missing characters),
-        explained in a legend under the grid; grona-snap check lists them in words.
+        its settings above it ("AX5 · dark · RTL", "de · L · light · LTR"); dark-appearance
+        snapshots sit on dark tiles. When two or more settings vary, rows are the first of them
+        (language, then text size, appearance, direction, scale, width) and columns the rest, with
+        row and column headers. A tile whose snapshot has findings carries a badge per kind
+        (T truncated, R contrast replaced, C under minimum contrast, N non-text contrast, E blank
+        text, 44 touch target, M missing characters), explained in a legend under the grid;
+        grona-snap check lists them in words.
 
         axes (replace the spec's variants for that setting; "all" takes every value):
-        \(VariantPlan.axesHelp)
+          --text-sizes LIST         e.g. all, or xS,L,AX5 (short or UIKit names)
+          --appearances LIST        light,dark
+          --directions LIST         ltr,rtl
+          --locales LIST            BCP 47 tags, e.g. en,de,ar,ja; all: the spec's own locale and
+                                    every locale it has a localization for. Replaces the spec's
+                                    pseudolanguages too, unless --pseudos is given
+          --pseudos LIST            pseudolanguages over the spec's copy: accented,double,bounded,rtl
 
         options:
           -o, --output SHEET.png    where to write the sheet (required; - for standard output)
@@ -34,19 +42,20 @@ enum SheetCommand {
 
         overrides (fix that setting for every cell; --scale 1 keeps a big sheet small):
           --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
-          --reduce-motion  --time SECONDS
+          --reduce-motion  --time SECONDS  --locale TAG  --pseudo accented|double|bounded|rtl
         """
 
     static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(VariantPlan.axisOptions)
-            .union(["-o", "--output", "--assets-root", "--columns", "--jobs", "--overlay"]),
+        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--assets-root", "--text-sizes",
+                                                  "--appearances", "--directions", "--locales", "--pseudos",
+                                                  "--columns", "--jobs", "--overlay"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "sheet")
         let output = try args.output(placeholder: "SHEET.png")
         let overrides = try EnvironmentOptions.overrides(from: args)
-        let axes = try VariantPlan.axes(from: args, overrides: overrides, command: "sheet")
+        var axes = try self.axes(from: args, overrides: overrides)
         let columnsOption = try args.integer("--columns", in: 1...64)
         let canvas = try CanvasOptions.canvas(from: args)
         let jobs = try Work.jobs(from: args)
@@ -57,6 +66,13 @@ enum SheetCommand {
             throw UsageError("\(args.positionals[0]): skipped, not a spec (its top level has no \"component\" key); nothing to draw")
         }
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
+        if axes.locales == [allLocales] {
+            let own = spec.environment.locale.map { [$0] } ?? []
+            axes.locales = own + spec.localizations.keys.filter { !own.contains($0) }.sorted()
+            guard axes.locales?.isEmpty == false else {
+                throw UsageError("--locales all: \(spec.file) has no locale and no localizations")
+            }
+        }
         let pixmap = try sheet(spec, overrides: overrides, axes: axes, columns: columnsOption, overlay: overlay,
                                margin: args.value("--padding").map { _ in canvas.padding },
                                background: args.value("--background").map { _ in canvas.background }, jobs: jobs)
@@ -72,10 +88,11 @@ enum SheetCommand {
             try ComponentRenderer(spec: spec, engine: engine).render(environments[index], overlay: overlay)
         }
         let snapshots = try Work.values(results)
-        // Text size, appearance and direction always; scale and width when they vary.
-        let labelled = Grid.settings.prefix(3) + Grid.settings.dropFirst(3).filter { setting in
-            Set(environments.map(setting)).count > 1
-        }
+        // Text size, appearance and direction always; the language when there is one; scale and
+        // width when they vary.
+        let hasLanguage = environments.contains { $0.locale != nil || $0.pseudo != nil }
+        let labelled = (hasLanguage ? [Grid.language] : []) + Grid.settings.dropFirst().prefix(3)
+            + Grid.settings.dropFirst(4).filter { setting in Set(environments.map(setting)).count > 1 }
         let cells = zip(snapshots, environments).map { snapshot, env in
             ContactSheet.Cell(image: snapshot.pixmap, label: labelled.map { $0(env) }.joined(separator: " · "),
                               isDark: env.appearance == .dark, findings: snapshot.report.findings)
@@ -90,6 +107,34 @@ enum SheetCommand {
         return try sheet.draw(engine: try Specs.textEngine())
     }
 
+    static func axes(from args: Arguments, overrides: EnvironmentOverrides) throws -> Variants {
+        func list<T>(_ option: String, conflicting: String, isSet: Bool, all: [T], parse: (String) throws -> T) throws -> [T]? {
+            guard let text = args.value(option) else { return nil }
+            if isSet { throw UsageError("sheet: \(option) and \(conflicting) cannot be given together") }
+            if text == "all" { return all }
+            var values: [T] = []
+            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+                do { values.append(try parse(String(word))) } catch { throw UsageError("\(option): \(error)") }
+            }
+            return values
+        }
+        return Variants(
+            textSizes: try list("--text-sizes", conflicting: "--text-size", isSet: overrides.textSize != nil,
+                                all: TextSize.allCases, parse: EnvironmentOverrides.parseTextSize),
+            appearances: try list("--appearances", conflicting: "--appearance", isSet: overrides.appearance != nil,
+                                  all: Appearance.allCases, parse: EnvironmentOverrides.parseAppearance),
+            directions: try list("--directions", conflicting: "--direction", isSet: overrides.direction != nil,
+                                 all: LayoutDirection.allCases, parse: EnvironmentOverrides.parseDirection),
+            // "all" needs the spec, which is read later: a placeholder stands for it until then.
+            locales: try list("--locales", conflicting: "--locale", isSet: overrides.locale != nil,
+                              all: [allLocales], parse: EnvironmentOverrides.parseLocale),
+            pseudos: try list("--pseudos", conflicting: "--pseudo", isSet: overrides.pseudo != nil,
+                              all: PseudoLocalization.allCases, parse: EnvironmentOverrides.parsePseudo))
+    }
+
+    /// Stands for `--locales all` until the spec is read; not a language tag, so never a real locale.
+    static let allLocales = "*"
+
     /// How the cells are arranged: rows are the first setting that varies, columns the others.
     struct Grid {
         var columns: Int
@@ -100,14 +145,31 @@ enum SheetCommand {
             self.columns = columns; self.rowHeaders = rowHeaders; self.columnHeaders = columnHeaders
         }
 
-        /// Settings in the order `Variants.environments` nests them (text size outermost).
+        /// Settings in the order `Variants.environments` nests them (language outermost).
         static let settings: [@Sendable (Environment) -> String] = [
-            { $0.textSize.shortName }, { $0.appearance.rawValue }, { $0.direction.rawValue.uppercased() },
+            language, { $0.textSize.shortName }, { $0.appearance.rawValue }, { $0.direction.rawValue.uppercased() },
             { "@\($0.scale)x" }, { "\(formatted($0.width)) pt" },
         ]
 
+        /// "de", "pseudo accented (en)"; "base" for the copy without a locale.
+        static let language: @Sendable (Environment) -> String = { env in
+            guard let pseudo = env.pseudo else { return env.locale ?? Variants.baseLocaleFolder }
+            return "pseudo \(pseudo.rawValue)" + (env.locale.map { " (\($0))" } ?? "")
+        }
+
         init(_ environments: [Environment]) {
-            let varying = Grid.settings.filter { setting in Set(environments.map(setting)).count > 1 }
+            // The settings that vary on their own: a setting that only follows an outer one (the
+            // direction a locale brings) is shown in the tiles' labels, not given columns.
+            var varying: [@Sendable (Environment) -> String] = []
+            for setting in Grid.settings {
+                var seen: [[String]: String] = [:]
+                let independent = environments.contains { env in
+                    let outer = varying.map { $0(env) }, value = setting(env)
+                    defer { seen[outer] = seen[outer] ?? value }
+                    return seen[outer].map { $0 != value } ?? false
+                }
+                if independent { varying.append(setting) }
+            }
             guard varying.count >= 2, let outer = varying.first else {
                 // One setting (or none) varies: a single row of up to four, wrapping.
                 self.init(columns: min(max(1, environments.count), 4), rowHeaders: [], columnHeaders: [])

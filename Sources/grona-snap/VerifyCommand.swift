@@ -10,7 +10,8 @@ enum VerifyCommand {
 
         Renders every *.json spec in FIXTURES_DIR (sorted by name) in each of its variants and
         compares each image with its golden, SNAPSHOTS/<spec name>/<textSize>-<appearance>-
-        <direction>@<scale>x.png. An image matches when no pixel differs visibly (OKLab ΔE above
+        <direction>@<scale>x.png (SNAPSHOTS/<spec name>/<locale>/… for a spec with localizations;
+        -pseudo-<mode> before the scale for a pseudolanguage). An image matches when no pixel differs visibly (OKLab ΔE above
         0.02) other than anti-aliased edges that moved. Failures leave the actual image and an
         expected | difference | actual image in the report folder, with a copy of the golden and an
         index.html that links them: the failures grouped by spec and counted by kind (sizes

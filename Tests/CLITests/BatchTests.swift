@@ -109,7 +109,8 @@ final class BatchTests: XCTestCase {
         let root = try temporaryFolder()
         let run = try runProgram(try gronaSnapBinary(), ["batch", fixtures, "-o", "out", "--scale", "1", "--text-size", "L"], in: root)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(files(under: root + "/out").count, 24 * 4)
+        // 24 specs × 2 appearances × 2 directions, and the weekend campaign's 8 languages.
+        XCTAssertEqual(files(under: root + "/out").count, 24 * 4 + 8)
         XCTAssertTrue(files(under: root + "/out").contains("message-info/L-dark-rtl@1x.png"))
     }
 

@@ -116,11 +116,19 @@ final class RecordModeTests: XCTestCase {
     }
 
     func testGoldenNamesOfTheVerifyLayout() {
-        for good in ["L-light-ltr@3x.png", "AX5-dark-rtl@1x.png", "xxxL-light-rtl-320pt@2x.png", "xS-dark-ltr-358.5pt@3x.png"] {
+        for good in ["L-light-ltr@3x.png", "AX5-dark-rtl@1x.png", "xxxL-light-rtl-320pt@2x.png", "xS-dark-ltr-358.5pt@3x.png",
+                     "L-light-ltr-pseudo-accented@3x.png", "L-light-rtl-pseudo-rtl@2x.png", "L-light-ltr-320pt-pseudo-double@1x.png"] {
             XCTAssertTrue(isGoldenFileName(good), good)
         }
-        for other in ["arabic.png", "L-light-ltr@4x.png", "large-light-ltr@3x.png", "L-light-ltr@3x.jpg", "L-grey-ltr@3x.png", "L-light-ltr-wide@3x.png"] {
+        for other in ["arabic.png", "L-light-ltr@4x.png", "large-light-ltr@3x.png", "L-light-ltr@3x.jpg", "L-grey-ltr@3x.png", "L-light-ltr-wide@3x.png",
+                      "L-light-ltr-pseudo-long@3x.png", "L-light-ltr-pseudo@3x.png", "L-light-pseudo-rtl@3x.png"] {
             XCTAssertFalse(isGoldenFileName(other), other)
         }
+    }
+
+    func testLocaleFoldersOfTheVerifyLayout() {
+        for good in ["en", "de", "zh-Hant", "pt-BR", "base"] { XCTAssertTrue(isLocaleFolderName(good), good) }
+        // Not canonical, not a tag, or another suite's folder: never looked into.
+        for other in ["pt-br", "EN", "Text", "Scales", "english", ""] { XCTAssertFalse(isLocaleFolderName(other), other) }
     }
 }

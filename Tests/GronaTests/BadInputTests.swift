@@ -41,8 +41,11 @@ final class BadInputTests: XCTestCase {
         ("type-width-string.json", .fails(#"type-width-string.json: $.environment.width: expected a number, found "wide""#)),
         ("type-tiers-object.json", .fails("type-tiers-object.json: $.component.tiers: expected an array, found an object")),
         ("key-typo.json", .fails(#"key-typo.json: $.component: unknown key "titel"; expected one of: type, eyebrow, title, body, button, image, style"#)),
-        ("key-unknown-section.json", .fails(#"key-unknown-section.json: $: unknown key "colours"; expected one of: theme, component, environment, variants"#)),
+        ("key-unknown-section.json", .fails(#"key-unknown-section.json: $: unknown key "colours"; expected one of: theme, component, environment, variants, localizations"#)),
         ("key-missing-title.json", .fails("key-missing-title.json: $.component.title: missing required field")),
+        ("locale-underscore.json", .fails(#"locale-underscore.json: $.environment.locale: "pt_BR" is not a BCP 47 language tag: subtags are separated by "-", as in "pt-BR""#)),
+        ("locale-unknown-field.json", .fails(#"locale-unknown-field.json: $.localizations.de: unknown key "image"; expected one of: eyebrow, title, body, button"#)),
+        ("locale-tier-out-of-range.json", .fails("locale-tier-out-of-range.json: $.localizations.de.tiers[2]: the progress bar has 2 tiers; there is no tier 2 to label (tier labels go by position, from 0)")),
         ("value-unknown-type.json", .fails(#"value-unknown-type.json: $.component.type: "carousel" is not one of: banner, progressBar, offer, message"#)),
         ("value-bad-colour.json", .fails(##"value-bad-colour.json: $.theme.primary: "#12345" is not a colour; expected #RGB, #RRGGBB or #RRGGBBAA"##)),
         // Numbers and sizes.

@@ -142,7 +142,7 @@ final class SpecDecoderTests: XCTestCase {
         XCTAssertEqual(message(##"{"theme": {"primray": "#FFFFFF"}}"##),
                        #"banner.json: $.theme: unknown key "primray" (did you mean "primary"?)"#)
         XCTAssertEqual(message(#"{"zzz": 1}"#),
-                       #"banner.json: $: unknown key "zzz"; expected one of: theme, component, environment, variants"#)
+                       #"banner.json: $: unknown key "zzz"; expected one of: theme, component, environment, variants, localizations"#)
         // Keys that belong to another component type are unknown for this one.
         XCTAssertEqual(message(component(#""type": "message", "icon": "info", "body": "b", "button": "Go""#)),
                        #"banner.json: $.component: unknown key "button"; expected one of: type, icon, title, body, style"#)

@@ -9,6 +9,11 @@
 /// ICU's version as "major.minor", for diagnostics.
 const char *cu_icu_version(void);
 
+/// Whether the language written in `languageTag` (BCP 47, e.g. "ar", "ur-PK", "az-Arab") is written
+/// right to left, by CLDR's likely script when the tag names none: 1 right to left, 0 left to right,
+/// negative when ICU cannot read the tag.
+int32_t cu_language_is_right_to_left(const char *languageTag);
+
 /// Resolved bidi embedding levels (Unicode Bidirectional Algorithm, rules up to and including L1) of
 /// `len` UTF-16 units. `paraLevel` is 0 for a left-to-right paragraph, 1 for right-to-left.
 /// `outLevels` receives one level per code unit (`len` entries).

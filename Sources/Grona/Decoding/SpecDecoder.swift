@@ -60,21 +60,24 @@ public struct SpecDecoder: Sendable {
                                 allowedRoots: roots)
         let reader = SpecReader(file: file, assets: assets)
         // Sections are read in file order, so the first problem in the file is the one reported.
-        let top = try reader.node(root, "$").fields(["theme", "component", "environment", "variants"])
+        let top = try reader.node(root, "$").fields(["theme", "component", "environment", "variants", "localizations"])
         var theme = Theme(), environment = Environment()
         var component: Component?, variants: Variants?
+        var localizationsNode: Node?
         for member in top.members where member.value != .null {
             let node = top.node.child(member.key, member.value)
             switch member.key {
             case "theme": theme = try reader.theme(node)
             case "component": component = try reader.component(node)
             case "environment": environment = try reader.environment(node)
-            default: variants = try reader.variants(node)
+            case "variants": variants = try reader.variants(node)
+            default: localizationsNode = node   // read once the component is known: its fields decide
             }
         }
         guard let component else { throw try top.required("component").fail("expected an object, found null") }
         var spec = Spec(name: name, file: file, folder: realFolder, theme: theme, component: component,
                         environment: environment, variants: variants)
+        if let localizationsNode { spec.localizations = try reader.localizations(localizationsNode, of: component) }
         if roots != nil { spec.confinement = assets }
         return spec
     }
@@ -301,7 +304,8 @@ struct SpecReader {
     }
 
     func environment(_ node: Node) throws -> Environment {
-        let f = try node.fields(["width", "scale", "textSize", "appearance", "direction", "reduceMotion", "animation"])
+        let f = try node.fields(["width", "scale", "textSize", "appearance", "direction", "reduceMotion", "animation",
+                                 "locale"])
         var env = Environment()
         if let n = f.optional("width") { env.width = try width(n) }
         if let n = f.optional("scale") { env.scale = try scale(n) }
@@ -310,26 +314,72 @@ struct SpecReader {
         if let n = f.optional("direction") { env.direction = try n.oneOf(LayoutDirection.self) }
         if let n = f.optional("reduceMotion") { env.reduceMotion = try n.bool() }
         if let n = f.optional("animation") { env.animation = try n.oneOf(Animation.self) }
+        if let n = f.optional("locale") { env.locale = try locale(n) }
         return env
     }
 
     func width(_ n: Node) throws -> Double { try n.check(SpecRules.checkWidth(try n.number())) }
     func scale(_ n: Node) throws -> Int { try n.check(SpecRules.checkScale(try n.number())) }
     func textSize(_ n: Node) throws -> TextSize { try n.check(SpecRules.checkTextSize(try n.string())) }
+    func locale(_ n: Node) throws -> String { try n.check(LanguageTag.check(try n.string())) }
 
     func variants(_ node: Node) throws -> Variants {
-        let f = try node.fields(["textSize", "appearance", "direction", "scale", "width"])
+        let f = try node.fields(["textSize", "appearance", "direction", "scale", "width", "locale", "pseudo"])
         let variants = Variants(
             textSizes: try f.optional("textSize")?.axis(textSize),
             appearances: try f.optional("appearance")?.axis { try $0.oneOf(Appearance.self) },
             directions: try f.optional("direction")?.axis { try $0.oneOf(LayoutDirection.self) },
             scales: try f.optional("scale")?.axis(scale),
-            widths: try f.optional("width")?.axis(width))
-        let count = [variants.textSizes?.count, variants.appearances?.count, variants.directions?.count,
-                     variants.scales?.count, variants.widths?.count].reduce(1) { $0 * ($1 ?? 1) }
+            widths: try f.optional("width")?.axis(width),
+            locales: try f.optional("locale")?.axis(locale),
+            pseudos: try f.optional("pseudo")?.axis { try $0.oneOf(PseudoLocalization.self) })
+        let count = variants.count
         guard count <= SpecRules.maximumVariantCount else {
             throw node.fail("\(count) combinations; the limit is \(SpecRules.maximumVariantCount)")
         }
         return variants
+    }
+
+    /// `{"de": {"title": "…", "tiers": ["…", …]}, …}`: per locale, text for the component's own
+    /// fields. A field the component does not show, a key that is not one of its text fields, or a
+    /// tier label past its last tier is an error at its path.
+    func localizations(_ node: Node, of component: Component) throws -> [String: Localization] {
+        guard case .object(let members) = node.value else { throw node.fail("expected an object, \(node.found)") }
+        let known = Localization.fields(of: component.kind)
+        let present = Set(component.texts.map(\.role.rawValue) + (component.kind == .progressBar ? ["tiers"] : []))
+        var result: [String: Localization] = [:]
+        for member in members {
+            let entry = node.child(member.key, member.value)
+            let tag: String
+            do { tag = try LanguageTag.check(member.key).get() } catch { throw entry.fail("\(error)") }
+            if result[tag] != nil { throw entry.fail("a second localization for \(quoted(tag)); give each locale one") }
+            let f = try entry.fields(known)
+            var localization = Localization()
+            for field in f.members where field.value != .null {
+                let fieldNode = entry.child(field.key, field.value)
+                guard present.contains(field.key) else {
+                    throw fieldNode.fail("the \(component.kind.rawValue) has no \(field.key) to localize; "
+                        + "add it to the component first")
+                }
+                if field.key == "tiers" {
+                    localization.tierLabels = try tierLabels(fieldNode, of: component)
+                } else if let role = TextRole(rawValue: field.key) {
+                    localization.texts[role] = try fieldNode.text()
+                }
+            }
+            result[tag] = localization
+        }
+        return result
+    }
+
+    /// Tier labels by position (null keeps the base label), no more than the component has tiers.
+    func tierLabels(_ node: Node, of component: Component) throws -> [String?] {
+        guard case .progressBar(let bar) = component else { return [] }
+        let nodes = try node.array(limit: SpecRules.maximumTiers, noun: "tier label")
+        if nodes.count > bar.tiers.count {
+            throw nodes[bar.tiers.count].fail("the progress bar has \(bar.tiers.count) tier\(bar.tiers.count == 1 ? "" : "s"); "
+                + "there is no tier \(bar.tiers.count) to label (tier labels go by position, from 0)")
+        }
+        return try nodes.map { $0.value == .null ? nil : try $0.text() }
     }
 }

@@ -50,6 +50,8 @@ public struct FindingGroup: Sendable {
             if present.count < checked.count { parts.append(text(runs(present, in: checked))) }
         }
         axis({ $0.textSize }) { "at " + $0.map { $0.map(\.shortName) }.map(Self.range).joined(separator: ", ") }
+        axis({ [$0.locale ?? "the base copy", $0.pseudo.map { "pseudo \($0.rawValue)" }].compactMap { $0 }
+            .joined(separator: " ") }) { "in " + $0.joined().joined(separator: ", ") }
         axis({ $0.appearance }) { "in " + $0.joined().map(\.rawValue).joined(separator: " and ") }
         axis({ $0.direction }) { "in " + $0.joined().map { $0 == .rtl ? "right-to-left" : "left-to-right" }
             .joined(separator: " and ") }

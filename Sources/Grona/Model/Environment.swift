@@ -14,7 +14,15 @@ public struct Environment: Equatable, Sendable {
     public var scale: Int
     public var textSize: TextSize
     public var appearance: Appearance
-    public var direction: LayoutDirection
+    /// The interface's layout direction: the one set (by the spec, a variant or the command line),
+    /// else the language's, as for an app launched in it: right to left for a right-to-left locale
+    /// (ar, he, fa, ur, …) or the `rtl` pseudolanguage, otherwise left to right.
+    public var direction: LayoutDirection {
+        get { explicitDirection ?? languageDirection }
+        set { explicitDirection = newValue }
+    }
+    /// The direction that was set; nil when the direction follows the language.
+    public var explicitDirection: LayoutDirection?
     public var reduceMotion: Bool
     /// Seconds into `animation` for a single frame; nil renders the final state.
     public var time: Double?
@@ -23,14 +31,24 @@ public struct Environment: Equatable, Sendable {
     /// The language the app runs in, as a BCP 47 tag ("en", "de", "ar", "ja", "zh-Hant"): which of
     /// the spec's localizations is shown, the text's language, and (unless set) the direction.
     public var locale: String? = nil
+    /// A pseudolanguage over the copy (Xcode's accented, double-length, bounded and right-to-left).
+    public var pseudo: PseudoLocalization? = nil
 
     public static let widthRange: ClosedRange<Double> = 44...2048
     public static let scales: [Int] = [1, 2, 3]
 
+    /// `direction` nil follows the language (left to right without a locale).
     public init(width: Double = 358, scale: Int = 3, textSize: TextSize = .large, appearance: Appearance = .light,
-                direction: LayoutDirection = .ltr, reduceMotion: Bool = false, time: Double? = nil) {
+                direction: LayoutDirection? = nil, reduceMotion: Bool = false, time: Double? = nil) {
         self.width = width; self.scale = scale; self.textSize = textSize; self.appearance = appearance
-        self.direction = direction; self.reduceMotion = reduceMotion; self.time = time
+        self.explicitDirection = direction; self.reduceMotion = reduceMotion; self.time = time
+    }
+
+    /// The direction an app launched in `locale` (or `pseudo`) lays out in.
+    public var languageDirection: LayoutDirection {
+        if pseudo == .rtl { return .rtl }
+        guard let locale else { return .ltr }
+        return LanguageTag.isRightToLeft(locale) ? .rtl : .ltr
     }
 
     public static let `default` = Environment()
@@ -50,6 +68,8 @@ public struct Environment: Equatable, Sendable {
         if let v = overrides.reduceMotion { result.reduceMotion = v }
         if let v = overrides.time { result.time = v }
         if let v = overrides.animation { result.animation = v }
+        if let v = overrides.locale { result.locale = v }
+        if let v = overrides.pseudo { result.pseudo = v }
         return result
     }
 }
@@ -65,11 +85,16 @@ public struct EnvironmentOverrides: Equatable, Sendable {
     public var reduceMotion: Bool?
     public var time: Double?
     public var animation: Animation?
+    /// A BCP 47 tag, canonical (see `parseLocale`).
+    public var locale: String?
+    public var pseudo: PseudoLocalization?
 
     public init(width: Double? = nil, scale: Int? = nil, textSize: TextSize? = nil, appearance: Appearance? = nil,
-                direction: LayoutDirection? = nil, reduceMotion: Bool? = nil, time: Double? = nil) {
+                direction: LayoutDirection? = nil, reduceMotion: Bool? = nil, time: Double? = nil,
+                locale: String? = nil, pseudo: PseudoLocalization? = nil) {
         self.width = width; self.scale = scale; self.textSize = textSize; self.appearance = appearance
         self.direction = direction; self.reduceMotion = reduceMotion; self.time = time
+        self.locale = locale; self.pseudo = pseudo
     }
 
     /// Each parser returns the value, or throws a message without file or path, e.g.
@@ -93,6 +118,13 @@ public struct EnvironmentOverrides: Equatable, Sendable {
     }
     public static func parseAnimation(_ text: String) throws -> Animation {
         try SpecRules.checkEnum(text, Animation.self).get()
+    }
+    /// A BCP 47 language tag, returned in canonical case ("pt-br" → "pt-BR").
+    public static func parseLocale(_ text: String) throws -> String {
+        try LanguageTag.check(text).get()
+    }
+    public static func parsePseudo(_ text: String) throws -> PseudoLocalization {
+        try SpecRules.checkEnum(text, PseudoLocalization.self).get()
     }
     public static func parseTime(_ text: String) throws -> Double {
         guard let value = decimalNumber(text) else { throw OverrideError("\(quoted(text)) is not a number") }

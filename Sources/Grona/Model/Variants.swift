@@ -5,25 +5,50 @@ public struct Variants: Equatable, Sendable {
     public var directions: [LayoutDirection]?
     public var scales: [Int]?
     public var widths: [Double]?
+    /// Locales (canonical BCP 47 tags), each showing its localization of the copy.
+    public var locales: [String]?
+    /// Pseudolanguages, each over the copy of the spec's own locale. Like Xcode's App Language menu,
+    /// they are languages beside the real ones: the language axis is `locales` followed by these.
+    public var pseudos: [PseudoLocalization]?
 
     public init(textSizes: [TextSize]? = nil, appearances: [Appearance]? = nil, directions: [LayoutDirection]? = nil,
-                scales: [Int]? = nil, widths: [Double]? = nil) {
+                scales: [Int]? = nil, widths: [Double]? = nil, locales: [String]? = nil,
+                pseudos: [PseudoLocalization]? = nil) {
         self.textSizes = textSizes; self.appearances = appearances; self.directions = directions
-        self.scales = scales; self.widths = widths
+        self.scales = scales; self.widths = widths; self.locales = locales; self.pseudos = pseudos
     }
 
-    /// Every combination, text size outermost, then appearance, direction, scale, width.
+    /// The language axis: each locale (or the base's) with the base's pseudolanguage, then each
+    /// pseudolanguage over the base's locale.
+    func languages(base: Environment) -> [(locale: String?, pseudo: PseudoLocalization?)] {
+        let locales: [String?] = self.locales ?? [base.locale]
+        return locales.map { ($0, base.pseudo) } + (pseudos ?? []).map { (base.locale, $0) }
+    }
+
+    /// How many environments `environments(base:)` gives.
+    public var count: Int {
+        [(locales?.count ?? 1) + (pseudos?.count ?? 0), textSizes?.count ?? 1, appearances?.count ?? 1,
+         directions?.count ?? 1, scales?.count ?? 1, widths?.count ?? 1].reduce(1, *)
+    }
+
+    /// Every combination: language outermost, then text size, appearance, direction, scale, width.
+    /// Without a direction axis each variant keeps the base's direction, which follows the
+    /// variant's language unless the base sets one.
     public func environments(base: Environment) -> [Environment] {
         var result: [Environment] = []
-        for textSize in textSizes ?? [base.textSize] {
-            for appearance in appearances ?? [base.appearance] {
-                for direction in directions ?? [base.direction] {
-                    for scale in scales ?? [base.scale] {
-                        for width in widths ?? [base.width] {
-                            var env = base
-                            env.textSize = textSize; env.appearance = appearance
-                            env.direction = direction; env.scale = scale; env.width = width
-                            result.append(env)
+        for language in languages(base: base) {
+            for textSize in textSizes ?? [base.textSize] {
+                for appearance in appearances ?? [base.appearance] {
+                    for direction in directions.map({ $0.map(Optional.some) }) ?? [nil] {
+                        for scale in scales ?? [base.scale] {
+                            for width in widths ?? [base.width] {
+                                var env = base
+                                env.locale = language.locale; env.pseudo = language.pseudo
+                                env.textSize = textSize; env.appearance = appearance
+                                if let direction { env.direction = direction }
+                                env.scale = scale; env.width = width
+                                result.append(env)
+                            }
                         }
                     }
                 }
@@ -38,12 +63,22 @@ public struct Variants: Equatable, Sendable {
     /// `<spec name>/<textSize short name>-<appearance>-<direction>@<scale>x.png`, e.g.
     /// `banner/AX5-dark-rtl@3x.png`. With `includingWidth` (a spec with a width axis) the width in
     /// points goes before the scale, so names stay unique: `banner/L-light-ltr-320pt@2x.png`.
+    /// With `perLocale` (a spec with localizations or a locale axis) the locale is a folder, `base`
+    /// when there is none: `campaign/de/L-light-ltr@3x.png`. A pseudolanguage is named before the
+    /// scale: `campaign/en/L-light-ltr-pseudo-accented@3x.png`.
     public static func goldenName(specName: String, environment env: Environment,
-                                  includingWidth: Bool = false) -> String {
-        var name = "\(specName)/\(env.textSize.shortName)-\(env.appearance.rawValue)-\(env.direction.rawValue)"
+                                  includingWidth: Bool = false, perLocale: Bool = false) -> String {
+        var name = specName + "/"
+        if perLocale { name += (env.locale ?? baseLocaleFolder) + "/" }
+        name += "\(env.textSize.shortName)-\(env.appearance.rawValue)-\(env.direction.rawValue)"
         if includingWidth { name += "-\(formatPoints(env.width))pt" }
+        if let pseudo = env.pseudo { name += "-pseudo-\(pseudo.rawValue)" }
         return name + "@\(env.scale)x.png"
     }
+
+    /// The golden folder of a localized spec's variants without a locale (the base copy, as Xcode's
+    /// Base localization). Four letters, so no BCP 47 tag can be named the same.
+    public static let baseLocaleFolder = "base"
 }
 
 /// 358 → "358", 358.5 → "358.5": the shortest exact decimal, no trailing ".0".

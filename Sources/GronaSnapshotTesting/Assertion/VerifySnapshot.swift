@@ -4,7 +4,8 @@
 //
 // Where things are, unless a call says otherwise (the package root is the nearest folder above the
 // calling test file that holds Package.swift):
-//   goldens    <package root>/Snapshots/<spec name>/<textSize>-<appearance>-<direction>@<scale>x.png
+//   goldens    <package root>/Snapshots/<spec name>/<textSize>-<appearance>-<direction>@<scale>x.png, or
+//              <package root>/Snapshots/<spec name>/<locale>/… for a spec with localizations
 //   artifacts  $GRONA_ARTIFACTS (relative paths from the package root), else <package root>/Artifacts
 //   record     the call's `record`, else $GRONA_RECORD, else `missing`
 //   fonts      $GRONA_FONTS, else the Fonts folder of the GronaSnap checkout this library was built from

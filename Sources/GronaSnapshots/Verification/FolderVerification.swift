@@ -12,10 +12,11 @@
 // into a `VerificationTally` (which keeps in full only what the report shows in full) and dropped;
 // per snapshot only a byte is kept, which report files it named.
 //
-// Unused goldens: a file `<snapshots>/<folder>/<name>.png` whose name has the golden form
-// (`L-light-ltr@3x.png`, `L-light-ltr-320pt@2x.png`) and that no spec produced in this run. Files
-// in deeper folders or with other names are never touched, so other suites' goldens can share the
-// snapshots folder.
+// Unused goldens: a file `<snapshots>/<folder>/<name>.png`, or `<snapshots>/<folder>/<locale>/<name>.png`
+// in a locale's folder (a BCP 47 tag, or `base`), whose name has the golden form (`L-light-ltr@3x.png`,
+// `L-light-ltr-320pt@2x.png`, `L-light-ltr-pseudo-accented@3x.png`) and that no spec produced in this
+// run. Files in other folders or with other names are never touched, so other suites' goldens can
+// share the snapshots folder.
 import Foundation
 import Grona
 
@@ -107,8 +108,10 @@ public struct FolderVerification {
         let unused = unusedGoldens(producing: produced)
         if prune {
             for file in unused { unlink(file) }
-            // A spec's folder that is now empty goes too.
-            for folder in Set(unused.map { parentFolder(of: $0) }).sorted()
+            // A locale's or spec's folder that is now empty goes too (deepest first).
+            let folders = Set(unused.map { parentFolder(of: $0) })
+            let spec = Set(folders.map { parentFolder(of: $0) }).filter { $0 != snapshotsFolder && $0.count > snapshotsFolder.count }
+            for folder in folders.union(spec).sorted(by: { $0.count > $1.count })
             where (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
                 rmdir(folder)
             }
@@ -140,17 +143,24 @@ public struct FolderVerification {
         return try SpecFiles.list(in: fixturesFolder)
     }
 
-    /// Golden-named files one folder down that `produced` does not name, sorted.
+    /// Golden-named files one folder down, or two in a locale's folder, that `produced` does not
+    /// name, sorted.
     func unusedGoldens(producing produced: Set<String>) -> [String] {
         let fm = FileManager.default
         guard let folders = try? fm.contentsOfDirectory(atPath: snapshotsFolder) else { return [] }
         var unused: [String] = []
-        for folder in folders.sorted() {
-            guard let files = try? fm.contentsOfDirectory(atPath: path(snapshotsFolder, folder)) else { continue }
-            for file in files.sorted() where isGoldenFileName(file) && !produced.contains(folder + "/" + file) {
-                unused.append(path(snapshotsFolder, folder, file))
+        func collect(_ folder: String, localeFolders: Bool) {
+            guard let entries = try? fm.contentsOfDirectory(atPath: path(snapshotsFolder, folder)) else { return }
+            for entry in entries.sorted() {
+                let name = folder + "/" + entry
+                if isGoldenFileName(entry) {
+                    if !produced.contains(name) { unused.append(path(snapshotsFolder, name)) }
+                } else if localeFolders, isLocaleFolderName(entry) {
+                    collect(name, localeFolders: false)
+                }
             }
         }
+        for folder in folders.sorted() { collect(folder, localeFolders: true) }
         return unused
     }
 }
@@ -178,12 +188,22 @@ private final class Collector: @unchecked Sendable {
     }
 }
 
-/// Whether `name` has the form `Variants.goldenName` gives a variant: `<textSize short name>-<light|dark>-<ltr|rtl>[-<width>pt]@<1|2|3>x.png`.
+/// Whether `name` is a folder `Variants.goldenName` gives a locale: a canonical BCP 47 tag or `base`.
+func isLocaleFolderName(_ name: String) -> Bool {
+    name == Variants.baseLocaleFolder || (try? EnvironmentOverrides.parseLocale(name)) == name
+}
+
+/// Whether `name` has the form `Variants.goldenName` gives a variant:
+/// `<textSize short name>-<light|dark>-<ltr|rtl>[-<width>pt][-pseudo-<mode>]@<1|2|3>x.png`.
 func isGoldenFileName(_ name: String) -> Bool {
     guard name.hasSuffix(".png") else { return false }
     let parts = name.dropLast(4).split(separator: "@", omittingEmptySubsequences: false)
     guard parts.count == 2, ["1x", "2x", "3x"].contains(parts[1]) else { return false }
-    let fields = parts[0].split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+    var fields = parts[0].split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+    if fields.count >= 5, fields[fields.count - 2] == "pseudo" {
+        guard PseudoLocalization(rawValue: fields[fields.count - 1]) != nil else { return false }
+        fields.removeLast(2)
+    }
     guard fields.count == 3 || fields.count == 4,
           TextSize(name: fields[0])?.shortName == fields[0],
           Appearance(rawValue: fields[1]) != nil, LayoutDirection(rawValue: fields[2]) != nil else { return false }

@@ -40,7 +40,8 @@ public struct SnapshotCase: Sendable {
     }
     private var shared: SharedSpec
     public var environment: Environment
-    /// `<spec name>/<textSize>-<appearance>-<direction>@<scale>x.png` (SPEC §1).
+    /// `<spec name>/<textSize>-<appearance>-<direction>@<scale>x.png` (SPEC §1), with a folder per
+    /// locale for a spec with localizations (`Spec.goldenName(for:)`).
     public var goldenName: String
     /// The picture to check instead of the plain card (the accessibility picture), or nil.
     public var overlay: Overlay?

@@ -44,6 +44,12 @@ write("type-tiers-object.json", '{"component": {"type": "progressBar", "title": 
 write("key-typo.json", '{"component": {"type": "banner", "titel": "Hi"}}\n')
 write("key-unknown-section.json", '{"component": {"type": "banner", "title": "Hi"}, "colours": {}}\n')
 write("key-missing-title.json", '{"component": {"type": "banner", "body": "Hi"}}\n')
+write("locale-underscore.json", '{"environment": {"locale": "pt_BR"}, "component": {"type": "banner", "title": "Hi"}}\n')
+write("locale-unknown-field.json", '{"component": {"type": "banner", "title": "Hi"}, '
+      '"localizations": {"de": {"title": "Hallo", "image": "images/de.png"}}}\n')
+write("locale-tier-out-of-range.json", '{"component": {"type": "progressBar", "title": "Points", "value": 10, '
+      '"tiers": [{"at": 5, "label": "Coffee"}, {"at": 20, "label": "Cake"}]}, '
+      '"localizations": {"de": {"tiers": ["Kaffee", "Kuchen", "Torte"]}}}\n')
 write("value-unknown-type.json", '{"component": {"type": "carousel", "title": "Hi"}}\n')
 write("value-bad-colour.json", '{"theme": {"primary": "#12345"}, "component": {"type": "banner", "title": "Hi"}}\n')
 
