@@ -119,7 +119,7 @@ final class LocaleCommandTests: XCTestCase {
         XCTAssertEqual(listed.status, 0, listed.stderr)
         XCTAssertEqual(listed.stdout, """
             unused golden (no spec produces it): \(snapshots)/weekend-campaign/fr/L-light-ltr@1x.png
-            verified 2 snapshots: 2 match, 0 differ, 0 recorded, 0 missing
+            verified 2 snapshots: 2 match, 0 differ, 0 recorded, 0 missing; no findings
 
             """)
         let pruned = try snap(arguments: verify + ["--prune"])
