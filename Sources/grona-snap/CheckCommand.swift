@@ -66,33 +66,12 @@ enum CheckCommand {
         // Every spec is read before anything is rendered: a bad one stops the run (exit 2) before
         // any finding is printed.
         let specs = try paths.map { try Specs.decode($0, assetRoots: args.value("--assets-root")) }
-        let jobs: [(spec: Int, environment: Environment)] = specs.enumerated().flatMap { index, spec in
-            VariantPlan.environments(of: spec, overrides: overrides, axes: axes).map { (index, $0) }
-        }
-        // Only the findings are kept from each render, so memory stays flat in the number of variants.
-        let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
-                                           progress: Work.progressBar(total: jobs.count)) { index, engine in
-            let job = jobs[index]
-            let findings = try ComponentRenderer(spec: specs[job.spec], engine: engine).render(job.environment).report.findings
-            return findings.filter { !ignored.contains($0.kind) }
-        }
-        let findings = try Work.values(results)
-        let total = findings.reduce(0) { $0 + $1.count }
+        let checked = try check(specs, overrides: overrides, axes: axes, ignoring: ignored, jobs: jobCount, showingProgress: true)
+        let jobs = checked.jobs, findings = checked.findings, total = checked.total
 
         switch format {
         case .json:
-            let namesWidth = Dictionary(grouping: jobs.indices, by: { jobs[$0].spec }).mapValues { indices in
-                Set(indices.map { jobs[$0].environment.width }).count > 1
-            }
-            var lines: [String] = []
-            for (job, found) in zip(jobs, findings) {
-                let variant = variantJSON(job.environment, includingWidth: namesWidth[job.spec] ?? false)
-                for finding in found {
-                    lines.append("{\"spec\": \(JSONText.string(paths[job.spec])), \"variant\": \(variant), "
-                        + finding.jsonFields() + "}")
-                }
-            }
-            print(lines.isEmpty ? "[]" : "[\n  " + lines.joined(separator: ",\n  ") + "\n]")
+            print(json(checked, paths: paths))
         case .text:
             var out = ""
             var specsWithFindings = 0
@@ -111,6 +90,46 @@ enum CheckCommand {
             print(out, terminator: "")
         }
         if total > 0 { throw ExitStatus(code: 1) }
+    }
+
+    /// Every variant of every spec, each with the findings its render reports (less the ignored
+    /// kinds). `check` and `POST /api/check` both call this, so they find the same things.
+    struct Checked {
+        let jobs: [(spec: Int, environment: Environment)]
+        let findings: [[Finding]]
+        var total: Int { findings.reduce(0) { $0 + $1.count } }
+    }
+
+    static func check(_ specs: [Spec], overrides: EnvironmentOverrides, axes: Variants, ignoring ignored: Set<Finding.Kind>,
+                      jobs jobCount: Int, showingProgress: Bool = false) throws -> Checked {
+        let jobs: [(spec: Int, environment: Environment)] = specs.enumerated().flatMap { index, spec in
+            VariantPlan.environments(of: spec, overrides: overrides, axes: axes).map { (index, $0) }
+        }
+        // Only the findings are kept from each render, so memory stays flat in the number of variants.
+        let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
+                                           progress: showingProgress ? Work.progressBar(total: jobs.count) : nil) { index, engine in
+            let job = jobs[index]
+            let findings = try ComponentRenderer(spec: specs[job.spec], engine: engine).render(job.environment).report.findings
+            return findings.filter { !ignored.contains($0.kind) }
+        }
+        return Checked(jobs: jobs, findings: try Work.values(results))
+    }
+
+    /// `check --format json`: an array of one object per finding per variant, `paths[i]` naming spec i.
+    static func json(_ checked: Checked, paths: [String]) -> String {
+        let jobs = checked.jobs
+        let namesWidth = Dictionary(grouping: jobs.indices, by: { jobs[$0].spec }).mapValues { indices in
+            Set(indices.map { jobs[$0].environment.width }).count > 1
+        }
+        var lines: [String] = []
+        for (job, found) in zip(jobs, checked.findings) {
+            let variant = variantJSON(job.environment, includingWidth: namesWidth[job.spec] ?? false)
+            for finding in found {
+                lines.append("{\"spec\": \(JSONText.string(paths[job.spec])), \"variant\": \(variant), "
+                    + finding.jsonFields() + "}")
+            }
+        }
+        return lines.isEmpty ? "[]" : "[\n  " + lines.joined(separator: ",\n  ") + "\n]"
     }
 
     /// `{"textSize": "AX5", "appearance": "dark", "direction": "rtl", "scale": 3}`, with the width

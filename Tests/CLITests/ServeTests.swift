@@ -55,6 +55,39 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(answer.text.contains("\"truncated\": true"))
     }
 
+    /// /api/check answers what `grona-snap check --format json` prints, under the same axes and
+    /// overrides (the spec named as posted); a title cut at its line limit is a `truncated` finding.
+    func testCheckAnswersTheCommandLinesFindings() throws {
+        let folder = try temporaryFolder()
+        let spec = #"{"component": {"type": "banner", "title": "A title far too long for three lines at the largest accessibility sizes, so the reader never sees how it ends", "body": "Short."}}"#
+        try Data(spec.utf8).write(to: URL(fileURLWithPath: folder + "/cut.json"))
+        let server = try StudioServer(folder: folder)
+        defer { server.stop() }
+        for (query, flags) in [("textSizes=xS,AX5&appearances=light,dark", ["--text-sizes", "xS,AX5", "--appearances", "light,dark"]),
+                               ("textSize=AX5&pseudo=double", ["--text-size", "AX5", "--pseudo", "double"])] {
+            let answer = try server.request("POST", "/api/check?name=cut.json&" + query, body: Array(spec.utf8))
+            XCTAssertEqual(answer.status, 200, answer.text)
+            XCTAssertEqual(answer.header("Content-Type"), "application/json")
+            let cli = try snap(arguments: ["check", folder + "/cut.json", "--format", "json"] + flags)
+            XCTAssertEqual(cli.status, 1, cli.stderr)
+            XCTAssertEqual(answer.text, cli.stdout.replacingOccurrences(of: "\"" + folder + "/cut.json\"", with: "\"cut.json\""), query)
+            let findings = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(answer.body)) as? [[String: Any]])
+            XCTAssertTrue(findings.contains { $0["kind"] as? String == "truncated" && $0["role"] as? String == "title" }, answer.text)
+        }
+        let clean = try server.request("POST", "/api/check?name=cut.json&textSize=xS&ignore=truncated", body: Array(spec.utf8))
+        XCTAssertEqual(clean.text, "[]\n")
+        let bad = #"{"component": {"type": "banner", "title": "Hi", "titel": "typo"}}"#
+        try Data(bad.utf8).write(to: URL(fileURLWithPath: folder + "/bad.json"))
+        let cli = try snap("check", folder + "/bad.json", "--format", "json")
+        XCTAssertEqual(cli.status, 2)
+        let refused = try server.request("POST", "/api/check?name=bad.json", body: Array(bad.utf8))
+        XCTAssertEqual(refused.status, 400)
+        XCTAssertEqual("error: " + folder + "/" + (refused.errorMessage ?? ""), cli.stderr.trimmingCharacters(in: .newlines))
+        let ignore = try server.request("POST", "/api/check?name=cut.json&ignore=bogus", body: Array(spec.utf8))
+        XCTAssertEqual(ignore.status, 400)
+        XCTAssertEqual(ignore.errorMessage?.hasPrefix("ignore: \"bogus\" is not a finding kind"), true, ignore.text)
+    }
+
     /// A bad spec is a 400 whose message is the command line's line (naming the spec as posted), and the
     /// server keeps serving.
     func testBadSpecsAreRefusedWithTheCommandLinesMessage() throws {

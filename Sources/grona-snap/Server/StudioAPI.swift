@@ -52,7 +52,7 @@ struct StudioAPI: Sendable {
             }
         }
         let post: [String: (HTTPRequest) throws -> HTTPResponse] = [
-            "/api/render": render, "/api/report": report, "/api/sheet": sheet, "/api/animate": animate,
+            "/api/render": render, "/api/report": report, "/api/check": check, "/api/sheet": sheet, "/api/animate": animate,
         ]
         if let action = post[path] {
             guard request.method == "POST" else { return methodNotAllowed("POST") }
@@ -88,6 +88,21 @@ struct StudioAPI: Sendable {
         let (_, snapshot) = try RenderCommand.render(try spec(request, options), overrides: options.overrides,
                                                      canvas: options.canvas, overlay: nil, engine: try ThreadEngine.current())
         return .json(snapshot.report.json())
+    }
+
+    /// POST /api/check: what `grona-snap check --format json` prints for the spec (named by `name`),
+    /// with the same overrides, axes and `ignore` list.
+    private func check(_ request: HTTPRequest) throws -> HTTPResponse {
+        let options = try RenderOptions(request, extra: ["textSizes", "appearances", "directions", "ignore"])
+        let spec = try self.spec(request, options)
+        let axes = try options.axes()
+        let ignored = try options.ignored()
+        let variants = VariantPlan.environments(of: spec, overrides: options.overrides, axes: axes).count
+        guard variants <= StudioAPI.maximumSheetCells else {
+            throw HTTPFailure(400, "the check would render \(variants) variants, over the studio's limit of \(StudioAPI.maximumSheetCells); use grona-snap check for bigger ones")
+        }
+        let checked = try CheckCommand.check([spec], overrides: options.overrides, axes: axes, ignoring: ignored, jobs: 1)
+        return .json(CheckCommand.json(checked, paths: [options.name]) + "\n")
     }
 
     private func sheet(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -244,6 +259,12 @@ struct RenderOptions {
             throw HTTPFailure(400, "\(key): \"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
+    }
+
+    /// `ignore=truncated,touchTarget` (check): kinds left out, as `--ignore`.
+    func ignored() throws -> Set<Finding.Kind> {
+        guard let text = values["ignore"] else { return [] }
+        do { return try Finding.Kind.parseList(text) } catch { throw HTTPFailure(400, "ignore: \(error)") }
     }
 
     /// `textSizes`, `appearances`, `directions` (comma lists or `all`), as `sheet`'s options.

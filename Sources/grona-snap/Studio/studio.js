@@ -10,6 +10,12 @@
 const TEXT_SIZES = ["xS", "S", "M", "L", "xL", "xxL", "xxxL", "AX1", "AX2", "AX3", "AX4", "AX5"];
 const APPEARANCES = [["light", "Light"], ["dark", "Dark"]];
 const DIRECTIONS = [["ltr", "Left to right"], ["rtl", "Right to left"]];
+// Pseudolanguages (Xcode's): offered beside the spec's languages on the grid and the phone.
+const PSEUDOS = [["accented", "Pseudo: accented"], ["double", "Pseudo: double length"], ["bounded", "Pseudo: bounded"], ["rtl", "Pseudo: right to left"]];
+const RTL_LANGUAGES = ["ar", "he", "fa", "ur", "ps", "yi", "ckb", "dv", "sd", "ug"];
+// What `check` finds, as the small badge on a grid tile.
+const BADGES = {truncated: "cut", contrastReplaced: "colour", contrastBelowMinimum: "contrast", nonTextContrast: "contrast",
+                emptyText: "empty", touchTarget: "target", missingCharacters: "glyphs"};
 const SCALE = 2;
 const DEBOUNCE_MS = 120;
 
@@ -45,8 +51,11 @@ const CAMPAIGN_TOKENS = [["background", "Background", null], ["text", "Text", "b
 
 const state = {
   name: null, etag: null, spec: null, dirty: false, template: null,
-  axes: {textSize: ["xS", "L", "AX5"], appearance: ["light", "dark"], direction: ["ltr", "rtl"]},
-  phone: {textSize: "L", direction: "ltr"},
+  // The languages are "" (the spec's own copy), a locale tag of `localizations`, or "pseudo:MODE".
+  // `locale` is the one the copy editor and the phone show.
+  locale: "",
+  axes: {locale: [""], textSize: ["xS", "L", "AX5"], appearance: ["light", "dark"], direction: ["ltr", "rtl"]},
+  phone: {textSize: "L", direction: ""},
   // The accessibility overlay on the grid's tiles: VoiceOver's elements numbered, with a legend.
   overlay: false,
   view: "grid", generation: 0, controller: null, timer: null, urls: [],
@@ -134,10 +143,17 @@ function setDirty(dirty) {
 function buildForm() {
   const component = state.spec.component || (state.spec.component = {type: "banner"});
   $("#component-type").value = component.type;
+  if (!state.locale.startsWith("pseudo:") && state.locale && !(state.spec.localizations || {})[state.locale]) state.locale = "";
+  buildLanguagePickers();
   const copy = $("#copy-fields");
   copy.replaceChildren();
+  const tag = state.locale.startsWith("pseudo:") ? "" : state.locale;
+  const hint = $("#copy-locale-hint");
+  hint.hidden = !tag;
+  hint.textContent = tag ? `The ${tag} copy. A field left empty shows the base copy (in grey); pictures, colours and numbers are the base's.` : "";
   for (const [key, label, kind, lines, required] of FIELDS[component.type] || []) {
-    copy.append(copyField(component, key, label, kind, lines, required));
+    if (!tag) copy.append(copyField(component, key, label, kind, lines, required));
+    else if (kind === "text" || kind === "line") copy.append(localizedField(tag, component, key, label, kind, lines));
   }
   const style = component.style || {};
   const campaign = $("#campaign-fields");
@@ -180,6 +196,67 @@ function copyField(component, key, label, kind, lines, required) {
     input.value = value ?? "";
   }
   return el("label", {class: "field", "data-field": path}, label, hint, input);
+}
+
+// A locale's text for one field: `localizations.TAG.KEY`, its placeholder the base copy.
+function localizedField(tag, component, key, label, kind, lines) {
+  const path = `localizations.${tag}.${key}`;
+  const tagName = kind === "text" ? "textarea" : "input";
+  const input = el(tagName, {type: tagName === "input" ? "text" : undefined, "data-path": path, id: "field-" + key, lang: tag,
+                             dir: isRightToLeft(tag) ? "rtl" : "auto", placeholder: component[key] ?? "",
+                             oninput: (event) => setPath(path, event.target.value === "" ? null : event.target.value)});
+  input.value = ((state.spec.localizations || {})[tag] || {})[key] ?? "";
+  const hint = lines ? el("span", {class: "hint"}, `up to ${lines} line${lines > 1 ? "s" : ""}, then it is cut with “…” · empty shows the base copy`) : null;
+  return el("label", {class: "field", "data-field": path}, `${label} (${tag})`, hint, input);
+}
+
+function languages() {
+  return ["", ...Object.keys(state.spec?.localizations || {}), ...PSEUDOS.map(([mode]) => "pseudo:" + mode)];
+}
+function languageName(language) {
+  if (!language) return state.spec?.environment?.locale ? `Base copy (${state.spec.environment.locale})` : "Base copy";
+  if (language.startsWith("pseudo:")) return PSEUDOS.find(([mode]) => "pseudo:" + mode === language)?.[1] ?? language;
+  return language;
+}
+// The query parameters that pick a language: `locale=de`, `pseudo=double`, or none for the base copy.
+function languageQuery(language) {
+  if (!language) return {};
+  return language.startsWith("pseudo:") ? {pseudo: language.slice(7)} : {locale: language};
+}
+function isRightToLeft(language) {
+  if (language === "pseudo:rtl") return true;
+  const tag = language && !language.startsWith("pseudo:") ? language : state.spec?.environment?.locale;
+  return !!tag && RTL_LANGUAGES.includes(tag.split("-")[0].toLowerCase());
+}
+
+// The language pickers (copy editor, phone) and the grid's language chips follow the spec's
+// localizations; a language that is gone is dropped from the grid.
+function buildLanguagePickers() {
+  const all = languages();
+  $("#copy-locale").replaceChildren(...all.filter((l) => !l.startsWith("pseudo:")).map((l) =>
+    el("option", {value: l, selected: l === state.locale}, languageName(l))));
+  $("#phone-locale").replaceChildren(...all.map((l) => el("option", {value: l, selected: l === state.locale}, languageName(l))));
+  const kept = state.axes.locale.filter((l) => all.includes(l));
+  state.axes.locale.splice(0, state.axes.locale.length, ...(kept.length ? kept : [""]));
+  chips($("#axis-locale"), all, state.axes.locale, all.map(languageName));
+}
+
+function chooseLanguage(language) {
+  state.locale = language;
+  if (!state.axes.locale.includes(language)) state.axes.locale.push(language);
+  buildForm();
+  refresh();
+}
+
+function addLanguage() {
+  const tag = (prompt("The language's tag (BCP 47), like de, fr-CA, ar or ja:") || "").trim();
+  if (!tag) return;
+  const localizations = state.spec.localizations || (state.spec.localizations = {});
+  if (!localizations[tag]) localizations[tag] = {};
+  state.locale = tag;
+  if (!state.axes.locale.includes(tag)) state.axes.locale.push(tag);
+  buildForm();
+  changed();
 }
 
 function tiersField(component) {
@@ -298,14 +375,18 @@ function schedule() {
 
 function variants() {
   const out = [];
+  for (const language of languages().filter((l) => state.axes.locale.includes(l)))
   for (const textSize of TEXT_SIZES.filter((size) => state.axes.textSize.includes(size)))
     for (const [appearance] of APPEARANCES.filter(([a]) => state.axes.appearance.includes(a)))
       for (const [direction] of DIRECTIONS.filter(([d]) => state.axes.direction.includes(d)))
-        out.push({textSize, appearance, direction});
+        out.push({language, textSize, appearance, direction});
   return out;
 }
-const label = (v) => `${v.textSize} · ${v.appearance} · ${v.direction.toUpperCase()}`;
-const key = (v) => `${v.textSize}-${v.appearance}-${v.direction}`;
+const label = (v) => (state.axes.locale.length > 1 || v.language ? languageName(v.language) + " · " : "")
+  + `${v.textSize} · ${v.appearance} · ${v.direction.toUpperCase()}`;
+const key = (v) => `${(v.language || "base").replace(/[^A-Za-z0-9-]/g, "-")}-${v.textSize}-${v.appearance}-${v.direction}`;
+// A variant as the API's query: its language as `locale`/`pseudo`, the rest as they are.
+const variantQuery = (v) => ({...languageQuery(v.language), textSize: v.textSize, appearance: v.appearance, direction: v.direction});
 
 function query(parameters) {
   const all = {name: state.name || $("#save-as").value || "untitled.json", ...parameters};
@@ -354,13 +435,15 @@ async function refreshGrid(signal, current) {
   const list = variants();
   const grid = $("#grid");
   const columns = Math.max(1, state.axes.appearance.length * state.axes.direction.length);
+  const rowName = (v) => (state.axes.locale.length > 1 || v.language ? languageName(v.language) + " · " : "") + `Text size ${v.textSize}`;
   grid.style.gridTemplateColumns = state.overlay ? `repeat(${columns}, minmax(220px, 520px))` : `repeat(${columns}, minmax(180px, 270px))`;
   if (grid.dataset.layout !== list.map(key).join(",") + state.overlay) {
     grid.replaceChildren();
     let row = null;
     for (const variant of list) {
-      if (variant.textSize !== row) { row = variant.textSize; grid.append(el("div", {class: "row-head"}, `Text size ${row}`)); }
-      grid.append(el("figure", {class: "cell " + variant.appearance, id: "cell-" + key(variant), "data-variant": key(variant)},
+      if (rowName(variant) !== row) { row = rowName(variant); grid.append(el("div", {class: "row-head"}, row)); }
+      grid.append(el("figure", {class: "cell " + variant.appearance, id: "cell-" + key(variant), "data-variant": key(variant),
+                                lang: variant.language && !variant.language.startsWith("pseudo:") ? variant.language : undefined},
         el("header", {}, el("span", {}, label(variant)), el("a", {href: "#", download: "", class: "png"}, "PNG")),
         el("img", {alt: `The campaign at ${label(variant)}`}),
         el("div", {class: "badges"})));
@@ -368,7 +451,7 @@ async function refreshGrid(signal, current) {
     grid.dataset.layout = list.map(key).join(",") + state.overlay;
   }
   const images = await Promise.all(list.map((variant) =>
-    post("render", {...variant, scale: SCALE, ...(state.overlay ? {overlay: "accessibility"} : {})}, signal).then((answer) => answer.blob())));
+    post("render", {...variantQuery(variant), scale: SCALE, ...(state.overlay ? {overlay: "accessibility"} : {})}, signal).then((answer) => answer.blob())));
   if (!current()) return;
   const base = (state.name || $("#save-as").value || "campaign").replace(/\.json$/, "");
   list.forEach((variant, index) => {
@@ -383,70 +466,72 @@ async function refreshGrid(signal, current) {
   forgetOldImages(list.length + 2);
 }
 
+// The phone's query: its language, text size, and the direction only when one is picked (otherwise
+// the language's own, so Arabic is laid out right to left as the app in Arabic is).
+function phoneQuery() {
+  return {...languageQuery(state.locale), textSize: state.phone.textSize, ...(state.phone.direction ? {direction: state.phone.direction} : {})};
+}
+
 async function refreshPhones(signal, current) {
   const modes = ["light", "dark"];
   const images = await Promise.all(modes.map((appearance) =>
-    post("render", {textSize: state.phone.textSize, direction: state.phone.direction, appearance, scale: SCALE}, signal).then((a) => a.blob())));
+    post("render", {...phoneQuery(), appearance, scale: SCALE}, signal).then((a) => a.blob())));
   if (!current()) return;
+  const direction = state.phone.direction || (isRightToLeft(state.locale) ? "rtl" : "ltr");
   modes.forEach((mode, index) => {
     const url = remember(URL.createObjectURL(images[index]));
     $(`#phone-${mode} .component img`).src = url;
-    $(`#phone-${mode} .screen`).dir = state.phone.direction;
+    $(`#phone-${mode} .screen`).dir = direction;
   });
   forgetOldImages(4);
 }
 
-// What the marketer should look at: copy that is cut, colours the app had to replace. Worked out from
-// each variant's render report (what GronaSnap drew), one sentence per kind and text, naming the
-// variants it happens in.
+// What the marketer should look at: exactly what `grona-snap check` finds (POST /api/check, one
+// request per language shown), each sentence once, with the variants it happens in; a click points
+// at them in the grid.
 async function refreshFindings(signal, current) {
-  const list = state.view === "grid" ? variants()
-    : ["light", "dark"].map((appearance) => ({textSize: state.phone.textSize, appearance, direction: state.phone.direction}));
-  const reports = await Promise.all(list.map((variant) =>
-    post("report", {...variant, scale: SCALE}, signal).then((answer) => answer.json())));
+  const grid = state.view === "grid";
+  const shown = grid ? languages().filter((l) => state.axes.locale.includes(l)) : [state.locale];
+  const axes = grid ? {textSizes: state.axes.textSize.join(","), appearances: state.axes.appearance.join(","),
+                       directions: state.axes.direction.join(",")}
+    : {appearances: "light,dark", ...phoneQuery()};
+  const answers = await Promise.all(shown.map((language) =>
+    post("check", {...languageQuery(language), ...axes, scale: SCALE}, signal).then((answer) => answer.json())));
   if (!current()) return;
   const groups = new Map();
-  reports.forEach((report, index) => {
-    for (const text of report.texts) {
-      const role = ROLE_NAMES[text.role] || text.role;
-      if (text.truncated) {
-        add(groups, `cut-${text.role}-${text.text}`, list[index], () =>
-          `${role} is cut short: the reader sees “${text.shownText}” instead of the whole ${text.maxLines > 1 ? `text (${text.maxLines} lines fit)` : "line"}.`, "cut");
-      }
-      if (text.color !== text.preferredColor) {
-        add(groups, `swap-${text.role}-${text.preferredColor}`, list[index], () =>
-          `${role} colour ${text.preferredColor} is too faint on ${text.background}, so the app draws it in ${text.color} instead.`, "colour");
-      }
+  answers.forEach((found, index) => {
+    for (const finding of found) {
+      const variant = {language: shown[index], textSize: finding.variant.textSize, appearance: finding.variant.appearance,
+                       direction: finding.variant.direction};
+      if (!groups.has(finding.message)) groups.set(finding.message, {sentence: finding.message, kind: finding.kind, variants: []});
+      const group = groups.get(finding.message);
+      if (!group.variants.some((v) => key(v) === key(variant))) group.variants.push(variant);
     }
   });
-  showFindings([...groups.values()]);
+  showFindings([...groups.values()], grid ? variants().length : 2);
 }
 
-function add(groups, id, variant, sentence, badge) {
-  if (!groups.has(id)) groups.set(id, {sentence: sentence(), badge, variants: []});
-  groups.get(id).variants.push(variant);
-}
-
-function showFindings(findings) {
+function showFindings(findings, count) {
   const list = $("#findings");
   list.replaceChildren();
   document.querySelectorAll(".cell").forEach((cell) => { cell.classList.remove("flagged"); cell.querySelector(".badges").replaceChildren(); });
   $("#findings-count").textContent = findings.length ? `${findings.length} thing${findings.length > 1 ? "s" : ""}` : "";
   if (!findings.length) {
-    list.append(el("li", {class: "none"}, "Nothing is cut and every colour reads well in these variants."));
+    list.append(el("li", {class: "none"}, "grona-snap check finds nothing in these variants."));
     return;
   }
   for (const finding of findings) {
-    const where = finding.variants.length === variants().length && state.view === "grid" ? "in every variant shown"
+    const badge = BADGES[finding.kind] || finding.kind;
+    const where = finding.variants.length === count && count > 1 ? "in every variant shown"
       : "in " + finding.variants.map(label).join(", ");
-    list.append(el("li", {class: "finding", "data-kind": finding.badge, onclick: () => point(finding.variants)},
+    list.append(el("li", {class: "finding", "data-kind": finding.kind, onclick: () => point(finding.variants)},
       finding.sentence, el("br"), el("span", {class: "where"}, where)));
     for (const variant of finding.variants) {
       const cell = document.getElementById("cell-" + key(variant));
       if (!cell) continue;
       cell.classList.add("flagged");
       const badges = cell.querySelector(".badges");
-      if (![...badges.children].some((b) => b.textContent === finding.badge)) badges.append(el("span", {class: "badge"}, finding.badge));
+      if (![...badges.children].some((b) => b.textContent === badge)) badges.append(el("span", {class: "badge"}, badge));
     }
   }
 }
@@ -493,7 +578,7 @@ function download(blob, name) {
 async function downloadSheet() {
   const base = (state.name || $("#save-as").value || "campaign").replace(/\.json$/, "");
   try {
-    const answer = await post("sheet", {textSizes: state.axes.textSize.join(","), appearances: state.axes.appearance.join(","),
+    const answer = await post("sheet", {...languageQuery(state.locale), textSizes: state.axes.textSize.join(","), appearances: state.axes.appearance.join(","),
                                         directions: state.axes.direction.join(","), scale: 1});
     download(await answer.blob(), `${base}-sheet.png`);
   } catch (error) { showSpecError(error.message); }
@@ -502,7 +587,7 @@ async function downloadSheet() {
 async function downloadReveal() {
   const base = (state.name || $("#save-as").value || "campaign").replace(/\.json$/, "");
   try {
-    const answer = await post("animate", {scale: SCALE, fps: 15, padding: 12, background: "#F2F2F7"});
+    const answer = await post("animate", {...languageQuery(state.locale), scale: SCALE, fps: 15, padding: 12, background: "#F2F2F7"});
     download(await answer.blob(), `${base}-reveal.png`);
   } catch (error) { showSpecError(error.message); }
 }
@@ -612,6 +697,9 @@ window.addEventListener("DOMContentLoaded", () => {
   const phoneSize = $("#phone-text-size");
   phoneSize.replaceChildren(...TEXT_SIZES.map((size) => el("option", {value: size, selected: size === "L"}, size)));
   phoneSize.addEventListener("change", () => { state.phone.textSize = phoneSize.value; refresh(); });
+  $("#copy-locale").addEventListener("change", (event) => chooseLanguage(event.target.value));
+  $("#phone-locale").addEventListener("change", (event) => chooseLanguage(event.target.value));
+  $("#add-locale").addEventListener("click", addLanguage);
   $("#phone-direction").addEventListener("change", (event) => { state.phone.direction = event.target.value; refresh(); });
   phoneMarkup("light"); phoneMarkup("dark");
   $("#overlay").addEventListener("change", (event) => { state.overlay = event.target.checked; refresh(); });
