@@ -522,8 +522,7 @@ function showFindings(findings, count) {
   }
   for (const finding of findings) {
     const badge = BADGES[finding.kind] || finding.kind;
-    const where = finding.variants.length === count && count > 1 ? "in every variant shown"
-      : "in " + finding.variants.map(label).join(", ");
+    const where = finding.variants.length === count && count > 1 ? "in every variant shown" : describe(finding.variants);
     list.append(el("li", {class: "finding", "data-kind": finding.kind, onclick: () => point(finding.variants)},
       finding.sentence, el("br"), el("span", {class: "where"}, where)));
     for (const variant of finding.variants) {
@@ -534,6 +533,21 @@ function showFindings(findings, count) {
       if (![...badges.children].some((b) => b.textContent === badge)) badges.append(el("span", {class: "badge"}, badge));
     }
   }
+}
+
+// Where a finding happens, short: when its variants are every combination of some values of each
+// axis, "Base copy, ar · AX5 · dark" names only the axes it does not cover; otherwise each variant.
+function describe(some) {
+  const all = state.view === "grid" ? variants() : some;
+  const axes = [["language", languageName], ["textSize", (v) => v], ["appearance", (v) => v], ["direction", (v) => v.toUpperCase()]];
+  const values = axes.map(([axis]) => [...new Set(some.map((v) => v[axis]))]);
+  const product = values.reduce((n, list) => n * list.length, 1);
+  if (product !== some.length || state.view !== "grid") return "in " + some.map(label).join(", ");
+  const parts = axes.map(([axis, name], index) => {
+    const every = new Set(all.map((v) => v[axis]));
+    return values[index].length === every.size ? null : values[index].map(name).join(", ");
+  }).filter(Boolean);
+  return "in " + (parts.length ? parts.join(" · ") : "every variant shown");
 }
 
 function point(list) {
