@@ -394,8 +394,8 @@ function query(parameters) {
   return new URLSearchParams(all).toString();
 }
 
-async function post(route, parameters, signal) {
-  const answer = await fetch(`/api/${route}?${query(parameters)}`, {method: "POST", body: JSON.stringify(state.spec), signal,
+async function post(route, parameters, signal, spec = state.spec) {
+  const answer = await fetch(`/api/${route}?${query(parameters)}`, {method: "POST", body: JSON.stringify(spec), signal,
                                                                     headers: {"Content-Type": "application/json"}});
   if (!answer.ok) {
     const problem = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
@@ -495,8 +495,11 @@ async function refreshFindings(signal, current) {
   const axes = grid ? {textSizes: state.axes.textSize.join(","), appearances: state.axes.appearance.join(","),
                        directions: state.axes.direction.join(",")}
     : {appearances: "light,dark", ...phoneQuery()};
+  // The variants checked are the ones shown: the studio's axes stand in for the spec's own (a spec's
+  // locale or width axis would otherwise multiply them), as `check --text-sizes …` replaces them.
+  const spec = {...state.spec, variants: undefined};
   const answers = await Promise.all(shown.map((language) =>
-    post("check", {...languageQuery(language), ...axes, scale: SCALE}, signal).then((answer) => answer.json())));
+    post("check", {...languageQuery(language), ...axes, scale: SCALE}, signal, spec).then((answer) => answer.json())));
   if (!current()) return;
   const groups = new Map();
   answers.forEach((found, index) => {
