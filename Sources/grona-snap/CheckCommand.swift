@@ -1,5 +1,6 @@
 import Foundation
 import Grona
+import Text
 
 /// `grona-snap check SPEC.json|DIR [--format text|json] [--ignore KIND,…] [axes] [overrides]`
 ///
@@ -100,18 +101,22 @@ enum CheckCommand {
         var total: Int { findings.reduce(0) { $0 + $1.count } }
     }
 
+    /// With `engine` (the server's, warm), every variant is rendered on the calling thread with it;
+    /// otherwise on `jobCount` threads, each with an engine of its own.
     static func check(_ specs: [Spec], overrides: EnvironmentOverrides, axes: Variants, ignoring ignored: Set<Finding.Kind>,
-                      jobs jobCount: Int, showingProgress: Bool = false) throws -> Checked {
+                      jobs jobCount: Int, engine: TextEngine? = nil, showingProgress: Bool = false) throws -> Checked {
         let jobs: [(spec: Int, environment: Environment)] = specs.enumerated().flatMap { index, spec in
             VariantPlan.environments(of: spec, overrides: overrides, axes: axes).map { (index, $0) }
         }
         // Only the findings are kept from each render, so memory stays flat in the number of variants.
-        let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
-                                           progress: showingProgress ? Work.progressBar(total: jobs.count) : nil) { index, engine in
+        let findings: @Sendable (Int, TextEngine) throws -> [Finding] = { index, engine in
             let job = jobs[index]
             let findings = try ComponentRenderer(spec: specs[job.spec], engine: engine).render(job.environment).report.findings
             return findings.filter { !ignored.contains($0.kind) }
         }
+        if let engine { return Checked(jobs: jobs, findings: try jobs.indices.map { try findings($0, engine) }) }
+        let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
+                                           progress: showingProgress ? Work.progressBar(total: jobs.count) : nil, findings)
         return Checked(jobs: jobs, findings: try Work.values(results))
     }
 

@@ -101,7 +101,8 @@ struct StudioAPI: Sendable {
         guard variants <= StudioAPI.maximumSheetCells else {
             throw HTTPFailure(400, "the check would render \(variants) variants, over the studio's limit of \(StudioAPI.maximumSheetCells); use grona-snap check for bigger ones")
         }
-        let checked = try CheckCommand.check([spec], overrides: options.overrides, axes: axes, ignoring: ignored, jobs: 1)
+        let checked = try CheckCommand.check([spec], overrides: options.overrides, axes: axes, ignoring: ignored, jobs: 1,
+                                          engine: try ThreadEngine.current())
         return .json(CheckCommand.json(checked, paths: [options.name]) + "\n")
     }
 
