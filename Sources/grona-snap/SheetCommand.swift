@@ -36,7 +36,8 @@ enum SheetCommand {
 
         overrides (fix that setting for every cell; --scale 1 keeps a big sheet small):
           --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
-          --reduce-motion  --time SECONDS  --locale TAG  --pseudo accented|double|bounded|rtl
+          --reduce-motion  --time SECONDS  --animation reveal|collapse  --locale TAG
+          --pseudo accented|double|bounded|rtl
         """
 
     static let grammar = Arguments.Grammar(
