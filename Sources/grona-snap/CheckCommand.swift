@@ -13,6 +13,7 @@ enum CheckCommand {
     static let help = """
         usage: grona-snap check SPEC.json|DIR [--format text|json] [--ignore KIND,…]
                                 [--text-sizes LIST] [--appearances LIST] [--directions LIST]
+                                [--locales all|en,de,ar] [--pseudos all|accented,double]
                                 [--jobs N] [--assets-root DIR] [overrides]
 
         Renders every variant of the spec (or of every *.json spec in DIR, in name order) and lists
@@ -37,7 +38,8 @@ enum CheckCommand {
 
         overrides (fix that setting for every variant):
           --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
-          --reduce-motion  --time SECONDS  --animation reveal|collapse
+          --reduce-motion  --time SECONDS  --animation reveal|collapse  --locale TAG
+          --pseudo accented|double|bounded|rtl
         """
 
     static let grammar = Arguments.Grammar(
@@ -106,7 +108,7 @@ enum CheckCommand {
     static func check(_ specs: [Spec], overrides: EnvironmentOverrides, axes: Variants, ignoring ignored: Set<Finding.Kind>,
                       jobs jobCount: Int, engine: TextEngine? = nil, showingProgress: Bool = false) throws -> Checked {
         let jobs: [(spec: Int, environment: Environment)] = specs.enumerated().flatMap { index, spec in
-            VariantPlan.environments(of: spec, overrides: overrides, axes: axes).map { (index, $0) }
+            VariantPlan.environments(of: spec, overrides: overrides, axes: VariantPlan.axes(axes, for: spec)).map { (index, $0) }
         }
         // Only the findings are kept from each render, so memory stays flat in the number of variants.
         let findings: @Sendable (Int, TextEngine) throws -> [Finding] = { index, engine in
