@@ -64,7 +64,8 @@ final class ServeTests: XCTestCase {
         let server = try StudioServer(folder: folder)
         defer { server.stop() }
         for (query, flags) in [("textSizes=xS,AX5&appearances=light,dark", ["--text-sizes", "xS,AX5", "--appearances", "light,dark"]),
-                               ("textSize=AX5&pseudo=double", ["--text-size", "AX5", "--pseudo", "double"])] {
+                               ("textSize=AX5&pseudo=double", ["--text-size", "AX5", "--pseudo", "double"]),
+                               ("textSize=AX5&appearance=dark&pseudos=accented,double", ["--text-size", "AX5", "--appearance", "dark", "--pseudos", "accented,double"])] {
             let answer = try server.request("POST", "/api/check?name=cut.json&" + query, body: Array(spec.utf8))
             XCTAssertEqual(answer.status, 200, answer.text)
             XCTAssertEqual(answer.header("Content-Type"), "application/json")

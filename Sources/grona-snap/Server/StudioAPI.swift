@@ -93,9 +93,9 @@ struct StudioAPI: Sendable {
     /// POST /api/check: what `grona-snap check --format json` prints for the spec (named by `name`),
     /// with the same overrides, axes and `ignore` list.
     private func check(_ request: HTTPRequest) throws -> HTTPResponse {
-        let options = try RenderOptions(request, extra: ["textSizes", "appearances", "directions", "ignore"])
+        let options = try RenderOptions(request, extra: ["textSizes", "appearances", "directions", "locales", "pseudos", "ignore"])
         let spec = try self.spec(request, options)
-        let axes = try options.axes()
+        let axes = VariantPlan.axes(try options.axes(), for: spec)
         let ignored = try options.ignored()
         let variants = VariantPlan.environments(of: spec, overrides: options.overrides, axes: axes).count
         guard variants <= StudioAPI.maximumSheetCells else {
@@ -107,9 +107,9 @@ struct StudioAPI: Sendable {
     }
 
     private func sheet(_ request: HTTPRequest) throws -> HTTPResponse {
-        let options = try RenderOptions(request, extra: ["textSizes", "appearances", "directions", "columns", "overlay"])
+        let options = try RenderOptions(request, extra: ["textSizes", "appearances", "directions", "locales", "pseudos", "columns", "overlay"])
         let spec = try self.spec(request, options)
-        let axes = try options.axes()
+        let axes = VariantPlan.axes(try options.axes(), for: spec)
         let cells = VariantPlan.environments(of: spec, overrides: options.overrides, axes: axes).count
         guard cells <= StudioAPI.maximumSheetCells else {
             throw HTTPFailure(400, "the sheet would have \(cells) snapshots, over the studio's limit of \(StudioAPI.maximumSheetCells); use grona-snap sheet for bigger ones")
@@ -268,7 +268,8 @@ struct RenderOptions {
         do { return try Finding.Kind.parseList(text) } catch { throw HTTPFailure(400, "ignore: \(error)") }
     }
 
-    /// `textSizes`, `appearances`, `directions` (comma lists or `all`), as `sheet`'s options.
+    /// `textSizes`, `appearances`, `directions`, `locales`, `pseudos` (comma lists or `all`), as
+    /// `sheet`'s and `check`'s options; `locales=all` is resolved per spec (`VariantPlan.axes(_:for:)`).
     func axes() throws -> Variants {
         func list<T>(_ key: String, fixed: Bool, all: [T], parse: (String) throws -> T) throws -> [T]? {
             guard let text = values[key] else { return nil }
@@ -281,7 +282,9 @@ struct RenderOptions {
         return Variants(
             textSizes: try list("textSizes", fixed: overrides.textSize != nil, all: TextSize.allCases, parse: EnvironmentOverrides.parseTextSize),
             appearances: try list("appearances", fixed: overrides.appearance != nil, all: Appearance.allCases, parse: EnvironmentOverrides.parseAppearance),
-            directions: try list("directions", fixed: overrides.direction != nil, all: LayoutDirection.allCases, parse: EnvironmentOverrides.parseDirection))
+            directions: try list("directions", fixed: overrides.direction != nil, all: LayoutDirection.allCases, parse: EnvironmentOverrides.parseDirection),
+            locales: try list("locales", fixed: overrides.locale != nil, all: [VariantPlan.allLocales], parse: EnvironmentOverrides.parseLocale),
+            pseudos: try list("pseudos", fixed: overrides.pseudo != nil, all: PseudoLocalization.allCases, parse: EnvironmentOverrides.parsePseudo))
     }
 }
 
