@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // GronaSnap: renders the Grona in-app marketing SDK's components into PNG snapshots on Linux.
-// Dependencies point one way: grona-snap, GronaSnapshotTesting → GronaSnapshots → Grona → Text, Raster, PNG → C modules
-// (grona-snap's server also uses CMicroHTTPD).
+// Dependencies point one way: grona-snap, grona-bench, GronaSnapshotTesting → GronaSnapshots → Grona → Text, PNG → Raster,
+// and down to the C modules: PNG → CPNG; Text → CFreeType, CHarfBuzz, CUnicode; Grona → CUnicode (locale data);
+// CUnicode → CICU. grona-snap's server also uses CMicroHTTPD.
 import PackageDescription
 
 /// -O after SwiftPM's -Onone wins; -enable-testing stays, so @testable imports still work.

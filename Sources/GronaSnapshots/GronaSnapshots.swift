@@ -5,4 +5,5 @@
 //   Comparison/    exact fast path, OKLab ΔE, anti-aliasing detection, budget, difference image
 //   Digest/        the grDG chunk: passing a matching golden without decoding it, and its hash;
 //                  the grVR chunk: what the golden was rendered with (versions, fonts)
-//   Verification/  render in parallel, decide each golden, record modes, a folder of specs, HTML report
+//   Verification/  render in parallel, decide each golden, record modes, a folder of specs, HTML report;
+//                  VerificationTally counts outcomes (and findings) as they arrive, so memory stays flat

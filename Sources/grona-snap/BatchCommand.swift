@@ -37,7 +37,8 @@ enum BatchCommand {
 
         overrides (for every snapshot; an override fixes that setting instead of the spec's variants):
           --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
-          --reduce-motion  --time SECONDS  --locale TAG  --pseudo accented|double|bounded|rtl
+          --reduce-motion  --time SECONDS  --animation reveal|collapse  --locale TAG
+          --pseudo accented|double|bounded|rtl
         """
 
     static let grammar = Arguments.Grammar(

@@ -12,6 +12,7 @@ enum CheckCommand {
     static let help = """
         usage: grona-snap check SPEC.json|DIR [--format text|json] [--ignore KIND,…]
                                 [--text-sizes LIST] [--appearances LIST] [--directions LIST]
+                                [--locales all|en,de,ar] [--pseudos all|accented,double]
                                 [--jobs N] [--assets-root DIR] [overrides]
 
         Renders every variant of the spec (or of every *.json spec in DIR, in name order) and lists
@@ -36,7 +37,8 @@ enum CheckCommand {
 
         overrides (fix that setting for every variant):
           --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
-          --reduce-motion  --time SECONDS  --animation reveal|collapse
+          --reduce-motion  --time SECONDS  --animation reveal|collapse  --locale TAG
+          --pseudo accented|double|bounded|rtl
         """
 
     static let grammar = Arguments.Grammar(
@@ -67,7 +69,7 @@ enum CheckCommand {
         // any finding is printed.
         let specs = try paths.map { try Specs.decode($0, assetRoots: args.value("--assets-root")) }
         let jobs: [(spec: Int, environment: Environment)] = specs.enumerated().flatMap { index, spec in
-            VariantPlan.environments(of: spec, overrides: overrides, axes: axes).map { (index, $0) }
+            VariantPlan.environments(of: spec, overrides: overrides, axes: VariantPlan.axes(axes, for: spec)).map { (index, $0) }
         }
         // Only the findings are kept from each render, so memory stays flat in the number of variants.
         let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),

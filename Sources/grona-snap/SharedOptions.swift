@@ -41,7 +41,7 @@ enum CanvasOptions {
     }
 }
 
-/// Which environments a spec is rendered in by `sheet` and `batch`: the spec's variants (or the
+/// Which environments a spec is rendered in by `sheet`, `check` and `batch`: the spec's variants (or the
 /// spec's own environment), with the command line's axes replacing the spec's, and an override of
 /// one setting (`--scale 2`) fixing that axis to the one value.
 enum VariantPlan {
@@ -63,13 +63,17 @@ enum VariantPlan {
         return variants.environments(base: spec.environment.applying(overrides))
     }
 
-    /// `--text-sizes`, `--appearances` and `--directions` (`sheet`, `check`): lists that replace the
-    /// spec's variants on that axis; "all" takes every value.
-    static let axisOptions: Set<String> = ["--text-sizes", "--appearances", "--directions"]
+    /// `--text-sizes`, `--appearances`, `--directions`, `--locales` and `--pseudos` (`sheet`, `check`):
+    /// lists that replace the spec's variants on that axis; "all" takes every value.
+    static let axisOptions: Set<String> = ["--text-sizes", "--appearances", "--directions", "--locales", "--pseudos"]
     static let axesHelp = """
           --text-sizes LIST         e.g. all, or xS,L,AX5 (short or UIKit names)
           --appearances LIST        light,dark
           --directions LIST         ltr,rtl
+          --locales LIST            BCP 47 tags, e.g. en,de,ar,ja; all: the spec's own locale and
+                                    every locale it has a localization for. Replaces the spec's
+                                    pseudolanguages too, unless --pseudos is given
+          --pseudos LIST            pseudolanguages over the spec's copy: accented,double,bounded,rtl
         """
 
     static func axes(from args: Arguments, overrides: EnvironmentOverrides, command: String) throws -> Variants {
@@ -89,7 +93,27 @@ enum VariantPlan {
             appearances: try list("--appearances", conflicting: "--appearance", isSet: overrides.appearance != nil,
                                   all: Appearance.allCases, parse: EnvironmentOverrides.parseAppearance),
             directions: try list("--directions", conflicting: "--direction", isSet: overrides.direction != nil,
-                                 all: LayoutDirection.allCases, parse: EnvironmentOverrides.parseDirection))
+                                 all: LayoutDirection.allCases, parse: EnvironmentOverrides.parseDirection),
+            // "all" needs the spec, which is read later: a placeholder stands for it until then
+            // (`axes(_:for:)` replaces it).
+            locales: try list("--locales", conflicting: "--locale", isSet: overrides.locale != nil,
+                              all: [allLocales], parse: EnvironmentOverrides.parseLocale),
+            pseudos: try list("--pseudos", conflicting: "--pseudo", isSet: overrides.pseudo != nil,
+                              all: PseudoLocalization.allCases, parse: EnvironmentOverrides.parsePseudo))
+    }
+
+    /// Stands for `--locales all` until the spec is read; not a language tag, so never a real locale.
+    static let allLocales = "*"
+
+    /// The axes for one spec: `--locales all` becomes the spec's own locale and every locale it has
+    /// a localization for, or no locale axis (the spec's own languages) when it has neither.
+    static func axes(_ axes: Variants, for spec: Spec) -> Variants {
+        guard axes.locales == [allLocales] else { return axes }
+        var resolved = axes
+        let own = spec.environment.locale.map { [$0] } ?? []
+        let locales = own + spec.localizations.keys.filter { !own.contains($0) }.sorted()
+        resolved.locales = locales.isEmpty ? nil : locales
+        return resolved
     }
 
     /// The spec as `environments(of:…)` leaves it, for golden names (the width goes into names only

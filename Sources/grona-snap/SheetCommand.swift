@@ -22,13 +22,7 @@ enum SheetCommand {
         grona-snap check lists them in words.
 
         axes (replace the spec's variants for that setting; "all" takes every value):
-          --text-sizes LIST         e.g. all, or xS,L,AX5 (short or UIKit names)
-          --appearances LIST        light,dark
-          --directions LIST         ltr,rtl
-          --locales LIST            BCP 47 tags, e.g. en,de,ar,ja; all: the spec's own locale and
-                                    every locale it has a localization for. Replaces the spec's
-                                    pseudolanguages too, unless --pseudos is given
-          --pseudos LIST            pseudolanguages over the spec's copy: accented,double,bounded,rtl
+        \(VariantPlan.axesHelp)
 
         options:
           -o, --output SHEET.png    where to write the sheet (required; - for standard output)
@@ -42,20 +36,20 @@ enum SheetCommand {
 
         overrides (fix that setting for every cell; --scale 1 keeps a big sheet small):
           --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
-          --reduce-motion  --time SECONDS  --locale TAG  --pseudo accented|double|bounded|rtl
+          --reduce-motion  --time SECONDS  --animation reveal|collapse  --locale TAG
+          --pseudo accented|double|bounded|rtl
         """
 
     static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--assets-root", "--text-sizes",
-                                                  "--appearances", "--directions", "--locales", "--pseudos",
-                                                  "--columns", "--jobs", "--overlay"]),
+        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(VariantPlan.axisOptions)
+            .union(["-o", "--output", "--assets-root", "--columns", "--jobs", "--overlay"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "sheet")
         let output = try args.output(placeholder: "SHEET.png")
         let overrides = try EnvironmentOptions.overrides(from: args)
-        var axes = try self.axes(from: args, overrides: overrides)
+        let axes = try VariantPlan.axes(from: args, overrides: overrides, command: "sheet")
         let columnsOption = try args.integer("--columns", in: 1...64)
         let canvas = try CanvasOptions.canvas(from: args)
         let jobs = try Work.jobs(from: args)
@@ -66,14 +60,10 @@ enum SheetCommand {
             throw UsageError("\(args.positionals[0]): skipped, not a spec (its top level has no \"component\" key); nothing to draw")
         }
         let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
-        if axes.locales == [allLocales] {
-            let own = spec.environment.locale.map { [$0] } ?? []
-            axes.locales = own + spec.localizations.keys.filter { !own.contains($0) }.sorted()
-            guard axes.locales?.isEmpty == false else {
-                throw UsageError("--locales all: \(spec.file) has no locale and no localizations")
-            }
+        if axes.locales == [VariantPlan.allLocales], spec.environment.locale == nil, spec.localizations.isEmpty {
+            throw UsageError("--locales all: \(spec.file) has no locale and no localizations")
         }
-        let pixmap = try sheet(spec, overrides: overrides, axes: axes, columns: columnsOption, overlay: overlay,
+        let pixmap = try sheet(spec, overrides: overrides, axes: VariantPlan.axes(axes, for: spec), columns: columnsOption, overlay: overlay,
                                margin: args.value("--padding").map { _ in canvas.padding },
                                background: args.value("--background").map { _ in canvas.background }, jobs: jobs)
         try AtomicFile.write(try encodePNG(pixmap), to: output)
@@ -106,34 +96,6 @@ enum SheetCommand {
         if let background { sheet.background = background }
         return try sheet.draw(engine: try Specs.textEngine())
     }
-
-    static func axes(from args: Arguments, overrides: EnvironmentOverrides) throws -> Variants {
-        func list<T>(_ option: String, conflicting: String, isSet: Bool, all: [T], parse: (String) throws -> T) throws -> [T]? {
-            guard let text = args.value(option) else { return nil }
-            if isSet { throw UsageError("sheet: \(option) and \(conflicting) cannot be given together") }
-            if text == "all" { return all }
-            var values: [T] = []
-            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
-                do { values.append(try parse(String(word))) } catch { throw UsageError("\(option): \(error)") }
-            }
-            return values
-        }
-        return Variants(
-            textSizes: try list("--text-sizes", conflicting: "--text-size", isSet: overrides.textSize != nil,
-                                all: TextSize.allCases, parse: EnvironmentOverrides.parseTextSize),
-            appearances: try list("--appearances", conflicting: "--appearance", isSet: overrides.appearance != nil,
-                                  all: Appearance.allCases, parse: EnvironmentOverrides.parseAppearance),
-            directions: try list("--directions", conflicting: "--direction", isSet: overrides.direction != nil,
-                                 all: LayoutDirection.allCases, parse: EnvironmentOverrides.parseDirection),
-            // "all" needs the spec, which is read later: a placeholder stands for it until then.
-            locales: try list("--locales", conflicting: "--locale", isSet: overrides.locale != nil,
-                              all: [allLocales], parse: EnvironmentOverrides.parseLocale),
-            pseudos: try list("--pseudos", conflicting: "--pseudo", isSet: overrides.pseudo != nil,
-                              all: PseudoLocalization.allCases, parse: EnvironmentOverrides.parsePseudo))
-    }
-
-    /// Stands for `--locales all` until the spec is read; not a language tag, so never a real locale.
-    static let allLocales = "*"
 
     /// How the cells are arranged: rows are the first setting that varies, columns the others.
     struct Grid {

@@ -268,6 +268,45 @@ final class CheckTests: XCTestCase {
         }
     }
 
+    /// The language axes are sheet's: `--locales` replaces the spec's languages (and its
+    /// pseudolanguages unless `--pseudos` is given), `all` is each spec's own.
+    func testLocalesAndPseudosAxes() throws {
+        func checked(_ arguments: String...) throws -> (count: Int, run: RunResult) {
+            // The summary line: "no findings in N variants of …" or "… (N variants checked)".
+            let run = try snap(arguments: ["check"] + arguments)
+            XCTAssertTrue([0, 1].contains(run.status), "\(arguments): \(run.stderr)")
+            let last = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+            let match = try XCTUnwrap(last.firstMatch(of: /(\d+) variants?/), last)
+            return (Int(match.1)!, run)
+        }
+        let campaign = fixtures + "/weekend-campaign.json"
+        // Its own variants: en, de, ar, ja and four pseudolanguages, at L and AX5.
+        XCTAssertEqual(try checked(campaign).count, 16)
+        // Two locales and no pseudolanguage, at L and AX5.
+        XCTAssertEqual(try checked(campaign, "--locales", "de,ja").count, 4)
+        let json = try snap("check", campaign, "--locales", "de,ja", "--format", "json")
+        let objects = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let variants = objects.compactMap { $0["variant"] as? [String: Any] }
+        // German and Japanese copy cut at AX5, in both languages.
+        XCTAssertEqual(Set(variants.compactMap { $0["locale"] as? String }), ["de", "ja"], json.stdout)
+        XCTAssertEqual(variants.count, objects.count)
+        XCTAssertTrue(variants.allSatisfy { ["de", "ja"].contains($0["locale"] as? String ?? "") && $0["pseudo"] == nil }, json.stdout)
+        // all: en and its four localizations, then one pseudolanguage over en; one text size.
+        XCTAssertEqual(try checked(campaign, "--locales", "all", "--pseudos", "double", "--text-size", "L").count, 6)
+        XCTAssertEqual(try checked(campaign, "--pseudos", "all", "--text-sizes", "AX5").count, 8)
+        // A spec with no languages keeps its own copy under --locales all; --pseudos adds to it.
+        let clean = try writeSpecs() + "/clean-banner.json"
+        XCTAssertEqual(try checked(clean, "--locales", "all").count, 16)
+        XCTAssertEqual(try checked(clean, "--pseudos", "bounded").count, 32)
+
+        let both = try snap("check", campaign, "--locales", "de", "--locale", "fr")
+        XCTAssertEqual(both.status, 2)
+        XCTAssertEqual(both.stderr, "error: check: --locales and --locale cannot be given together\n")
+        let bad = try snap("check", campaign, "--pseudos", "loud")
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.hasPrefix("error: --pseudos: "), bad.stderr)
+    }
+
     func testTextGroupsEachProblemIntoOneLine() throws {
         let folder = try writeSpecs()
         let spec = folder + "/pale-campaign-banner.json"

@@ -3,6 +3,8 @@ import XCTest
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // Runs the real `grona-snap` binary as a child process and measures it, for the bad-input tests.

@@ -128,6 +128,22 @@ final class FindingsTests: XCTestCase {
         XCTAssertEqual(FindingGroup.describe(all, among: all), "in every variant")
     }
 
+    /// The direction a language brings is not said again ("in ar", not "in ar in right-to-left");
+    /// a direction that varies within a language is.
+    func testDirectionFollowingTheLanguageGoesUnsaid() {
+        func env(_ locale: String, _ direction: LayoutDirection) -> Environment {
+            var env = environment(.large, .light, direction)
+            env.locale = locale
+            return env
+        }
+        let languages = [env("en", .ltr), env("de", .ltr), env("ar", .rtl)]
+        XCTAssertEqual(FindingGroup.describe([languages[1]], among: languages), "in de")
+        XCTAssertEqual(FindingGroup.describe([languages[2]], among: languages), "in ar")
+        let both = languages + [env("en", .rtl)]
+        XCTAssertEqual(FindingGroup.describe([both[0]], among: both), "in en in left-to-right")
+        XCTAssertEqual(FindingGroup.describe([both[0], both[3]], among: both), "in en")
+    }
+
     func testCountsSummary() {
         var counts = FindingCounts()
         XCTAssertEqual(counts.summary, "no findings")

@@ -49,12 +49,21 @@ public struct FindingGroup: Sendable {
             let present = checked.filter { v in some.contains { value($0) == v } }
             if present.count < checked.count { parts.append(text(runs(present, in: checked))) }
         }
+        let language: (Environment) -> String = { env in
+            [env.locale ?? "the base copy", env.pseudo.map { "pseudo \($0.rawValue)" }].compactMap { $0 }.joined(separator: " ")
+        }
         axis({ $0.textSize }) { "at " + $0.map { $0.map(\.shortName) }.map(Self.range).joined(separator: ", ") }
-        axis({ [$0.locale ?? "the base copy", $0.pseudo.map { "pseudo \($0.rawValue)" }].compactMap { $0 }
-            .joined(separator: " ") }) { "in " + $0.joined().joined(separator: ", ") }
+        axis(language) { "in " + $0.joined().joined(separator: ", ") }
         axis({ $0.appearance }) { "in " + $0.joined().map(\.rawValue).joined(separator: " and ") }
-        axis({ $0.direction }) { "in " + $0.joined().map { $0 == .rtl ? "right-to-left" : "left-to-right" }
-            .joined(separator: " and ") }
+        // A direction that only follows the language ("in ar" is right to left) goes unsaid; it is
+        // named when it varies on its own, within a language.
+        let directionFollowsLanguage = Dictionary(grouping: all, by: language).values.allSatisfy { variants in
+            variants.allSatisfy { $0.direction == variants[0].direction }
+        }
+        if !directionFollowsLanguage {
+            axis({ $0.direction }) { "in " + $0.joined().map { $0 == .rtl ? "right-to-left" : "left-to-right" }
+                .joined(separator: " and ") }
+        }
         axis({ $0.scale }) { "at " + $0.joined().map { "@\($0)x" }.joined(separator: ", ") }
         axis({ $0.width }) { "at " + $0.joined().map { "\(formatPoints($0)) pt" }.joined(separator: ", ") }
         return parts.isEmpty ? "in every variant" : parts.joined(separator: " ")
