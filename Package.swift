@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // GronaSnap: renders the Grona in-app marketing SDK's components into PNG snapshots on Linux.
 // Dependencies point one way: grona-snap, grona-bench, GronaSnapshotTesting → GronaSnapshots → Grona → Text, PNG → Raster,
 // and down to the C modules: PNG → CPNG; Text → CFreeType, CHarfBuzz, CUnicode; Grona → CUnicode (locale data);
@@ -6,6 +6,8 @@
 import PackageDescription
 
 /// -O after SwiftPM's -Onone wins; -enable-testing stays, so @testable imports still work.
+/// Unsafe flags in a dependency pinned by version are accepted from swift-tools-version 6.2 on (a
+/// package that depends on GronaSnap `from: "1.0.0"` resolves and builds), hence the tools version.
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
