@@ -1,9 +1,14 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // GronaSnap: renders the Grona in-app marketing SDK's components into PNG snapshots on Linux.
 // Dependencies point one way: grona-snap, grona-bench, GronaSnapshotTesting → GronaSnapshots → Grona → Text, PNG → Raster,
 // and down to the C modules: PNG → CPNG; Text → CFreeType, CHarfBuzz, CUnicode; Grona → CUnicode (locale data);
 // CUnicode → CICU. grona-snap's server also uses CMicroHTTPD.
 import PackageDescription
+
+/// -O after SwiftPM's -Onone wins; -enable-testing stays, so @testable imports still work.
+/// Unsafe flags in a dependency pinned by version are accepted from swift-tools-version 6.2 on (a
+/// package that depends on GronaSnap `from: "1.0.0"` resolves and builds), hence the tools version.
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
     name: "GronaSnap",
@@ -32,14 +37,16 @@ let package = Package(
         // few calls we need live behind a header of plain C types; CICU only carries ICU's flags.
         .target(name: "CUnicode", dependencies: ["CICU"], path: "Sources/CUnicode"),
 
-        // Stages.
-        .target(name: "Raster"),
-        .target(name: "PNG", dependencies: ["CPNG", "Raster"]),
-        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CUnicode", "Raster"]),
+        // Stages. The per-pixel ones (rasterising, PNG coding, glyph images, golden digests) are
+        // optimised in debug builds too: `swift test` renders thousands of snapshots, and unoptimised
+        // pixel loops were most of its time. The rest stays -Onone for the debugger.
+        .target(name: "Raster", swiftSettings: optimisedInDebug),
+        .target(name: "PNG", dependencies: ["CPNG", "Raster"], swiftSettings: optimisedInDebug),
+        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CUnicode", "Raster"], swiftSettings: optimisedInDebug),
         // CUnicode for locale data (which languages are written right to left).
         .target(name: "Grona", dependencies: ["Text", "Raster", "PNG", "CUnicode"]),
         // Comparison, golden digests and verification, free of any test framework, for the command line.
-        .target(name: "GronaSnapshots", dependencies: ["Grona", "PNG", "Raster", "Text"]),
+        .target(name: "GronaSnapshots", dependencies: ["Grona", "PNG", "Raster", "Text"], swiftSettings: optimisedInDebug),
         // assertSnapshot for XCTest and Swift Testing, on top of GronaSnapshots.
         .target(name: "GronaSnapshotTesting", dependencies: ["GronaSnapshots", "Grona", "PNG", "Raster"]),
         // The command line; `serve` is its HTTP server, with the studio page (HTML, CSS, JavaScript) in Studio/.

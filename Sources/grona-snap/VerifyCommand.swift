@@ -2,11 +2,11 @@ import Foundation
 import Grona
 import GronaSnapshots
 
-/// `grona-snap verify FIXTURES_DIR --snapshots DIR [--record MODE] [--jobs N] [--report-dir DIR] [--prune]`
+/// `grona-snap verify FIXTURES_DIR --snapshots DIR [--record MODE] [--jobs N] [--report-dir DIR] [--report-in-full N] [--prune]`
 enum VerifyCommand {
     static let help = """
         usage: grona-snap verify FIXTURES_DIR --snapshots DIR [--record missing|all|failed|never]
-                                 [--jobs N] [--report-dir DIR] [--prune]
+                                 [--jobs N] [--report-dir DIR] [--report-in-full N] [--prune]
 
         Renders every *.json spec in FIXTURES_DIR (sorted by name) in each of its variants and
         compares each image with its golden, SNAPSHOTS/<spec name>/<textSize>-<appearance>-
@@ -31,6 +31,8 @@ enum VerifyCommand {
           --report-dir DIR          where index.html, actual/ and difference/ go
                                     (default: $GRONA_ARTIFACTS/verify-report, else
                                     Artifacts/verify-report beside the snapshots folder)
+          --report-in-full N        snapshots the report shows with their images (default 500,
+                                    at least 10); the rest it lists by name
           --prune                   remove goldens that no spec produces any more (they are
                                     listed either way)
           --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
@@ -43,7 +45,7 @@ enum VerifyCommand {
         """
 
     static let grammar = Arguments.Grammar(
-        valued: ["--snapshots", "--record", "--jobs", "--report-dir", "--assets-root"],
+        valued: ["--snapshots", "--record", "--jobs", "--report-dir", "--report-in-full", "--assets-root"],
         flags: ["--prune"], positionals: 1...1)
 
     /// Failures printed in full on stderr; the rest are counted.
@@ -64,6 +66,8 @@ enum VerifyCommand {
         verification.record = record
         verification.jobs = try args.integer("--jobs", in: 1...256) ?? ParallelRenderer.defaultJobs
         verification.prune = args.has("--prune")
+        // At least the failures stderr prints in full, which it takes from the report's.
+        verification.sectionsInFull = try args.integer("--report-in-full", in: shownFailures...1_000_000) ?? reportSectionsInFull
         verification.assetRoots = args.value("--assets-root").map { $0.split(separator: ":").map(String.init) }
 
         let result = try verification.run()

@@ -129,44 +129,48 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertEqual(try grona(["verify", work + "/fixtures", "--snapshots", work, "--record", "sometimes"]).status, 2)
     }
 
-    /// More snapshots fail than the report shows in full (500): the summary, stderr's count and the
-    /// report's tables still count every one, the report lists the rest by name, and the report and
-    /// stderr are the same bytes whatever the number of jobs.
+    /// More snapshots fail than the report shows in full (500 by default, 20 here through
+    /// --report-in-full, so the run stays small; ReviewAtScaleTests covers the default): the
+    /// summary, stderr's count and the report's tables still count every one, the report lists the
+    /// rest by name, and the report and stderr are the same bytes whatever the number of jobs.
     func testMoreFailuresThanTheReportShowsInFullAreAllCounted() throws {
         let work = try makeWorkFolder()
         try FileManager.default.removeItem(atPath: work + "/fixtures/message-info.json")
-        // 43 specs × 12 variants at @1x (quick to render): 516 snapshots, none with a golden.
+        // 3 specs × 12 variants at @1x (quick to render): 36 snapshots, none with a golden.
         let spec = ##"{"component": {"type": "message", "icon": "info", "body": "Open at 7 am."}, "##
             + ##""variants": {"textSize": ["xS", "L", "AX5"], "appearance": ["light", "dark"], "direction": ["ltr", "rtl"], "scale": [1]}}"##
-        for index in 0..<43 {
-            try Data(spec.utf8).write(to: URL(fileURLWithPath: work + "/fixtures/spec-\(index < 10 ? "0" : "")\(index).json"))
+        for index in 0..<3 {
+            try Data(spec.utf8).write(to: URL(fileURLWithPath: work + "/fixtures/spec-\(index).json"))
         }
-        let verify = ["verify", work + "/fixtures", "--snapshots", work + "/Snapshots", "--record", "never"]
+        let verify = ["verify", work + "/fixtures", "--snapshots", work + "/Snapshots", "--record", "never", "--report-in-full", "20"]
         let report = work + "/Artifacts/verify-report/index.html"
 
         let run = try grona(verify + ["--jobs", "2"])
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertEqual(run.stdout.split(separator: "\n").last, "verified 516 snapshots: 0 match, 0 differ, 0 recorded, 516 missing; no findings")
+        XCTAssertEqual(run.stdout.split(separator: "\n").last, "verified 36 snapshots: 0 match, 0 differ, 0 recorded, 36 missing; no findings")
         XCTAssertEqual(run.stderr.components(separatedBy: ": no golden at ").count - 1, 10, run.stderr)
-        XCTAssertTrue(run.stderr.contains("… and 506 more; all are in \(report)\n"), run.stderr)
-        XCTAssertTrue(run.stderr.hasSuffix("error: 516 snapshots did not match their goldens; see \(report)\n"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("… and 26 more; all are in \(report)\n"), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("error: 36 snapshots did not match their goldens; see \(report)\n"), run.stderr)
 
         let html = try String(contentsOfFile: report, encoding: .utf8)
-        XCTAssertTrue(html.contains("<title>516 snapshots need attention — grona-snap verify</title>"))
-        XCTAssertTrue(html.contains("<td>golden missing</td><td class=\"n\">516</td>"))
-        XCTAssertEqual(html.components(separatedBy: "<section>").count - 1, 500)
-        // The 16 past the first 500: the last of spec-41 and all of spec-42, by name.
+        XCTAssertTrue(html.contains("<title>36 snapshots need attention — grona-snap verify</title>"))
+        XCTAssertTrue(html.contains("<td>golden missing</td><td class=\"n\">36</td>"))
+        XCTAssertEqual(html.components(separatedBy: "<section>").count - 1, 20)
+        XCTAssertTrue(html.contains("Beyond the first 20 snapshots, by name"))
+        // The 16 past the first 20: the last 4 of spec-1 and all of spec-2, by name.
         XCTAssertEqual(html.components(separatedBy: "<li><code>spec-").count - 1, 16)
-        XCTAssertEqual(html.components(separatedBy: "<li><code>spec-42/").count - 1, 12)
-        XCTAssertEqual(html.components(separatedBy: "<li><code>spec-41/").count - 1, 4)
-        XCTAssertEqual(html.components(separatedBy: "</td><td class=\"n\">12</td><td>12 golden missing</td></tr>").count - 1, 43)
+        XCTAssertEqual(html.components(separatedBy: "<li><code>spec-2/").count - 1, 12)
+        XCTAssertEqual(html.components(separatedBy: "<li><code>spec-1/").count - 1, 4)
+        XCTAssertEqual(html.components(separatedBy: "</td><td class=\"n\">12</td><td>12 golden missing</td></tr>").count - 1, 3)
         // Every fresh image is written, listed or not.
         let actual = try FileManager.default.subpathsOfDirectory(atPath: work + "/Artifacts/verify-report/actual")
-        XCTAssertEqual(actual.filter { $0.hasSuffix(".png") }.count, 516)
+        XCTAssertEqual(actual.filter { $0.hasSuffix(".png") }.count, 36)
 
         let oneJob = try grona(verify + ["--jobs", "1"])
         XCTAssertEqual(oneJob.stderr, run.stderr)
         XCTAssertEqual(oneJob.stdout, run.stdout)
         XCTAssertEqual(try String(contentsOfFile: report, encoding: .utf8), html)
+        // Fewer than stderr prints in full is refused.
+        XCTAssertEqual(try grona(verify.dropLast() + ["9"]).status, 2)
     }
 }

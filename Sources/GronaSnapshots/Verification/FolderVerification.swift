@@ -30,6 +30,8 @@ public struct FolderVerification {
     public var jobs: Int = ParallelRenderer.defaultJobs
     /// Remove the unused goldens (they are listed either way).
     public var prune = false
+    /// How many snapshots that did not match the report shows with their images; the rest it lists by name.
+    public var sectionsInFull = reportSectionsInFull
     public var fontsFolder: String
     /// If set, every font and image path in a spec must resolve inside one of these folders.
     public var assetRoots: [String]?
@@ -89,7 +91,7 @@ public struct FolderVerification {
         let staging = StagedFiles()
         // Each outcome is counted as it comes and dropped (see VerificationTally); all that is kept
         // per snapshot is which report files it named, for removing the stale ones after the commit.
-        let collector = Collector(cases: cases.count)
+        let collector = Collector(cases: cases.count, sectionsInFull: sectionsInFull)
         verifier.check(cases, staging: staging) { index, outcome in
             collector.add(index, outcome, verifier: verifier)
         }
@@ -170,11 +172,14 @@ public struct FolderVerification {
 /// `SnapshotVerifier.check(_:staging:handle:)` calls the handler one at a time and returns only
 /// after the last call.
 private final class Collector: @unchecked Sendable {
-    var tally = VerificationTally()
+    var tally: VerificationTally
     var reportFiles: [UInt8]
     var firstFailure: SnapshotOutcome?
 
-    init(cases: Int) { reportFiles = Array(repeating: 0, count: cases) }
+    init(cases: Int, sectionsInFull: Int) {
+        tally = VerificationTally(sectionsInFull: sectionsInFull)
+        reportFiles = Array(repeating: 0, count: cases)
+    }
 
     /// Returns false at the first failure: nothing after it needs deciding.
     func add(_ index: Int, _ outcome: SnapshotOutcome, verifier: SnapshotVerifier) -> Bool {

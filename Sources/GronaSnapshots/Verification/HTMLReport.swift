@@ -11,14 +11,14 @@
 // failures are (sizes changed, colours changed, text or shapes moved, …) with counts; a table of
 // the specs with theirs; then one group per spec, each snapshot with its message, the difference
 // image, a wipe slider (expected left of the handle, actual right of it) or the recorded golden.
-// The first `reportSectionsInFull` snapshots get such a section; any further ones (a first
+// The first `reportSectionsInFull` snapshots (`FolderVerification.sectionsInFull`) get such a section; any further ones (a first
 // recording of thousands of goldens, say) are listed by name and kind in their spec's group, which
 // keeps the page, and the memory that builds it, bounded. Then the unused goldens. No external CSS
 // or script.
 import Foundation
 
-/// Snapshots shown with their images and message; the rest are listed by name.
-let reportSectionsInFull = 500
+/// Snapshots shown with their images and message by default; the rest are listed by name.
+public let reportSectionsInFull = 500
 
 func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, snapshotsFolder: String,
                 reportFolder: String, record: SnapshotRecordMode) -> String {
@@ -26,7 +26,7 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
     var html = ""
     // The listing past the full sections grows with the snapshots: reserve for it once rather than
     // let the page's buffer double (and copy) its way there.
-    html.reserveCapacity(64 * 1024 + reportSectionsInFull * 1024 + tally.listed.count * 96)
+    html.reserveCapacity(64 * 1024 + tally.sectionsInFull * 1024 + tally.listed.count * 96)
     html += """
         <!doctype html>
         <html lang="en">
@@ -109,7 +109,7 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
             }
         }
         if !listed.isEmpty {
-            html += "<p>Beyond the first \(reportSectionsInFull) snapshots, by name (their images are in the folders beside this page):</p>\n<ul>\n"
+            html += "<p>Beyond the first \(tally.sectionsInFull) snapshots, by name (their images are in the folders beside this page):</p>\n<ul>\n"
             for entry in listed {
                 html += "<li><code>\(escape(entry.goldenName))</code> — \(escape(entry.kinds.joined(separator: ", ")))</li>\n"
             }

@@ -22,7 +22,9 @@ public struct VerificationTally: Sendable {
 
     public private(set) var total = 0
     private var statusCounts: [SnapshotOutcome.Status: Int] = [:]
-    /// The first `reportSectionsInFull` snapshots that did not match, in full, in case order.
+    /// How many snapshots that did not match are kept (and shown by the report) in full.
+    public let sectionsInFull: Int
+    /// The first `sectionsInFull` snapshots that did not match, in full, in case order.
     public private(set) var shown: [SnapshotOutcome] = []
     /// The snapshots that did not match beyond those, in case order.
     public private(set) var listed: [Listed] = []
@@ -33,7 +35,7 @@ public struct VerificationTally: Sendable {
     /// The findings (`Findings`) of every snapshot, matched or not, by kind.
     public private(set) var findingCounts = FindingCounts()
 
-    public init() {}
+    public init(sectionsInFull: Int = reportSectionsInFull) { self.sectionsInFull = sectionsInFull }
 
     public mutating func add(_ outcome: SnapshotOutcome) {
         total += 1
@@ -43,7 +45,7 @@ public struct VerificationTally: Sendable {
         let outcomeKinds = kinds(outcome)
         for kind in outcomeKinds { kindCounts.add(kind) }
         for note in outcome.versionDifferences { versionNoteCounts.add(note) }
-        if shown.count < reportSectionsInFull {
+        if shown.count < sectionsInFull {
             shown.append(outcome)
         } else {
             listed.append(Listed(goldenName: outcome.goldenName, status: outcome.status,
