@@ -77,28 +77,41 @@ enum VariantPlan {
         """
 
     static func axes(from args: Arguments, overrides: EnvironmentOverrides, command: String) throws -> Variants {
-        func list<T>(_ option: String, conflicting: String, isSet: Bool, all: [T], parse: (String) throws -> T) throws -> [T]? {
-            guard let text = args.value(option) else { return nil }
-            if isSet { throw UsageError("\(command): \(option) and \(conflicting) cannot be given together") }
+        try axes(overrides: overrides, value: { args.value("--" + $0.list) },
+                 conflict: { UsageError("\(command): --\($0.list) and --\($0.single) cannot be given together") },
+                 invalid: { UsageError("--\($0.list): \($1)") })
+    }
+
+    /// The names of one variant axis: its list option and the single-value override it conflicts with.
+    struct AxisName { let list, single: String }
+
+    /// The variant axes (comma lists or `all`) read through `value`, shared by the command line's
+    /// `--text-sizes …` options and `serve`'s `textSizes=…` query parameters, which differ only in
+    /// how a name is spelled and how an error is worded.
+    static func axes(overrides: EnvironmentOverrides, value: (AxisName) -> String?,
+                     conflict: (AxisName) -> Error, invalid: (AxisName, Error) -> Error) throws -> Variants {
+        func list<T>(_ name: AxisName, isSet: Bool, all: [T], parse: (String) throws -> T) throws -> [T]? {
+            guard let text = value(name) else { return nil }
+            if isSet { throw conflict(name) }
             if text == "all" { return all }
             var values: [T] = []
             for word in text.split(separator: ",", omittingEmptySubsequences: false) {
-                do { values.append(try parse(String(word))) } catch { throw UsageError("\(option): \(error)") }
+                do { values.append(try parse(String(word))) } catch { throw invalid(name, error) }
             }
             return values
         }
         return Variants(
-            textSizes: try list("--text-sizes", conflicting: "--text-size", isSet: overrides.textSize != nil,
+            textSizes: try list(AxisName(list: "text-sizes", single: "text-size"), isSet: overrides.textSize != nil,
                                 all: TextSize.allCases, parse: EnvironmentOverrides.parseTextSize),
-            appearances: try list("--appearances", conflicting: "--appearance", isSet: overrides.appearance != nil,
+            appearances: try list(AxisName(list: "appearances", single: "appearance"), isSet: overrides.appearance != nil,
                                   all: Appearance.allCases, parse: EnvironmentOverrides.parseAppearance),
-            directions: try list("--directions", conflicting: "--direction", isSet: overrides.direction != nil,
+            directions: try list(AxisName(list: "directions", single: "direction"), isSet: overrides.direction != nil,
                                  all: LayoutDirection.allCases, parse: EnvironmentOverrides.parseDirection),
             // "all" needs the spec, which is read later: a placeholder stands for it until then
             // (`axes(_:for:)` replaces it).
-            locales: try list("--locales", conflicting: "--locale", isSet: overrides.locale != nil,
+            locales: try list(AxisName(list: "locales", single: "locale"), isSet: overrides.locale != nil,
                               all: [allLocales], parse: EnvironmentOverrides.parseLocale),
-            pseudos: try list("--pseudos", conflicting: "--pseudo", isSet: overrides.pseudo != nil,
+            pseudos: try list(AxisName(list: "pseudos", single: "pseudo"), isSet: overrides.pseudo != nil,
                               all: PseudoLocalization.allCases, parse: EnvironmentOverrides.parsePseudo))
     }
 

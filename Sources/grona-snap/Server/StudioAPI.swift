@@ -271,20 +271,14 @@ struct RenderOptions {
     /// `textSizes`, `appearances`, `directions`, `locales`, `pseudos` (comma lists or `all`), as
     /// `sheet`'s and `check`'s options; `locales=all` is resolved per spec (`VariantPlan.axes(_:for:)`).
     func axes() throws -> Variants {
-        func list<T>(_ key: String, fixed: Bool, all: [T], parse: (String) throws -> T) throws -> [T]? {
-            guard let text = values[key] else { return nil }
-            if fixed { throw HTTPFailure(400, "\(key) cannot be given with a single \(key.dropLast())") }
-            if text == "all" { return all }
-            do {
-                return try text.split(separator: ",", omittingEmptySubsequences: false).map { try parse(String($0)) }
-            } catch { throw HTTPFailure(400, "\(key): \(error)") }
+        // The query spells an axis in camel case: text-sizes → textSizes.
+        func key(_ name: String) -> String {
+            let words = name.split(separator: "-")
+            return words.first.map(String.init)! + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         }
-        return Variants(
-            textSizes: try list("textSizes", fixed: overrides.textSize != nil, all: TextSize.allCases, parse: EnvironmentOverrides.parseTextSize),
-            appearances: try list("appearances", fixed: overrides.appearance != nil, all: Appearance.allCases, parse: EnvironmentOverrides.parseAppearance),
-            directions: try list("directions", fixed: overrides.direction != nil, all: LayoutDirection.allCases, parse: EnvironmentOverrides.parseDirection),
-            locales: try list("locales", fixed: overrides.locale != nil, all: [VariantPlan.allLocales], parse: EnvironmentOverrides.parseLocale),
-            pseudos: try list("pseudos", fixed: overrides.pseudo != nil, all: PseudoLocalization.allCases, parse: EnvironmentOverrides.parsePseudo))
+        return try VariantPlan.axes(overrides: overrides, value: { values[key($0.list)] },
+                                    conflict: { HTTPFailure(400, "\(key($0.list)) cannot be given with a single \(key($0.single))") },
+                                    invalid: { HTTPFailure(400, "\(key($0.list)): \($1)") })
     }
 }
 
