@@ -59,9 +59,34 @@ public final class ComponentRenderer {
         return Snapshot(pixmap: try draw(scene), report: report, scene: scene)
     }
 
+    /// What `render(environment, overlay:)` would cost, found by laying the card out without drawing
+    /// it. The layout is kept, so a render of the same environment that follows does not repeat it.
+    public func cost(_ environment: Environment, overlay: Overlay? = nil, canvas: Canvas = Canvas()) throws -> RenderCost {
+        let (card, report, _) = try layOut(environment, slidesOnCanvas: false)
+        var scene = card
+        if overlay == .accessibility {
+            scene = try AccessibilityOverlay(engine: engine).scene(of: card, report: report, direction: environment.direction)
+        }
+        let padding = Int((canvas.padding * Double(scene.scale)).rounded(.up)) * 2
+        let characters = report.texts.reduce(0) { $0 + $1.text.unicodeScalars.count }
+        let image = self.image.map { RenderCost(heldPixels: $0.width * $0.height) } ?? RenderCost()
+        return RenderCost.picture(width: scene.pixelWidth + padding, height: scene.pixelHeight + padding,
+                                  characters: characters) + image
+    }
+
+    /// The card's scene and report, and the slide left for a canvas, for the last environment laid out.
+    private var lastLayout: (environment: Environment, slidesOnCanvas: Bool, layout: (Scene, RenderReport, Double))?
+
     /// The card's scene and report, and the slide left for a canvas: colours resolved, every
     /// component laid out, nothing drawn.
     private func layOut(_ requested: Environment, slidesOnCanvas: Bool) throws -> (Scene, RenderReport, Double) {
+        if let last = lastLayout, last.environment == requested, last.slidesOnCanvas == slidesOnCanvas { return last.layout }
+        let layout = try layOutAnew(requested, slidesOnCanvas: slidesOnCanvas)
+        lastLayout = (requested, slidesOnCanvas, layout)
+        return layout
+    }
+
+    private func layOutAnew(_ requested: Environment, slidesOnCanvas: Bool) throws -> (Scene, RenderReport, Double) {
         let fonts = try loadFonts()
         // The locale stage (Locale/Localization.swift): the copy of the environment's language, and
         // its direction, before anything is laid out.
@@ -138,8 +163,9 @@ public final class ComponentRenderer {
         if spec.theme.boldFont == nil, let confinement = spec.confinement, bold.path != regular.path {
             let real = AssetPaths.realFile(bold.path) ?? bold.path
             if !confinement.isAllowed(real, isFont: true) {
-                throw SpecError(file: spec.file, location: "$.theme.boldFont", message: "the bold face of "
-                    + "\(regular.path) is \(real), outside the allowed asset roots; name a boldFont inside them")
+                throw SpecError(file: spec.file, location: "$.theme.boldFont", message: confinement.disclosesPaths
+                    ? "the bold face of \(regular.path) is \(real), outside the allowed asset roots; name a boldFont inside them"
+                    : "the bold face beside the regular font is not allowed: name a boldFont inside the allowed folders")
             }
         }
         fonts = (regular, bold)
@@ -150,12 +176,13 @@ public final class ComponentRenderer {
     private func loadImage(_ path: String?) throws -> Pixmap? {
         guard let path else { return nil }
         if let image { return image }
+        let shown = spec.confinement?.shown(path) ?? path
         do {
             // An image path can name any file; a huge one is refused before it is read, not after.
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
             let size = attributes?[.size] as? Int ?? 0
             if size > ComponentRenderer.maximumImageFileSize {
-                throw SpecError(file: spec.file, location: "$.component.image", message: "\(path): the file is "
+                throw SpecError(file: spec.file, location: "$.component.image", message: "\(shown): the file is "
                     + "\(size) bytes, over the limit of \(ComponentRenderer.maximumImageFileSize) bytes (64 MiB)")
             }
             let modified = attributes?[.modificationDate] as? Date ?? .distantPast
@@ -168,9 +195,9 @@ public final class ComponentRenderer {
         } catch let error as SpecError {
             throw error
         } catch let error as PNGError {
-            throw SpecError(file: spec.file, location: "$.component.image", message: "\(path): \(error.message)")
+            throw SpecError(file: spec.file, location: "$.component.image", message: "\(shown): \(error.message)")
         } catch {
-            throw SpecError(file: spec.file, location: "$.component.image", message: "\(path): cannot read the file")
+            throw SpecError(file: spec.file, location: "$.component.image", message: "\(shown): cannot read the file")
         }
     }
 

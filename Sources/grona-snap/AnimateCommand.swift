@@ -69,11 +69,14 @@ enum AnimateCommand {
     }
 
     /// The animation's frames, evenly spaced at `fps` from 0 s to the end.
-    static func frames(_ spec: Spec, overrides: EnvironmentOverrides, canvas: Canvas, fps: Int, jobs: Int) throws -> [Pixmap] {
+    /// `stop` is asked before each frame; once it says yes the rest are not drawn (`Work.Stopped`).
+    static func frames(_ spec: Spec, overrides: EnvironmentOverrides, canvas: Canvas, fps: Int, jobs: Int,
+                       stop: (@Sendable () -> Bool)? = nil) throws -> [Pixmap] {
         let base = spec.environment.applying(overrides)
         let times = base.animation.frameTimes(of: spec.component.kind, fps: fps)
 
         let results = ParallelRenderer.map(count: times.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
+            try Work.checkStop(stop)
             var env = base
             env.time = times[index]
             return try CanvasOptions.render(ComponentRenderer(spec: spec, engine: engine), env, on: canvas).image

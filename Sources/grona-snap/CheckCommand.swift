@@ -106,12 +106,14 @@ enum CheckCommand {
     /// With `engine` (the server's, warm), every variant is rendered on the calling thread with it;
     /// otherwise on `jobCount` threads, each with an engine of its own.
     static func check(_ specs: [Spec], overrides: EnvironmentOverrides, axes: Variants, ignoring ignored: Set<Finding.Kind>,
-                      jobs jobCount: Int, engine: TextEngine? = nil, showingProgress: Bool = false) throws -> Checked {
+                      jobs jobCount: Int, engine: TextEngine? = nil, showingProgress: Bool = false,
+                      stop: (@Sendable () -> Bool)? = nil) throws -> Checked {
         let jobs: [(spec: Int, environment: Environment)] = specs.enumerated().flatMap { index, spec in
             VariantPlan.environments(of: spec, overrides: overrides, axes: VariantPlan.axes(axes, for: spec)).map { (index, $0) }
         }
         // Only the findings are kept from each render, so memory stays flat in the number of variants.
         let findings: @Sendable (Int, TextEngine) throws -> [Finding] = { index, engine in
+            try Work.checkStop(stop)
             let job = jobs[index]
             let findings = try ComponentRenderer(spec: specs[job.spec], engine: engine).render(job.environment).report.findings
             return findings.filter { !ignored.contains($0.kind) }

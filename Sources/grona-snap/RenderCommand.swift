@@ -89,10 +89,15 @@ enum RenderCommand {
     /// with exactly these.
     static func render(_ spec: Spec, overrides: EnvironmentOverrides, canvas: Canvas, overlay: Overlay?,
                        engine: TextEngine) throws -> (png: [UInt8], snapshot: Snapshot) {
-        let environment = spec.environment.applying(overrides)
+        try render(ComponentRenderer(spec: spec, engine: engine), overrides: overrides, canvas: canvas, overlay: overlay)
+    }
+
+    /// The same with a renderer the caller made (the server costs the render on it first).
+    static func render(_ renderer: ComponentRenderer, overrides: EnvironmentOverrides, canvas: Canvas,
+                       overlay: Overlay?) throws -> (png: [UInt8], snapshot: Snapshot) {
+        let environment = renderer.spec.environment.applying(overrides)
         // The canvas is a step after rendering: the report keeps describing the card itself.
-        let (image, snapshot) = try CanvasOptions.render(ComponentRenderer(spec: spec, engine: engine), environment, on: canvas,
-                                                         overlay: overlay)
+        let (image, snapshot) = try CanvasOptions.render(renderer, environment, on: canvas, overlay: overlay)
         return (try encodePNG(image), snapshot)
     }
 }
@@ -109,22 +114,35 @@ enum OverlayOption {
 /// routes, where they are query parameters.
 enum EnvironmentOptions {
     /// One override: its flag, its name in the HTTP API's query, and how its value is read and set.
+    /// One override: its command-line flag, its name in the HTTP API's query, what its value may be
+    /// (the API's description is made from it) and how it applies.
     struct Setting: Sendable {
         var flag: String
         var query: String
+        var schema: ValueSchema
+        var summary: String
         var apply: @Sendable (inout EnvironmentOverrides, String) throws -> Void
     }
 
     static let settings: [Setting] = [
-        Setting(flag: "--width", query: "width") { $0.width = try EnvironmentOverrides.parseWidth($1) },
-        Setting(flag: "--scale", query: "scale") { $0.scale = try EnvironmentOverrides.parseScale($1) },
-        Setting(flag: "--text-size", query: "textSize") { $0.textSize = try EnvironmentOverrides.parseTextSize($1) },
-        Setting(flag: "--appearance", query: "appearance") { $0.appearance = try EnvironmentOverrides.parseAppearance($1) },
-        Setting(flag: "--direction", query: "direction") { $0.direction = try EnvironmentOverrides.parseDirection($1) },
-        Setting(flag: "--time", query: "time") { $0.time = try EnvironmentOverrides.parseTime($1) },
-        Setting(flag: "--animation", query: "animation") { $0.animation = try EnvironmentOverrides.parseAnimation($1) },
-        Setting(flag: "--locale", query: "locale") { $0.locale = try EnvironmentOverrides.parseLocale($1) },
-        Setting(flag: "--pseudo", query: "pseudo") { $0.pseudo = try EnvironmentOverrides.parsePseudo($1) },
+        Setting(flag: "--width", query: "width", schema: .number(Environment.widthRange), summary: "card width in points") {
+            $0.width = try EnvironmentOverrides.parseWidth($1) },
+        Setting(flag: "--scale", query: "scale", schema: .integerChoice(Environment.scales), summary: "pixels per point") {
+            $0.scale = try EnvironmentOverrides.parseScale($1) },
+        Setting(flag: "--text-size", query: "textSize", schema: .choice(TextSize.allNames), summary: "content size category") {
+            $0.textSize = try EnvironmentOverrides.parseTextSize($1) },
+        Setting(flag: "--appearance", query: "appearance", schema: .choice(Appearance.allCases.map(\.rawValue)), summary: "light or dark") {
+            $0.appearance = try EnvironmentOverrides.parseAppearance($1) },
+        Setting(flag: "--direction", query: "direction", schema: .choice(LayoutDirection.allCases.map(\.rawValue)), summary: "layout direction") {
+            $0.direction = try EnvironmentOverrides.parseDirection($1) },
+        Setting(flag: "--time", query: "time", schema: .number(0...3600), summary: "seconds into the animation") {
+            $0.time = try EnvironmentOverrides.parseTime($1) },
+        Setting(flag: "--animation", query: "animation", schema: .choice(Animation.allCases.map(\.rawValue)), summary: "which animation time runs through") {
+            $0.animation = try EnvironmentOverrides.parseAnimation($1) },
+        Setting(flag: "--locale", query: "locale", schema: .text(pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", maxLength: 64),
+                summary: "the app's language, BCP 47") { $0.locale = try EnvironmentOverrides.parseLocale($1) },
+        Setting(flag: "--pseudo", query: "pseudo", schema: .choice(PseudoLocalization.allCases.map(\.rawValue)), summary: "a pseudolanguage over the copy") {
+            $0.pseudo = try EnvironmentOverrides.parsePseudo($1) },
     ]
     static let valued: Set<String> = Set(settings.map(\.flag))
     static let flags: Set<String> = ["--reduce-motion"]
@@ -174,10 +192,14 @@ enum Specs {
 
     /// Decodes spec bytes as if they were the file `folder/file` (the server's posted specs); errors
     /// name it as `file`.
-    static func decode(_ bytes: [UInt8], file: String, folder: String, assetRoots: [String]) throws -> Spec {
+    /// `disclosingPaths: false` (the server): errors never show a real path or what exists outside
+    /// the allowed roots.
+    static func decode(_ bytes: [UInt8], file: String, folder: String, assetRoots: [String],
+                       disclosingPaths: Bool = true) throws -> Spec {
         let name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
-        return try SpecDecoder(fontsFolder: try fontsFolder(), allowedAssetRoots: assetRoots)
-            .decode(bytes, file: file, name: name, folder: folder)
+        var decoder = SpecDecoder(fontsFolder: try fontsFolder(), allowedAssetRoots: assetRoots)
+        decoder.disclosesPaths = disclosingPaths
+        return try decoder.decode(bytes, file: file, name: name, folder: folder)
     }
 
     static func textEngine() throws -> TextEngine {

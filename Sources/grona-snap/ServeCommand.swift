@@ -4,7 +4,8 @@ import Grona
 /// `grona-snap serve [DIR] [--port 8080] [--host 127.0.0.1]`: the studio page and the HTTP API.
 enum ServeCommand {
     static let help = """
-        usage: grona-snap serve [DIR] [--port N] [--host ADDRESS] [--threads N] [--assets-root DIR]
+        usage: grona-snap serve [DIR] [--port N] [--host ADDRESS] [--threads N] [--queue N]
+                                [--token-file FILE] [--assets-root DIR]
 
         Serves the studio (open http://127.0.0.1:8080/ in a browser) and the HTTP API for the specs
         in DIR (default: the current folder): preview a campaign at every text size, light and dark,
@@ -17,12 +18,21 @@ enum ServeCommand {
         options:
           --port N                  the TCP port (default 8080; 0 picks a free one, printed at start)
           --host ADDRESS            the address to listen on (default 127.0.0.1, this machine only);
-                                    another address (0.0.0.0: every interface) lets other machines in
-          --threads N               request threads, each with its own text engine (default: one per core)
+                                    another address (0.0.0.0: every interface) lets other machines in,
+                                    and needs --token-file
+          --token-file FILE         every API request must send Authorization: Bearer TOKEN, the
+                                    file's first line (open the page as http://HOST:PORT/#token=TOKEN)
+          --threads N               rendering threads, each with its own text engine (default: one
+                                    per core, at least 2); sheets, animations and checks use all but one
+          --queue N                 requests that may wait for a thread (default 32); more get 503
           --assets-root DIR         fonts and images may come from DIR instead (repeatable as DIR:DIR2)
+
+        Each rendering request is costed before it is drawn and refused (422) when over the budget
+        of 32 megapixels held at once, 256 drawn or a million characters laid out; the message says
+        what to lower.
         """
 
-    static let grammar = Arguments.Grammar(valued: ["--port", "--host", "--threads", "--assets-root"],
+    static let grammar = Arguments.Grammar(valued: ["--port", "--host", "--threads", "--queue", "--token-file", "--assets-root"],
                                            flags: [], positionals: 0...1)
 
     static func run(_ words: ArraySlice<String>) throws {
@@ -31,7 +41,8 @@ enum ServeCommand {
         // An address, as libmicrohttpd binds one; "localhost" is the loopback address it names.
         let host = args.value("--host").map { $0 == "localhost" ? "127.0.0.1" : $0 } ?? "127.0.0.1"
         var limits = HTTPLimits()
-        limits.threads = try args.integer("--threads", in: 1...64) ?? limits.threads
+        limits.workers = try args.integer("--threads", in: 1...64) ?? limits.workers
+        limits.queue = try args.integer("--queue", in: 1...4096) ?? limits.queue
         let folder = try SpecFolder(args.positionals.first ?? ".")
         var roots = [folder.path]
         if let given = args.value("--assets-root") {
@@ -41,13 +52,18 @@ enum ServeCommand {
             }
         }
         _ = try Specs.fontsFolder()
-        let loopback = StudioAPI.isLoopback(host: host.contains(":") ? "[\(host)]" : host)
-        let api = StudioAPI(folder: folder, assetRoots: roots, loopbackOnly: loopback, studio: StudioFiles())
-        let server = try HTTPServer(host: host, port: UInt16(port), limits: limits, handler: api.handle)
+        let loopback = host == "127.0.0.1" || host == "::1" || host.hasPrefix("127.")
+        let token = try args.value("--token-file").map(readToken)
+        if !loopback, token == nil {
+            throw UsageError("serve: --host \(host) lets other machines in; give --token-file FILE with a secret they must send")
+        }
+        var api = StudioAPI(folder: folder, assetRoots: roots, loopbackOnly: loopback, studio: StudioFiles())
+        api.token = token
+        let server = try HTTPServer(host: host, port: UInt16(port), limits: limits, isBatch: StudioAPI.isBatch, handler: api.handle)
         if !loopback {
             FileHandle.standardError.write(Data("""
-                warning: listening on \(host): other machines can reach the studio, render with it and save \
-                specs into \(folder.path). Put it behind a proxy that authenticates people.\n
+                warning: listening on \(host): other machines can reach the studio; requests without the \
+                token are refused. Use HTTPS in front of it (a proxy) so the token is not sent in the clear.\n
                 """.utf8))
         }
         let shown = host.contains(":") ? "[\(host)]" : host
@@ -66,5 +82,18 @@ enum ServeCommand {
         stop.wait()
         sources.forEach { $0.cancel() }
         server.stop()
+    }
+
+    /// The token: the file's first line, which must hold at least 16 characters with no spaces.
+    static func readToken(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("--token-file: cannot read \(path)")
+        }
+        let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let token = line.trimmingCharacters(in: .whitespaces)
+        guard token.count >= 16, !token.contains(where: { $0.isWhitespace || !$0.isASCII }) else {
+            throw UsageError("--token-file: \(path) must start with a line of at least 16 printable ASCII characters, no spaces")
+        }
+        return token
     }
 }

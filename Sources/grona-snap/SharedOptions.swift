@@ -140,6 +140,16 @@ enum VariantPlan {
 
 /// Rendering many snapshots on all cores, with a progress bar on a terminal.
 enum Work {
+    /// Thrown between renders once a request's `stop` says its client has gone: nobody is waiting
+    /// for the rest.
+    struct Stopped: Error, CustomStringConvertible {
+        var description: String { "stopped: the client went away" }
+    }
+
+    static func checkStop(_ stop: (@Sendable () -> Bool)?) throws {
+        if let stop, stop() { throw Stopped() }
+    }
+
     static func jobs(from args: Arguments) throws -> Int {
         try args.integer("--jobs", in: 1...256) ?? ParallelRenderer.defaultJobs
     }

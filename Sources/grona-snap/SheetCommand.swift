@@ -71,11 +71,13 @@ enum SheetCommand {
 
     /// The contact sheet `sheet` writes (and `serve`'s /api/sheet answers with).
     static func sheet(_ spec: Spec, overrides: EnvironmentOverrides, axes: Variants, columns columnsOption: Int?,
-                      overlay: Overlay?, margin: Double? = nil, background: Color? = nil, jobs: Int) throws -> Pixmap {
+                      overlay: Overlay?, margin: Double? = nil, background: Color? = nil, jobs: Int,
+                      stop: (@Sendable () -> Bool)? = nil) throws -> Pixmap {
         let environments = VariantPlan.environments(of: spec, overrides: overrides, axes: axes)
 
         let results = ParallelRenderer.map(count: environments.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
-            try ComponentRenderer(spec: spec, engine: engine).render(environments[index], overlay: overlay)
+            try Work.checkStop(stop)
+            return try ComponentRenderer(spec: spec, engine: engine).render(environments[index], overlay: overlay)
         }
         let snapshots = try Work.values(results)
         // Text size, appearance and direction always; the language when there is one; scale and

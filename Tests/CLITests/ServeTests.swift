@@ -163,7 +163,71 @@ final class ServeTests: XCTestCase {
         // A posted spec may not read images outside DIR either.
         let image = try server.request("POST", "/api/render", body: Array(#"{"component": {"type": "banner", "title": "x", "image": "\#(fixtures)/images/croissant.png"}}"#.utf8))
         XCTAssertEqual(image.status, 400)
-        XCTAssertEqual(image.errorMessage?.contains("outside the allowed"), true, image.text)
+        XCTAssertEqual(image.errorMessage?.contains("is not allowed"), true, image.text)
+        XCTAssertEqual(image.errorMessage?.contains(folder), false, "the answer names where DIR is: \(image.text)")
+    }
+
+    /// DNS rebinding: only the exact loopback names pass the Host check, and a request with none is refused.
+    func testOnlyExactLoopbackHostsAreAnswered() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        for host in ["127.0.0.1.evil.example", "127.evil.example", "[::1].evil.example", "localhost.evil.example", "localhost:80x"] {
+            XCTAssertEqual(try server.request("GET", "/api/specs", headers: ["Host": host]).status, 403, host)
+        }
+        for host in ["localhost", "127.0.0.1", "[::1]", "localhost:8080", "127.0.0.1:1", "[::1]:65535"] {
+            XCTAssertEqual(try server.request("GET", "/api/specs", headers: ["Host": host]).status, 200, host)
+        }
+    }
+
+    /// Spec names come from a safe set, a NUL anywhere is refused, and the listing never shows where DIR is.
+    func testNamesAreFromASafeSetAndNothingTellsWhereTheFolderIs() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.copyItem(atPath: fixtures + "/acme-banner.json", toPath: folder + "/acme-banner.json")
+        let server = try StudioServer(folder: folder)
+        defer { server.stop() }
+        let body = try bytes(folder + "/acme-banner.json")
+        for name in ["a%0Ab.json", "a%0Db.json", "a%09b.json", "%E2%80%AEnosj.json", "-rf.json", ".hidden.json", "a%00b.json"] {
+            let answer = try server.request("PUT", "/api/specs/" + name, body: body)
+            XCTAssertEqual(answer.status, 400, name + ": " + answer.text)
+        }
+        XCTAssertEqual(try server.request("GET", "/api/specs/acme-banner.json%00.png").status, 400)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["acme-banner.json"])
+        XCTAssertEqual(try server.request("PUT", "/api/specs/%C3%89t%C3%A9%20offer.json", body: body).status, 200, "letters of any script are fine")
+        let listing = try server.request("GET", "/api/specs").text
+        XCTAssertFalse(listing.contains(folder), listing)
+    }
+
+    /// Over the budget is 422 before anything is drawn, saying what to lower; within it, served.
+    func testRequestsOverTheBudgetAreRefusedSayingWhatToLower() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        let body = try bytes(fixtures + "/dark-progress.json")
+        let animate = try server.request("POST", "/api/animate?name=dark-progress.json&width=2048&scale=3&textSize=AX5&fps=30&padding=512", body: body)
+        XCTAssertEqual(animate.status, 422, animate.text)
+        XCTAssertEqual(animate.errorMessage?.contains("lower fps, width, scale, textSize or padding"), true, animate.text)
+        let sheet = try server.request("POST", "/api/sheet?name=dark-progress.json&width=2048&scale=3&textSizes=all&appearances=light,dark&directions=ltr,rtl", body: body)
+        XCTAssertEqual(sheet.status, 422, sheet.text)
+        XCTAssertEqual(try server.request("POST", "/api/animate?name=dark-progress.json&scale=1&fps=5", body: body).status, 200)
+    }
+
+    /// /api/openapi.json describes every route the server answers, with the command line's overrides.
+    func testTheOpenAPIDescriptionListsEveryRouteAndOverride() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        let answer = try server.request("GET", "/api/openapi.json")
+        XCTAssertEqual(answer.status, 200)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
+        XCTAssertEqual(document["openapi"] as? String, "3.1.0")
+        let paths = try XCTUnwrap(document["paths"] as? [String: [String: Any]])
+        XCTAssertEqual(Set(paths.keys), ["/healthz", "/api/openapi.json", "/api/specs", "/api/specs/{name}", "/api/render",
+                                         "/api/report", "/api/check", "/api/sheet", "/api/animate"])
+        let render = try XCTUnwrap(paths["/api/render"]?["post"] as? [String: Any])
+        let names = Set((render["parameters"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
+        for option in ["width", "scale", "textSize", "appearance", "direction", "time", "animation", "locale", "pseudo",
+                       "reduceMotion", "padding", "background", "overlay", "name"] {
+            XCTAssertTrue(names.contains(option), option)
+        }
+        XCTAssertEqual(try server.request("GET", "/api/openapi.json").body, answer.body, "the same bytes every time")
     }
 
     func testWrongMethodsAre405() throws {

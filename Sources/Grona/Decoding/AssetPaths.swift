@@ -18,6 +18,34 @@ public struct AssetPaths: Equatable, Sendable {
     var fontsFolder: String?
     /// Real paths of the allowed roots; nil allows any path.
     var allowedRoots: [String]?
+    /// Whether errors may show real paths and what exists outside the roots (`SpecDecoder.disclosesPaths`).
+    var disclosesPaths = true
+
+    /// The error for a path outside the roots when paths are not disclosed: the same words whether
+    /// or not anything exists there, so the answer tells nothing about the rest of the disk.
+    static func notAllowed(_ path: String) -> OverrideError {
+        OverrideError("\(quoted(path, limit: 4096)) is not allowed: fonts and images must be inside the spec's folder, "
+                      + "the asset roots or GronaSnap's fonts")
+    }
+
+    /// `real` as an error may show it: itself when paths are disclosed, else relative to the spec's
+    /// folder or the fonts folder.
+    func shown(_ real: String) -> String {
+        if disclosesPaths { return real }
+        if real.hasPrefix(folder + "/") { return String(real.dropFirst(folder.count + 1)) }
+        if let fontsFolder, real.hasPrefix(fontsFolder + "/") { return "Fonts/" + real.dropFirst(fontsFolder.count + 1) }
+        return "the file"
+    }
+
+    /// Whether a path that names nothing lies inside the roots: its deepest existing folder does.
+    private func parentIsAllowed(_ candidate: String, isFont: Bool) -> Bool {
+        var folder = candidate
+        while let slash = folder.lastIndex(of: "/") {
+            folder = String(folder[..<slash])
+            if let real = AssetPaths.realDirectory(folder.isEmpty ? "/" : folder) { return isAllowed(real + "/", isFont: isFont) }
+        }
+        return false
+    }
 
     /// The real path of a regular file, or nil.
     public static func realFile(_ path: String) -> String? {
@@ -64,6 +92,18 @@ public struct AssetPaths: Equatable, Sendable {
             guard let real = AssetPaths.realFile(candidate) else { continue }
             if isAllowed(real, isFont: isFont) { return .success(real) }
             outside = outside ?? real
+        }
+        if !disclosesPaths {
+            // Whatever is there, a path that leads outside the roots is only "not allowed"; inside
+            // them, what is missing may be said, without the folders' real paths.
+            if outside != nil || !candidates.contains(where: { parentIsAllowed($0, isFont: isFont) }) {
+                return .failure(AssetPaths.notAllowed(path))
+            }
+            let places = bases.isEmpty ? "" : (bases.count > 1 ? " (looked in the spec's folder and GronaSnap's fonts)" : " (looked in the spec's folder)")
+            if candidates.contains(where: { AssetPaths.realDirectory($0) != nil }) {
+                return .failure(OverrideError("\(quoted(path, limit: 4096)) is a folder, not a file\(places)"))
+            }
+            return .failure(OverrideError("\(quoted(path, limit: 4096)) is not a readable file\(places)"))
         }
         if let outside {
             return .failure(OverrideError("\(quoted(path, limit: 4096)) resolves to \(outside), outside the allowed asset roots"))

@@ -14,6 +14,10 @@ public struct SpecDecoder: Sendable {
     public var fontsFolder: String?
     /// If set, every font and image path must resolve (after symlinks and `..`) inside one of these.
     public var allowedAssetRoots: [String]?
+    /// Whether errors about fonts and images may show real paths and say what exists outside the
+    /// allowed roots (the command line's user owns the disk); false for a server answering others,
+    /// where any path outside the roots is just "not allowed".
+    public var disclosesPaths = true
 
     public init(fontsFolder: String? = nil, allowedAssetRoots: [String]? = nil) {
         self.fontsFolder = fontsFolder
@@ -57,7 +61,7 @@ public struct SpecDecoder: Sendable {
             roots = allowed.compactMap(AssetPaths.realDirectory)
         }
         let assets = AssetPaths(folder: realFolder, fontsFolder: fontsFolder.flatMap(AssetPaths.realDirectory),
-                                allowedRoots: roots)
+                                allowedRoots: roots, disclosesPaths: disclosesPaths || roots == nil)
         let reader = SpecReader(file: file, assets: assets)
         // Sections are read in file order, so the first problem in the file is the one reported.
         let top = try reader.node(root, "$").fields(["theme", "component", "environment", "variants", "localizations"])

@@ -2,18 +2,22 @@ import CMicroHTTPD
 import Foundation
 import Grona
 
-// HTTP/1.1 through libmicrohttpd: it parses requests, keeps connections, applies the timeouts and
-// connection limits, and runs a pool of threads; this file only turns its callbacks into one Swift
-// call per complete request, `handler(HTTPRequest) -> HTTPResponse`, on the pool thread that read it.
+// HTTP/1.1 through libmicrohttpd: it parses requests, keeps connections and applies the
+// per-address limit, on one thread that only moves bytes. This file turns its callbacks into one
+// Swift call per complete request, `handler(HTTPRequest) -> HTTPResponse`, run on a `WorkerPool`
+// thread while libmicrohttpd holds the connection suspended, and adds what libmicrohttpd lacks:
+// deadlines instead of an idle timeout (`ConnectionDeadlines`), an immediate 503 past the connection
+// limit or when the queue is full, and a body cut the moment it passes the limit.
 //
 // libmicrohttpd calls the access handler several times per request: once when the headers are in
-// (we refuse an announced body over the limit right there, before any of it is read), once per piece
-// of body (buffered up to the limit; past it the rest is dropped and the answer will be 413), and
-// once more with no data, when the request is complete. The per-request buffer lives in `con_cls`
-// and is released by the completion callback, whatever way the connection ended.
+// (an announced body over the limit is refused right there, before any of it is read), once per
+// piece of body (buffered up to the limit), once more with no data when the request is complete
+// (the request goes to the pool and the connection is suspended), and once after the worker resumes
+// it (its answer is queued). The per-request state lives in `con_cls`: libmicrohttpd's URI log
+// callback makes it, with the request target as sent, and the completion callback releases it.
 
 /// One complete request.
-struct HTTPRequest {
+struct HTTPRequest: Sendable {
     var method: String
     /// The path, already percent-decoded by libmicrohttpd (so `%2e%2e` arrives as `..`).
     var path: String
@@ -22,12 +26,14 @@ struct HTTPRequest {
     /// The request headers the handlers look at, by lowercase name.
     var headers: [String: String]
     var body: [UInt8]
+    /// True once the client has closed its connection: long work checks it between renders and stops.
+    var clientGone: @Sendable () -> Bool = { false }
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// One answer. `X-Content-Type-Options: nosniff` is added to every response.
-struct HTTPResponse {
+struct HTTPResponse: Sendable {
     var status: Int
     var contentType: String
     var headers: [(String, String)] = []
@@ -52,55 +58,77 @@ struct HTTPResponse {
 struct HTTPLimits {
     /// Request bodies over this are refused with 413 (a spec is at most 4 MiB anyway).
     var maximumBodySize = 4 << 20
-    /// Connections open at once; more are refused by libmicrohttpd.
+    /// Connections served at once; past it a new connection is answered 503 at once.
     var connections = 64
-    /// Connections from one address at once.
+    /// Connections from one address at once; past it, 503 at once (and past twice as many,
+    /// libmicrohttpd closes new ones unanswered).
     var connectionsPerAddress = 32
-    /// Seconds a connection may sit idle (or trickle a request in) before it is closed.
-    var idleTimeout = 30
-    /// Threads in the pool; each renders with its own text engine.
-    var threads = ParallelRenderer.defaultJobs
+    /// How long each part of a request may take.
+    var deadlines = Deadlines()
+    /// Threads that render; each has its own text engine.
+    var workers = max(2, ParallelRenderer.defaultJobs)
+    /// Requests that may wait for a worker; past it, 503 with Retry-After.
+    var queue = 32
 }
 
 struct ServerError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// A running libmicrohttpd daemon. `stop()` (or deinit) shuts it down, waiting for its threads.
+/// A running server. `stop()` (or deinit) finishes the running requests and shuts it down.
 final class HTTPServer: @unchecked Sendable {
-    // @unchecked Sendable: `daemon` is written once in init and read in stop(); the handler and limits
-    // are immutable. libmicrohttpd calls `respond` on its pool threads concurrently; it touches only
-    // the immutable state and the request's own buffer.
+    // @unchecked Sendable: `daemon` is written in init and stop() only; the rest is immutable or
+    // thread-safe itself. libmicrohttpd calls back on its one thread; workers touch only the
+    // request they were handed.
     private var daemon: OpaquePointer?
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    /// Whether a request is batch work (`WorkerPool`).
+    let isBatch: @Sendable (HTTPRequest) -> Bool
     let limits: HTTPLimits
+    let pool: WorkerPool
+    fileprivate let connections: ConnectionDeadlines
     /// The port it listens on (the one chosen by the system when 0 was asked for).
     private(set) var port: UInt16 = 0
 
-    init(host: String, port: UInt16, limits: HTTPLimits, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+    init(host: String, port: UInt16, limits: HTTPLimits, isBatch: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false },
+         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
         self.handler = handler
+        self.isBatch = isBatch
         self.limits = limits
+        pool = WorkerPool(workers: limits.workers, capacity: limits.queue)
+        connections = ConnectionDeadlines(deadlines: limits.deadlines, limit: limits.connections,
+                                          limitPerAddress: limits.connectionsPerAddress)
         let options: [MHD_OptionItem] = [
-            MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, limits.threads), ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: limits.connections, ptr_value: nil),
-            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: limits.connectionsPerAddress, ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: limits.idleTimeout, ptr_value: nil),
+            // libmicrohttpd's own limit is well above ours, so the connections past ours are still
+            // accepted and told 503 instead of waiting unanswered in the listen backlog.
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: limits.connections * 4, ptr_value: nil),
+            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: limits.connectionsPerAddress * 2, ptr_value: nil),
+            // A backstop for a client that stops reading its answer; the deadlines come first.
+            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: 60, ptr_value: nil),
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let flags = UInt32(MHD_USE_AUTO_INTERNAL_THREAD.rawValue)
+        let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue) | UInt32(MHD_USE_POLL.rawValue)
+            | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue)
         daemon = options.withUnsafeBufferPointer { options in
-            gs_mhd_start(flags, host, port, accessHandler, context, requestCompleted, nil, options.baseAddress)
+            gs_mhd_start(flags, host, port, accessHandler, context, requestCompleted, requestStarted, connectionNotified,
+                         context, options.baseAddress)
         }
         guard let daemon else {
+            pool.shutdown()
+            connections.stop()
             throw ServerError(description: "serve: cannot listen on \(host) port \(port) (is the address right, and the port free?)")
         }
         self.port = gs_mhd_port(daemon)
     }
 
     func stop() {
-        if let daemon { MHD_stop_daemon(daemon) }
-        daemon = nil
+        guard let daemon else { return }
+        // Every suspended connection is resumed (finished or told 503) before libmicrohttpd stops.
+        pool.shutdown()
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+        connections.stop()
     }
 
     deinit { stop() }
@@ -109,47 +137,100 @@ final class HTTPServer: @unchecked Sendable {
     fileprivate func respond(_ connection: OpaquePointer, url: String, method: String,
                              upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
                              state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
-        guard let existing = state.pointee else {
-            let pending = PendingRequest()
-            state.pointee = Unmanaged.passRetained(pending).toOpaque()
-            // An announced body over the limit is refused before any of it is read.
-            if let length = lookup(connection, .HEADER_KIND, "Content-Length").flatMap({ Int($0) }),
-               length > limits.maximumBodySize {
-                pending.answered = true
-                return queue(tooLarge, on: connection)
+        guard let existing = state.pointee else { return .NO }
+        let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
+        switch pending.stage {
+        case .new:
+            pending.stage = .receiving
+            if connections.isOverLimit(connection) {
+                return answer(.error(503, "the server is at its limit of connections (\(limits.connections), \(limits.connectionsPerAddress) from one address); try again in a moment",
+                                     headers: [("Retry-After", "1"), ("Connection", "close")]), on: connection, pending)
+            }
+            // libmicrohttpd decodes `%00` into a NUL that ends the path early (`a.json%00.png` would
+            // arrive as `a.json`): the target as sent is checked instead.
+            if pending.target.range(of: "%00") != nil || pending.target.contains("\0") {
+                return answer(.error(400, "the request's path or query contains a NUL character", headers: [("Connection", "close")]),
+                              on: connection, pending)
+            }
+            let length = lookup(connection, .HEADER_KIND, "Content-Length").flatMap { Int($0) }
+            if let length, length > limits.maximumBodySize {
+                return answer(tooLarge, on: connection, pending)
+            }
+            connections.enter(.body(length: length, received: 0), connection)
+            return .YES
+        case .receiving where uploadSize.pointee > 0:
+            let count = uploadSize.pointee
+            uploadSize.pointee = 0
+            guard pending.body.count + count <= limits.maximumBodySize, let upload else {
+                // A body without a length (chunked) that outgrows the limit: answered and cut at
+                // once, rather than read to its end (which may never come).
+                if let socket = connections.socket(connection) {
+                    let bytes = HTTPServer.rawAnswer(tooLarge)
+                    bytes.withUnsafeBytes { gs_send_now(socket, $0.baseAddress, $0.count) }
+                }
+                pending.stage = .answered
+                return .NO
+            }
+            upload.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+                pending.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+            }
+            connections.enter(.body(length: nil, received: pending.body.count), connection)
+            return .YES
+        case .receiving:
+            let socket = connections.socket(connection) ?? -1
+            var complete = HTTPRequest(method: method, path: url, query: queryArguments(connection),
+                                       headers: headers(connection), body: pending.body)
+            complete.clientGone = { socket >= 0 && gs_peer_closed(socket) != 0 }
+            let request = complete
+            let suspended = SuspendedConnection(pointer: connection)
+            pending.body = []
+            let handler = self.handler
+            // The connection is suspended before the job can run, so the worker's resume always
+            // comes after it.
+            pending.stage = .working
+            connections.enter(.working, connection)
+            MHD_suspend_connection(connection)
+            let job = WorkerPool.Job(isBatch: isBatch(request), run: {
+                // A client that went away while its request waited gets no work done.
+                pending.finish(request.clientGone() ? nil : handler(request))
+                MHD_resume_connection(suspended.pointer)
+            }, abandon: {
+                pending.finish(.error(503, "the server is stopping", headers: [("Connection", "close")]))
+                MHD_resume_connection(suspended.pointer)
+            })
+            if !pool.submit(job) {
+                MHD_resume_connection(connection)
+                pending.finish(.error(503, "the server is busy: \(limits.queue) requests are waiting already; try again in a moment",
+                                      headers: [("Retry-After", "1")]))
             }
             return .YES
-        }
-        let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
-        if uploadSize.pointee > 0 {
-            let count = uploadSize.pointee
-            if !pending.answered, !pending.overflowed, let upload {
-                if pending.body.count + count > limits.maximumBodySize {
-                    // A body sent without a length (chunked) that outgrows the limit: keep reading
-                    // and dropping it, then answer 413.
-                    pending.overflowed = true
-                    pending.body = []
-                } else {
-                    upload.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-                        pending.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
-                    }
-                }
-            }
+        case .working:
+            // Resumed: the worker's answer, or nothing when the client left.
+            guard let response = pending.takeResponse() else { return .NO }
+            return answer(response, on: connection, pending)
+        case .answered:
+            // A body still arriving after an early answer is dropped.
             uploadSize.pointee = 0
             return .YES
         }
-        if pending.answered { return .YES }
-        pending.answered = true
-        if pending.overflowed { return queue(tooLarge, on: connection) }
-        let request = HTTPRequest(method: method, path: url, query: queryArguments(connection),
-                                  headers: headers(connection), body: pending.body)
-        pending.body = []
-        return queue(handler(request), on: connection)
+    }
+
+    private func answer(_ response: HTTPResponse, on connection: OpaquePointer, _ pending: PendingRequest) -> MHD_Result {
+        pending.stage = .answered
+        connections.enter(.sending(bytes: response.body.count), connection)
+        return queue(response, on: connection)
     }
 
     private var tooLarge: HTTPResponse {
         .error(413, "the request body is over the limit of \(limits.maximumBodySize) bytes (4 MiB)",
                headers: [("Connection", "close")])
+    }
+
+    /// A whole HTTP/1.1 answer as bytes, for `gs_send_now`.
+    static func rawAnswer(_ response: HTTPResponse) -> [UInt8] {
+        var head = "HTTP/1.1 \(response.status) \(response.status == 413 ? "Content Too Large" : "Error")\r\n"
+        head += "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        return Array(head.utf8) + response.body
     }
 
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
@@ -170,7 +251,8 @@ final class HTTPServer: @unchecked Sendable {
     }
 
     /// The headers handlers use: a fixed list, so nothing else of a request is copied.
-    private static let headerNames = ["Host", "Origin", "Sec-Fetch-Site", "If-Match", "If-None-Match", "Content-Type"]
+    private static let headerNames = ["Host", "Origin", "Sec-Fetch-Site", "If-Match", "If-None-Match", "Content-Type",
+                                      "Authorization"]
 
     private func headers(_ connection: OpaquePointer) -> [String: String] {
         var found: [String: String] = [:]
@@ -195,13 +277,47 @@ final class HTTPServer: @unchecked Sendable {
         }, context)
         return box.items
     }
+
+    fileprivate func connectionChanged(_ connection: OpaquePointer, opened: Bool) {
+        if opened { connections.opened(connection) } else { connections.closed(connection) }
+    }
+
+    fileprivate func requestEnded(_ connection: OpaquePointer) {
+        // Kept alive: the next request's headers are due within the deadline from now.
+        connections.enter(.headers, connection)
+    }
 }
 
-/// The body read so far for one request, owned by libmicrohttpd's per-request slot.
-private final class PendingRequest {
+/// A connection held suspended while a worker renders its request. @unchecked Sendable: the worker
+/// only resumes it, which libmicrohttpd allows from any thread; nothing else touches it meanwhile.
+private struct SuspendedConnection: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// One request's state, owned by libmicrohttpd's per-request slot.
+private final class PendingRequest: @unchecked Sendable {
+    // @unchecked Sendable: `stage` and `body` are used on libmicrohttpd's thread only; `response`
+    // is handed from the worker to that thread under `lock`.
+    enum Stage { case new, receiving, working, answered }
+    /// The request target as the client sent it, before percent-decoding.
+    let target: String
+    var stage = Stage.new
     var body: [UInt8] = []
-    var overflowed = false
-    var answered = false
+    private let lock = NSLock()
+    private var response: HTTPResponse?
+
+    init(target: String) { self.target = target }
+
+    func finish(_ response: HTTPResponse?) {
+        lock.lock(); defer { lock.unlock() }
+        self.response = response
+    }
+
+    func takeResponse() -> HTTPResponse? {
+        lock.lock(); defer { lock.unlock() }
+        defer { response = nil }
+        return response
+    }
 }
 
 private final class QueryBox {
@@ -215,8 +331,23 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
                           upload: upload, uploadSize: uploadSize, state: state)
 }
 
-private let requestCompleted: MHD_RequestCompletedCallback = { _, _, state, _ in
+/// libmicrohttpd's URI log callback: the request's state, made with the target as sent.
+private let requestStarted: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { _, uri, _ in
+    let pending = PendingRequest(target: uri.map { String(cString: $0) } ?? "")
+    return Unmanaged.passRetained(pending).toOpaque()
+}
+
+private let requestCompleted: MHD_RequestCompletedCallback = { context, connection, state, _ in
+    if let context, let connection {
+        Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().requestEnded(connection)
+    }
     guard let state, let pending = state.pointee else { return }
     Unmanaged<PendingRequest>.fromOpaque(pending).release()
     state.pointee = nil
+}
+
+private let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, _, code in
+    guard let context, let connection else { return }
+    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        .connectionChanged(connection, opened: code.rawValue == 0)   // MHD_CONNECTION_NOTIFY_STARTED
 }

@@ -3,11 +3,16 @@ import Grona
 
 /// The folder of specs `serve` works on (DIR): the only place it reads specs from and writes them to.
 ///
-/// A spec is named by its file name alone (`acme-banner.json`): a name with a slash, a leading dot,
-/// a NUL, or without `.json` is not a spec of this folder, and neither is a file whose real path
-/// (symbolic links resolved) is outside it. All of these are "not found", so a probe learns nothing
-/// about the rest of the disk. libmicrohttpd has percent-decoded the path already, so `%2e%2e%2f`
-/// arrives here as `../` and is refused like it.
+/// A spec is named by its file name alone, in a safe set (`nameRule`): letters and digits of any
+/// script, then also spaces, `-`, `_` and `.`, ending in `.json` — so no slash, no leading dot or
+/// dash, no control, format or bidirectional character that would hide or reorder the name in a
+/// terminal or a listing. A file whose real path (symbolic links resolved) is outside the folder is
+/// not one of its specs either. All of these are "not found", so a probe learns nothing about the rest
+/// of the disk. libmicrohttpd has percent-decoded the path already, so `%2e%2e%2f` arrives here as
+/// `../` and is refused like it.
+///
+/// The folder has a quota: at most `maximumSpecs` spec files and `maximumBytes` of them in all; a
+/// save that would pass either is refused (507), while saving over an existing file within it is not.
 struct SpecFolder: Sendable {
     /// The folder's real path.
     let path: String
@@ -20,9 +25,44 @@ struct SpecFolder: Sendable {
         path = real
     }
 
+    static let maximumNameLength = 128
+    static let maximumSpecs = 1000
+    static let maximumBytes = 256 << 20
+    static let nameRule = "a name of letters, digits, spaces, -, _ and . that starts with a letter or digit and ends in .json (at most 128 characters)"
+    /// `nameRule` as a regular expression, for the API's description.
+    static let namePattern = #"^[\p{L}\p{N}][\p{L}\p{N}\p{M} ._-]*\.json$"#
+
     static func isValidName(_ name: String) -> Bool {
-        name.hasSuffix(".json") && name.count > 5 && name.utf8.count <= 255 && !name.hasPrefix(".")
-            && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
+        let scalars = Array(name.unicodeScalars)
+        guard name.hasSuffix(".json"), scalars.count > 5, scalars.count <= maximumNameLength, let first = scalars.first,
+              isLetterOrDigit(first) else { return false }
+        return scalars.allSatisfy { isLetterOrDigit($0) || isMark($0) || " ._-".unicodeScalars.contains($0) }
+    }
+
+    /// Combining marks (a decomposed é, Devanagari vowel signs): part of a letter, never alone.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
+    }
+
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
+        }
+    }
+
+    /// The folder's own name, for a page to show (never its place on the server's disk).
+    var displayName: String { path.split(separator: "/").last.map(String.init) ?? "/" }
+
+    /// `message` with the real paths of the folder and of GronaSnap's fonts taken out, so no answer
+    /// tells a client where the server keeps its files.
+    func redacted(_ message: String) -> String {
+        var text = message.replacingOccurrences(of: path + "/", with: "")
+        if let fonts = FontsFolder.locate().flatMap(AssetPaths.realDirectory) {
+            text = text.replacingOccurrences(of: fonts + "/", with: "Fonts/")
+        }
+        return text.replacingOccurrences(of: path, with: displayName)
     }
 
     /// The spec files in the folder, sorted by name.
@@ -39,17 +79,38 @@ struct SpecFolder: Sendable {
         return real
     }
 
-    func read(_ name: String) -> [UInt8]? {
+    enum ReadResult {
+        case bytes([UInt8])
+        /// Over the spec limit: never served cut short.
+        case tooLarge(size: Int)
+    }
+
+    func read(_ name: String) -> ReadResult? {
         guard let file = file(name), let handle = FileHandle(forReadingAtPath: file) else { return nil }
         defer { try? handle.close() }
-        // One byte past the spec limit, so a huge file is not read whole (the decoder refuses it).
-        return (try? handle.read(upToCount: JSONParser.maximumInputSize + 1)).map { [UInt8]($0) }
+        // One byte past the spec limit, so a huge file is not read whole.
+        guard let data = try? handle.read(upToCount: JSONParser.maximumInputSize + 1) else { return .bytes([]) }
+        guard data.count <= JSONParser.maximumInputSize else {
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? data.count
+            return .tooLarge(size: size ?? data.count)
+        }
+        return .bytes([UInt8](data))
+    }
+
+    /// How many spec files the folder holds and their bytes in all.
+    private func usage() -> (files: Int, bytes: Int) {
+        names().reduce((0, 0)) { total, name in
+            let size = file(name).flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0
+            return (total.0 + 1, total.1 + size)
+        }
     }
 
     enum SaveResult {
         case saved(etag: String)
         /// The file is not the version the editor opened (or exists when a new one was asked for).
         case conflict(String)
+        /// The save would pass the folder's quota.
+        case full(String)
         case notFound
     }
 
@@ -66,11 +127,19 @@ struct SpecFolder: Sendable {
             guard let ifMatch else {
                 return .conflict("\(name) already exists: open it before saving over it")
             }
-            guard ifMatch == "*" || ifMatch == SpecFolder.etag(current) else {
+            guard case .bytes(let onDisk) = current, ifMatch == "*" || ifMatch == SpecFolder.etag(onDisk) else {
                 return .conflict("\(name) changed on disk since it was opened: reload it, then make your changes again")
             }
         } else if let ifMatch, ifMatch != "*" {
             return .conflict("\(name) was deleted on disk since it was opened")
+        }
+        let (files, total) = usage()
+        let replaced = exists ? (file(name).flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0) : 0
+        if !exists, files >= SpecFolder.maximumSpecs {
+            return .full("the folder holds \(files) specs, its limit; delete some before adding \(name)")
+        }
+        if total - replaced + bytes.count > SpecFolder.maximumBytes {
+            return .full("saving \(name) would take the folder's specs over \(SpecFolder.maximumBytes >> 20) MiB in all")
         }
         try AtomicFile.write(bytes, to: file(name) ?? target)
         return .saved(etag: SpecFolder.etag(bytes))

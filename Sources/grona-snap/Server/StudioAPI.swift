@@ -6,14 +6,22 @@ import Text
 // The HTTP API and the studio page. Each route is a thin caller of the function the command line
 // uses (`RenderCommand.render`, `SheetCommand.sheet`, `AnimateCommand.frames`), so `/api/render`
 // answers with the bytes `grona-snap render` writes, and an error is the command line's one line.
+// The routes, their parameters and their answers are one table (`StudioAPI.routes`), which both
+// dispatches requests and is served as the OpenAPI description (`OpenAPIDocument`).
 //
 // A posted spec is decoded as if it were the file DIR/<name> (query `name`, default `untitled.json`):
 // its relative image paths resolve in DIR, its fonts and images must be inside DIR (or the
-// --assets-root folders) or GronaSnap's Fonts/, and errors name it as `name: $.path: problem`.
+// --assets-root folders) or GronaSnap's Fonts/, and errors name it as `name: $.path: problem`,
+// without saying what exists outside those folders or where DIR is.
 //
-// Status codes: 200; 400 bad input (the message is the CLI's); 403 a cross-site request to a route
-// that changes or costs something, or a Host that is not this loopback server; 404; 405 (with Allow);
-// 409 a save over a file that changed; 413 a body over 4 MiB. Nothing a client sends gives a 500.
+// Every rendering request is costed before anything is drawn (`RenderCost`: the card is laid out
+// to learn its size) and refused with 422, naming what to lower, when over the `RenderBudget`.
+//
+// Status codes: 200; 400 bad input (the message is the CLI's); 401 a token is required and was not
+// given; 403 a cross-site request to a route that changes or costs something, or a Host that is not
+// this loopback server; 404; 405 (with Allow); 409 a save over a file that changed; 413 a body over
+// 4 MiB; 422 over the budget, or a spec file too large to serve; 503 busy (with Retry-After); 507 the
+// folder is full. Nothing a client sends gives a 500.
 struct StudioAPI: Sendable {
     let folder: SpecFolder
     /// Folders fonts and images may come from (besides GronaSnap's Fonts/).
@@ -21,6 +29,12 @@ struct StudioAPI: Sendable {
     /// Listening on loopback only: then requests must name a loopback Host (DNS rebinding).
     let loopbackOnly: Bool
     let studio: StudioFiles
+    /// The bearer token every API request must carry, when set (`--token-file`).
+    var token: String?
+    var budget = RenderBudget()
+    /// Pixels held by the requests rendering now, across all workers: at most two budgets' worth,
+    /// so the server's memory has a ceiling whatever --threads is.
+    let memory = PixelReservations(capacity: 2 * RenderBudget().heldPixels)
 
     /// Longest a sheet may be (cells), and the fastest an animation may be: bounds on the time one
     /// request can take.
@@ -28,46 +42,48 @@ struct StudioAPI: Sendable {
     static let maximumFPS = 30
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
-        if loopbackOnly, let host = request.header("Host"), !StudioAPI.isLoopback(host: host) {
-            return .error(403, "this studio answers only on localhost (Host: \(host))")
-        }
         do {
+            try admit(request)
             return try route(request)
         } catch let error as HTTPFailure {
-            return .error(error.status, error.message)
+            return .error(error.status, folder.redacted(error.message), headers: error.headers)
         } catch {
             // Whatever the renderer refused (a spec, an option, an image too large) is the input's fault.
-            return .error(400, "\(error)")
+            return .error(400, folder.redacted("\(error)"))
         }
+    }
+
+    /// Whether a request is batch work (many renders), which the worker pool keeps to all but one worker.
+    static func isBatch(_ request: HTTPRequest) -> Bool {
+        ["/api/check", "/api/sheet", "/api/animate"].contains(request.path)
     }
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
         let path = request.path
-        if path.hasPrefix("/api/specs/") {
-            let name = String(path.dropFirst("/api/specs/".count))
-            switch request.method {
-            case "GET", "HEAD": return try getSpec(name)
-            case "PUT": return try saveSpec(name, request)
-            default: return methodNotAllowed("GET, HEAD, PUT")
-            }
-        }
-        let post: [String: (HTTPRequest) throws -> HTTPResponse] = [
-            "/api/render": render, "/api/report": report, "/api/check": check, "/api/sheet": sheet, "/api/animate": animate,
-        ]
-        if let action = post[path] {
-            guard request.method == "POST" else { return methodNotAllowed("POST") }
-            try refuseCrossSite(request)
-            return try action(request)
-        }
-        let get: [String: () throws -> HTTPResponse] = [
-            "/healthz": { .json("{\"status\": \"ok\"}\n") },
-            "/api/specs": listSpecs,
-        ]
-        if let action = get[path] ?? studio.response(for: path) {
+        if let page = studio.response(for: path) {
             guard request.method == "GET" || request.method == "HEAD" else { return methodNotAllowed("GET, HEAD") }
-            return try action()
+            return try page()
         }
-        return .error(404, "not found: \(path)")
+        let matching = StudioAPI.routes.filter { $0.matches(path) }
+        guard !matching.isEmpty else { throw HTTPFailure(404, "not found: \(path)") }
+        let methods = matching.flatMap { $0.method == "GET" ? ["GET", "HEAD"] : [$0.method] }
+        guard let route = matching.first(where: { $0.method == request.method || ($0.method == "GET" && request.method == "HEAD") }) else {
+            return methodNotAllowed(methods.joined(separator: ", "))
+        }
+        if route.costs { try refuseCrossSite(request) }
+        let name = route.pathName(path)
+        switch route.action {
+        case .health: return .json("{\"status\": \"ok\"}\n")
+        case .openAPI: return .json(OpenAPIDocument.json(for: StudioAPI.routes))
+        case .listSpecs: return try listSpecs()
+        case .getSpec: return try getSpec(name)
+        case .saveSpec: return try saveSpec(name, request)
+        case .render: return try render(request, route)
+        case .report: return try report(request, route)
+        case .check: return try check(request, route)
+        case .sheet: return try sheet(request, route)
+        case .animate: return try animate(request, route)
+        }
     }
 
     private func methodNotAllowed(_ allowed: String) -> HTTPResponse {
@@ -76,62 +92,108 @@ struct StudioAPI: Sendable {
 
     // ------------------------------------------------------------------ rendering
 
-    private func render(_ request: HTTPRequest) throws -> HTTPResponse {
-        let options = try RenderOptions(request, extra: ["overlay"])
-        let (png, _) = try RenderCommand.render(try spec(request, options), overrides: options.overrides,
-                                                canvas: options.canvas, overlay: options.overlay, engine: try ThreadEngine.current())
+    private func render(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
+        let options = try RenderOptions(request, route)
+        let renderer = try self.renderer(request, options)
+        let held = try afford(try renderer.cost(renderer.spec.environment.applying(options.overrides), overlay: options.overlay, canvas: options.canvas),
+                              "the snapshot", lower: "width, scale, textSize or padding")
+        defer { held.release() }
+        let (png, _) = try RenderCommand.render(renderer, overrides: options.overrides, canvas: options.canvas, overlay: options.overlay)
         return HTTPResponse(status: 200, contentType: "image/png", body: png)
     }
 
-    private func report(_ request: HTTPRequest) throws -> HTTPResponse {
-        let options = try RenderOptions(request, extra: [])
-        let (_, snapshot) = try RenderCommand.render(try spec(request, options), overrides: options.overrides,
-                                                     canvas: options.canvas, overlay: nil, engine: try ThreadEngine.current())
+    private func report(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
+        let options = try RenderOptions(request, route)
+        let renderer = try self.renderer(request, options)
+        let held = try afford(try renderer.cost(renderer.spec.environment.applying(options.overrides), canvas: options.canvas),
+                              "the snapshot", lower: "width, scale, textSize or padding")
+        defer { held.release() }
+        let (_, snapshot) = try RenderCommand.render(renderer, overrides: options.overrides, canvas: options.canvas, overlay: nil)
         return .json(snapshot.report.json())
     }
 
     /// POST /api/check: what `grona-snap check --format json` prints for the spec (named by `name`),
     /// with the same overrides, axes and `ignore` list.
-    private func check(_ request: HTTPRequest) throws -> HTTPResponse {
-        let options = try RenderOptions(request, extra: ["textSizes", "appearances", "directions", "locales", "pseudos", "ignore"])
+    private func check(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
+        let options = try RenderOptions(request, route)
         let spec = try self.spec(request, options)
         let axes = VariantPlan.axes(try options.axes(), for: spec)
         let ignored = try options.ignored()
-        let variants = VariantPlan.environments(of: spec, overrides: options.overrides, axes: axes).count
-        guard variants <= StudioAPI.maximumSheetCells else {
-            throw HTTPFailure(400, "the check would render \(variants) variants, over the studio's limit of \(StudioAPI.maximumSheetCells); use grona-snap check for bigger ones")
-        }
+        let environments = try variants(of: spec, options, axes: axes, what: "the check")
+        // One variant after another: memory is the largest one's, time all of them.
+        let held = try afford(try costs(spec, environments).reduce(RenderCost()) { $0.then($1) }, "the check",
+                              lower: "the number of variants (textSizes, appearances, directions, locales, pseudos), width, scale or textSize")
+        defer { held.release() }
         let checked = try CheckCommand.check([spec], overrides: options.overrides, axes: axes, ignoring: ignored, jobs: 1,
-                                          engine: try ThreadEngine.current())
+                                             engine: try ThreadEngine.current(), stop: request.clientGone)
         return .json(CheckCommand.json(checked, paths: [options.name]) + "\n")
     }
 
-    private func sheet(_ request: HTTPRequest) throws -> HTTPResponse {
-        let options = try RenderOptions(request, extra: ["textSizes", "appearances", "directions", "locales", "pseudos", "columns", "overlay"])
+    private func sheet(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
+        let options = try RenderOptions(request, route)
         let spec = try self.spec(request, options)
         let axes = VariantPlan.axes(try options.axes(), for: spec)
-        let cells = VariantPlan.environments(of: spec, overrides: options.overrides, axes: axes).count
-        guard cells <= StudioAPI.maximumSheetCells else {
-            throw HTTPFailure(400, "the sheet would have \(cells) snapshots, over the studio's limit of \(StudioAPI.maximumSheetCells); use grona-snap sheet for bigger ones")
-        }
+        let environments = try variants(of: spec, options, axes: axes, what: "the sheet")
+        let cells = try costs(spec, environments, overlay: options.overlay).reduce(RenderCost(), +)
+        // The cells are kept until the sheet is drawn, and the sheet holds them all again.
+        let held = try afford(cells.kept(2), "the sheet",
+                              lower: "the number of variants (textSizes, appearances, directions, locales, pseudos), width, scale or textSize")
+        defer { held.release() }
         let columns = try options.integer("columns", in: 1...64)
         let pixmap = try SheetCommand.sheet(spec, overrides: options.overrides, axes: axes, columns: columns,
-                                            overlay: options.overlay, jobs: 1)
+                                            overlay: options.overlay, jobs: 1, stop: request.clientGone)
         return HTTPResponse(status: 200, contentType: "image/png", body: try encodePNG(pixmap))
     }
 
-    private func animate(_ request: HTTPRequest) throws -> HTTPResponse {
-        let options = try RenderOptions(request, extra: ["fps", "hold"])
+    private func animate(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
+        let options = try RenderOptions(request, route)
         let fps = try options.integer("fps", in: 1...StudioAPI.maximumFPS) ?? 15
         let hold = try options.integer("hold", in: 0...60_000) ?? 1500
-        let frames = try AnimateCommand.frames(try spec(request, options), overrides: options.overrides,
-                                               canvas: options.canvas, fps: fps, jobs: 1)
-        return HTTPResponse(status: 200, contentType: "image/png", body: try AnimateCommand.encode(frames, fps: fps, hold: hold))
+        let spec = try self.spec(request, options)
+        let environment = spec.environment.applying(options.overrides)
+        let frames = environment.animation.frameTimes(of: spec.component.kind, fps: fps).count
+        // Every frame is kept until the animated PNG is encoded; they all have the card's final size.
+        let frame = try ComponentRenderer(spec: spec, engine: try ThreadEngine.current())
+            .cost(environment, canvas: options.canvas)
+        let held = try afford(frame.kept(frames), "the animation (\(frames) frames)", lower: "fps, width, scale, textSize or padding")
+        defer { held.release() }
+        let pixmaps = try AnimateCommand.frames(spec, overrides: options.overrides, canvas: options.canvas, fps: fps, jobs: 1,
+                                                stop: request.clientGone)
+        return HTTPResponse(status: 200, contentType: "image/png", body: try AnimateCommand.encode(pixmaps, fps: fps, hold: hold))
     }
 
     /// The posted spec, decoded as DIR/<name>.
     private func spec(_ request: HTTPRequest, _ options: RenderOptions) throws -> Spec {
-        try Specs.decode(request.body, file: options.name, folder: folder.path, assetRoots: assetRoots)
+        try Specs.decode(request.body, file: options.name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
+    }
+
+    private func renderer(_ request: HTTPRequest, _ options: RenderOptions) throws -> ComponentRenderer {
+        ComponentRenderer(spec: try spec(request, options), engine: try ThreadEngine.current())
+    }
+
+    private func variants(of spec: Spec, _ options: RenderOptions, axes: Variants, what: String) throws -> [Environment] {
+        let environments = VariantPlan.environments(of: spec, overrides: options.overrides, axes: axes)
+        guard environments.count <= StudioAPI.maximumSheetCells else {
+            throw HTTPFailure(422, "\(what) would render \(environments.count) variants, over the limit of \(StudioAPI.maximumSheetCells) per request; "
+                              + "lower the number of textSizes, appearances, directions, locales or pseudos, or use grona-snap for bigger ones")
+        }
+        return environments
+    }
+
+    /// Each variant's cost, each laid out by a fresh renderer as the render will be.
+    private func costs(_ spec: Spec, _ environments: [Environment], overlay: Overlay? = nil) throws -> [RenderCost] {
+        let engine = try ThreadEngine.current()
+        return try environments.map { try ComponentRenderer(spec: spec, engine: engine).cost($0, overlay: overlay) }
+    }
+
+    /// Refuses `cost` when it is over the budget; otherwise waits until its pixels fit beside the
+    /// other requests' (at most 30 s, then 503) and holds them until the route returns.
+    private func afford(_ cost: RenderCost, _ what: String, lower: String) throws -> PixelReservations.Held {
+        if let refusal = budget.refusal(cost, what: what, lower: lower) { throw HTTPFailure(422, refusal) }
+        guard let held = memory.reserve(cost.heldPixels, waitingAtMost: 30) else {
+            throw HTTPFailure(503, "the server is busy with large renders; try again in a moment", headers: [("Retry-After", "5")])
+        }
+        return held
     }
 
     // ------------------------------------------------------------------ the spec files
@@ -140,40 +202,53 @@ struct StudioAPI: Sendable {
         var entries: [String] = []
         for name in folder.names() {
             var fields = ["\"name\": \(jsonStringLiteral(name))"]
-            if let bytes = folder.read(name) {
+            if case .bytes(let bytes) = folder.read(name) {
                 do {
-                    let spec = try Specs.decode(bytes, file: name, folder: folder.path, assetRoots: assetRoots)
+                    let spec = try Specs.decode(bytes, file: name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
                     fields.append("\"type\": \(jsonStringLiteral(spec.component.kind.rawValue))")
                     if let title = (spec.component.texts.first { $0.role == TextRole.title } ?? spec.component.texts.first)?.text {
                         fields.append("\"title\": \(jsonStringLiteral(title))")
                     }
                 } catch {
-                    fields.append("\"error\": \(jsonStringLiteral("\(error)"))")
+                    fields.append("\"error\": \(jsonStringLiteral(folder.redacted("\(error)")))")
                 }
+            } else {
+                fields.append("\"error\": \(jsonStringLiteral("the file is over the limit of \(JSONParser.maximumInputSize) bytes"))")
             }
             entries.append("{" + fields.joined(separator: ", ") + "}")
         }
-        return .json("{\"folder\": \(jsonStringLiteral(folder.path)), \"specs\": ["
+        // The folder by its name only: where it is on the server's disk is none of a client's business.
+        return .json("{\"folder\": \(jsonStringLiteral(folder.displayName)), \"specs\": ["
                      + entries.map { "\n  " + $0 }.joined(separator: ",") + "\n]}\n")
     }
 
     private func getSpec(_ name: String) throws -> HTTPResponse {
-        guard let bytes = folder.read(name) else { throw HTTPFailure(404, "no spec named \(name) in the folder") }
-        return HTTPResponse(status: 200, contentType: "application/json", headers: [("ETag", SpecFolder.etag(bytes))], body: bytes)
+        switch folder.read(name) {
+        case .bytes(let bytes):
+            return HTTPResponse(status: 200, contentType: "application/json", headers: [("ETag", SpecFolder.etag(bytes))], body: bytes)
+        case .tooLarge(let size):
+            // Never a cut copy: a save of it would throw the rest away.
+            throw HTTPFailure(422, "\(name) is \(size) bytes, over the limit of \(JSONParser.maximumInputSize) bytes (4 MiB) a spec may have; the studio cannot open it")
+        case .none:
+            throw HTTPFailure(404, "no spec named \(name) in the folder")
+        }
     }
 
     /// PUT /api/specs/NAME: only a spec that decodes is written, atomically, and only over the
     /// version the editor opened (If-Match: its ETag); a new file is written only if there is none.
     private func saveSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
-        try refuseCrossSite(request)
-        guard SpecFolder.isValidName(name) else { throw HTTPFailure(404, "no spec named \(name) in the folder") }
-        _ = try Specs.decode(request.body, file: name, folder: folder.path, assetRoots: assetRoots)
+        guard SpecFolder.isValidName(name) else {
+            throw HTTPFailure(400, "\(jsonStringLiteral(name)) is not a spec file name: \(SpecFolder.nameRule)")
+        }
+        _ = try Specs.decode(request.body, file: name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
         switch try folder.save(request.body, as: name, ifMatch: request.header("If-Match")) {
         case .saved(let etag):
             return .json("{\"saved\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag))}\n",
                          headers: [("ETag", etag)])
         case .conflict(let message):
             throw HTTPFailure(409, message)
+        case .full(let message):
+            throw HTTPFailure(507, message)
         case .notFound:
             throw HTTPFailure(404, "no spec named \(name) in the folder")
         }
@@ -181,28 +256,64 @@ struct StudioAPI: Sendable {
 
     // ------------------------------------------------------------------ safety
 
-    /// A web page the marketer visits must not be able to make the studio render or save: browsers
-    /// say where a request comes from (Sec-Fetch-Site, Origin); tools that send neither are let in.
-    private func refuseCrossSite(_ request: HTTPRequest) throws {
-        if let site = request.header("Sec-Fetch-Site"), site != "same-origin", site != "none" {
-            throw HTTPFailure(403, "cross-site requests are refused (Sec-Fetch-Site: \(site))")
+    /// Who may ask at all: on loopback, only requests that name this machine (a page on another site
+    /// whose name was pointed at 127.0.0.1, DNS rebinding, names its own); with a token, only requests
+    /// that carry it. The health check is open to load balancers either way.
+    private func admit(_ request: HTTPRequest) throws {
+        if request.path == "/healthz" { return }
+        if loopbackOnly {
+            guard let host = request.header("Host") else {
+                throw HTTPFailure(403, "this studio answers only requests that name it: the Host header is missing")
+            }
+            guard StudioAPI.isLoopback(host: host) else {
+                throw HTTPFailure(403, "this studio answers only on localhost, 127.0.0.1 or [::1] (Host: \(quoted(host, limit: 80)))")
+            }
         }
-        if let origin = request.header("Origin") {
-            guard let host = request.header("Host"), origin == "http://" + host || origin == "https://" + host else {
-                throw HTTPFailure(403, "cross-site requests are refused (Origin: \(origin))")
+        if let token, request.path.hasPrefix("/api/"), request.path != "/api/openapi.json" {
+            guard let given = request.header("Authorization"), given.hasPrefix("Bearer "),
+                  StudioAPI.sameSecret(Array(given.utf8.dropFirst(7)), Array(token.utf8)) else {
+                throw HTTPFailure(401, "this studio needs its token: send Authorization: Bearer TOKEN (the page takes it as #token=TOKEN)",
+                                  headers: [("WWW-Authenticate", "Bearer")])
             }
         }
     }
 
-    static func isLoopback(host: String) -> Bool {
-        // "localhost:8080", "127.0.0.1:8080", "[::1]:8080"
-        var name = Substring(host)
-        if name.hasPrefix("[") {
-            name = name.dropFirst().prefix { $0 != "]" }
-        } else if let colon = name.lastIndex(of: ":") {
-            name = name[..<colon]
+    /// Compares two secrets in time that depends only on their lengths, not on where they differ.
+    static func sameSecret(_ given: [UInt8], _ expected: [UInt8]) -> Bool {
+        var difference = UInt8(given.count == expected.count ? 0 : 1)
+        for index in 0..<expected.count {
+            difference |= expected[index] ^ (index < given.count ? given[index] : 0)
         }
-        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
+        return difference == 0
+    }
+
+    /// A web page the marketer visits must not be able to make the studio render or save: browsers
+    /// say where a request comes from (Sec-Fetch-Site, Origin); tools that send neither are let in.
+    private func refuseCrossSite(_ request: HTTPRequest) throws {
+        if let site = request.header("Sec-Fetch-Site"), site != "same-origin", site != "none" {
+            throw HTTPFailure(403, "cross-site requests are refused (Sec-Fetch-Site: \(quoted(site, limit: 40)))")
+        }
+        if let origin = request.header("Origin") {
+            guard let host = request.header("Host"), origin == "http://" + host || origin == "https://" + host else {
+                throw HTTPFailure(403, "cross-site requests are refused (Origin: \(quoted(origin, limit: 80)))")
+            }
+        }
+    }
+
+    /// Exactly `localhost`, `127.0.0.1` or `[::1]`, with or without a port: any other name, however
+    /// it starts (`127.0.0.1.evil.example`), may be an attacker's name resolving to this machine.
+    static func isLoopback(host: String) -> Bool {
+        let names = ["localhost", "127.0.0.1", "[::1]"]
+        for name in names where host.hasPrefix(name) {
+            let rest = host.dropFirst(name.count)
+            if rest.isEmpty { return true }
+            if rest.first == ":" {
+                let port = rest.dropFirst()
+                return !port.isEmpty && port.count <= 5 && port.allSatisfy(\.isASCII) && port.allSatisfy(\.isNumber)
+                    && (Int(port) ?? 0) <= 65535
+            }
+        }
+        return false
     }
 }
 
@@ -210,7 +321,10 @@ struct StudioAPI: Sendable {
 struct HTTPFailure: Error {
     let status: Int
     let message: String
-    init(_ status: Int, _ message: String) { self.status = status; self.message = message }
+    var headers: [(String, String)] = []
+    init(_ status: Int, _ message: String, headers: [(String, String)] = []) {
+        self.status = status; self.message = message; self.headers = headers
+    }
 }
 
 /// The query parameters of the rendering routes: the command line's overrides under their API names,
@@ -223,11 +337,8 @@ struct RenderOptions {
     var overlay: Overlay?
     private var values: [String: String] = [:]
 
-    /// Parameters every rendering route takes.
-    static let common = Set(EnvironmentOptions.settings.map(\.query)).union(["name", "reduceMotion", "padding", "background"])
-
-    init(_ request: HTTPRequest, extra: Set<String>) throws {
-        let allowed = RenderOptions.common.union(extra)
+    init(_ request: HTTPRequest, _ route: Route) throws {
+        let allowed = Set(route.parameters.map(\.name))
         for (key, value) in request.query {
             guard allowed.contains(key) else {
                 throw HTTPFailure(400, "unknown query parameter \(key) (this route takes \(allowed.sorted().joined(separator: ", ")))")

@@ -7,6 +7,25 @@
 // is dropped, so the grid never shows a mix of an old and a new edit.
 "use strict";
 
+// A studio started with --token-file wants its token on every API request. It arrives once in the
+// address (`#token=…`), is kept for this tab only, and is taken out of the address bar at once.
+const TOKEN = (() => {
+  const given = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (given) {
+    sessionStorage.setItem("grona-token", given);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return sessionStorage.getItem("grona-token");
+})();
+if (TOKEN) {
+  const plainFetch = window.fetch.bind(window);
+  window.fetch = (url, init = {}) => {
+    const headers = new Headers(init.headers || {});
+    headers.set("Authorization", "Bearer " + TOKEN);
+    return plainFetch(url, {...init, headers});
+  };
+}
+
 const TEXT_SIZES = ["xS", "S", "M", "L", "xL", "xxL", "xxxL", "AX1", "AX2", "AX3", "AX4", "AX5"];
 const APPEARANCES = [["light", "Light"], ["dark", "Dark"]];
 const DIRECTIONS = [["ltr", "Left to right"], ["rtl", "Right to left"]];

@@ -1,0 +1,75 @@
+import Raster
+
+/// What one request for pictures will cost, estimated before any pixel is drawn: the card is laid out
+/// (no pixels) to learn its size, and the rest is arithmetic over frames and cells. A server checks it
+/// against a `RenderBudget`, so a request that would take gigabytes or minutes is refused up front
+/// with what to lower, instead of being found out halfway through.
+public struct RenderCost: Equatable, Sendable {
+    /// Pixels held in memory at once (4 bytes each): every frame of an animation, every cell of a
+    /// sheet and the sheet itself, the decoded image.
+    public var heldPixels: Int = 0
+    /// Pixels drawn in all (the time it takes).
+    public var drawnPixels: Int = 0
+    /// Characters laid out in all (shaping time): each render's copy, once per render.
+    public var characters: Int = 0
+
+    public init(heldPixels: Int = 0, drawnPixels: Int = 0, characters: Int = 0) {
+        self.heldPixels = heldPixels; self.drawnPixels = drawnPixels; self.characters = characters
+    }
+
+    /// One picture of `width` × `height` pixels showing `characters` characters of copy.
+    public static func picture(width: Int, height: Int, characters: Int) -> RenderCost {
+        RenderCost(heldPixels: width * height, drawnPixels: width * height, characters: characters)
+    }
+
+    /// `count` pictures like this one, all kept until the last is drawn (frames, cells).
+    public func kept(_ count: Int) -> RenderCost {
+        RenderCost(heldPixels: heldPixels.multipliedReportingOverflow(by: count).partialValue,
+                   drawnPixels: drawnPixels.multipliedReportingOverflow(by: count).partialValue,
+                   characters: characters.multipliedReportingOverflow(by: count).partialValue)
+    }
+
+    /// Both, held at the same time.
+    public static func + (a: RenderCost, b: RenderCost) -> RenderCost {
+        RenderCost(heldPixels: a.heldPixels + b.heldPixels, drawnPixels: a.drawnPixels + b.drawnPixels,
+                   characters: a.characters + b.characters)
+    }
+
+    /// Both, one after the other: memory is the larger of the two, time adds up.
+    public func then(_ other: RenderCost) -> RenderCost {
+        RenderCost(heldPixels: max(heldPixels, other.heldPixels), drawnPixels: drawnPixels + other.drawnPixels,
+                   characters: characters + other.characters)
+    }
+}
+
+/// The most one request may cost. The defaults keep a server's peak memory under 1 GiB with two
+/// requests at the budget running at once (a held pixel is 4 bytes, and encoding a PNG needs about
+/// as much again), while a whole campaign's grid at @3x and a progress bar's animation at 30 fps
+/// fit with room to spare.
+public struct RenderBudget: Equatable, Sendable {
+    public var heldPixels = 48 * 1024 * 1024
+    public var drawnPixels = 256 * 1024 * 1024
+    public var characters = 1_000_000
+
+    public init() {}
+
+    /// Why `cost` is over the budget, ending with what to lower (`lower`, the request's own names for
+    /// its settings), or nil when it fits. `what` names the request ("the animation").
+    public func refusal(_ cost: RenderCost, what: String, lower: String) -> String? {
+        func megapixels(_ pixels: Int) -> String {
+            let value = Double(pixels) / 1_048_576
+            return value >= 10 ? "\(Int(value.rounded())) Mpx" : "\((value * 10).rounded() / 10) Mpx"
+        }
+        let over: String
+        if cost.heldPixels > heldPixels {
+            over = "would hold \(megapixels(cost.heldPixels)) of pixels at once, over the budget of \(megapixels(heldPixels)) per request"
+        } else if cost.drawnPixels > drawnPixels {
+            over = "would draw \(megapixels(cost.drawnPixels)) in all, over the budget of \(megapixels(drawnPixels)) per request"
+        } else if cost.characters > characters {
+            over = "would lay out \(cost.characters) characters in all, over the budget of \(characters) per request"
+        } else {
+            return nil
+        }
+        return "\(what) \(over); lower \(lower)"
+    }
+}

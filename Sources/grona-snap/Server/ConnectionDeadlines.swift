@@ -1,0 +1,171 @@
+import CMicroHTTPD
+import Foundation
+
+/// How long a client may take over each part of a request. libmicrohttpd has only an idle timeout,
+/// which every byte received resets, so a client sending one byte every few seconds could hold a
+/// connection for ever; these are deadlines, counted from the start of each phase.
+struct Deadlines: Sendable {
+    /// From the connection's start (or the end of its previous answer, on a kept-alive connection)
+    /// to the last header line. Also how long an idle kept-alive connection stays open.
+    var headers: Double = 5
+    /// A body gets `bodyGrace` seconds plus its length at `minimumBodyRate` (a body sent without a
+    /// length, chunked, is measured by what has arrived so far).
+    var bodyGrace: Double = 10
+    var minimumBodyRate: Double = 256 * 1024
+    /// An answer must be taken within `sendGrace` seconds plus its length at `minimumSendRate`.
+    var sendGrace: Double = 30
+    var minimumSendRate: Double = 64 * 1024
+    /// Connections beyond the limit are answered 503 at once and given this long for their headers.
+    var overLimitHeaders: Double = 2
+}
+
+/// Every open connection with the phase it is in, so a watchdog thread can end the ones past their
+/// deadline. Connections are keyed by libmicrohttpd's pointer; their socket is only shut down (never
+/// closed) here, and only while the connection is still in the table, which libmicrohttpd leaves
+/// before it closes the socket, so a reused descriptor is never touched.
+final class ConnectionDeadlines: @unchecked Sendable {
+    // @unchecked Sendable: `entries`, `open` and `stopping` are read and written only under `lock`.
+    enum Phase {
+        /// Waiting for the request line and headers.
+        case headers
+        /// Headers in; `length` bytes of body announced (nil: chunked), `received` so far.
+        case body(length: Int?, received: Int)
+        /// The request is complete and being worked on: no deadline (the budget bounds the work).
+        case working
+        /// The answer, `bytes` long, is being sent.
+        case sending(bytes: Int)
+    }
+
+    private struct Entry {
+        var socket: Int32
+        var address: String
+        var phase: Phase = .headers
+        var since: Double
+        /// Opened while the server was at its connection limit: answered 503, with a short deadline.
+        var overLimit: Bool
+        var cut = false
+        /// Whether an answer has been sent on it (so a wait for headers may be a kept-alive idle).
+        var servedOne = false
+    }
+
+    let deadlines: Deadlines
+    /// Connections served at once, and from one address; libmicrohttpd's own limits are set higher,
+    /// so that the ones over these can still be told 503 rather than left unanswered in the listen
+    /// backlog or closed without a word.
+    let limit: Int
+    let limitPerAddress: Int
+    private let lock = NSLock()
+    private var entries: [UInt: Entry] = [:]
+    private var stopping = false
+    private let watchdogDone = DispatchSemaphore(value: 0)
+
+    init(deadlines: Deadlines, limit: Int, limitPerAddress: Int) {
+        self.deadlines = deadlines
+        self.limit = limit
+        self.limitPerAddress = limitPerAddress
+        let thread = Thread { [self] in
+            while true {
+                Thread.sleep(forTimeInterval: 0.1)
+                lock.lock()
+                let done = stopping
+                lock.unlock()
+                if done { break }
+                sweep(now: ConnectionDeadlines.now())
+            }
+            watchdogDone.signal()
+        }
+        thread.name = "grona-snap serve deadlines"
+        thread.start()
+    }
+
+    func stop() {
+        lock.lock(); stopping = true; lock.unlock()
+        watchdogDone.wait()
+    }
+
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    private static func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
+
+    /// A new connection; over the limit if `limit` are served already, or `limitPerAddress` from its
+    /// address. (Counting is linear in the open connections, a few hundred at most.)
+    func opened(_ connection: OpaquePointer) {
+        let socket = gs_mhd_connection_fd(connection)
+        var text = [CChar](repeating: 0, count: 64)
+        gs_mhd_client_address(connection, &text, text.count)
+        let address = String(cString: text)
+        lock.lock(); defer { lock.unlock() }
+        let fromAddress = entries.values.lazy.filter { $0.address == address && !$0.overLimit }.count
+        let served = entries.values.lazy.filter { !$0.overLimit }.count
+        let over = served >= limit || fromAddress >= limitPerAddress
+        entries[Self.key(connection)] = Entry(socket: socket, address: address, since: Self.now(), overLimit: over)
+    }
+
+    func closed(_ connection: OpaquePointer) {
+        lock.lock(); defer { lock.unlock() }
+        entries[Self.key(connection)] = nil
+    }
+
+    func isOverLimit(_ connection: OpaquePointer) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return entries[Self.key(connection)]?.overLimit ?? false
+    }
+
+    /// The connection enters `phase` now (`body` updates keep the phase's start).
+    func enter(_ phase: Phase, _ connection: OpaquePointer) {
+        lock.lock(); defer { lock.unlock() }
+        let key = Self.key(connection)
+        guard var entry = entries[key] else { return }
+        if case .sending = entry.phase, case .headers = phase { entry.servedOne = true }
+        if case .body = entry.phase, case .body = phase {
+            entry.phase = phase
+        } else {
+            entry.phase = phase
+            entry.since = Self.now()
+        }
+        entries[key] = entry
+    }
+
+    /// The socket of a connection still open, for the worker to see whether its client has gone.
+    func socket(_ connection: OpaquePointer) -> Int32? {
+        lock.lock(); defer { lock.unlock() }
+        return entries[Self.key(connection)]?.socket
+    }
+
+    /// Seconds a connection in `phase` may take from the phase's start; nil: no deadline.
+    func allowance(_ phase: Phase, overLimit: Bool) -> Double? {
+        switch phase {
+        case .headers: return overLimit ? deadlines.overLimitHeaders : deadlines.headers
+        case .body(let length, let received):
+            return deadlines.bodyGrace + Double(max(length ?? 0, received)) / deadlines.minimumBodyRate
+        case .working: return nil
+        case .sending(let bytes): return deadlines.sendGrace + Double(bytes) / deadlines.minimumSendRate
+        }
+    }
+
+    private func sweep(now: Double) {
+        lock.lock(); defer { lock.unlock() }
+        for (key, entry) in entries where !entry.cut {
+            guard let allowed = allowance(entry.phase, overLimit: entry.overLimit), now - entry.since > allowed else { continue }
+            // A request still arriving is told why before the connection ends; an answer being sent,
+            // or a kept-alive connection that sent nothing new, is just closed.
+            let arriving: Bool
+            switch entry.phase {
+            case .body: arriving = true
+            case .headers: arriving = !entry.servedOne
+            case .working, .sending: arriving = false
+            }
+            if arriving {
+                ConnectionDeadlines.requestTimeout.withUnsafeBytes { gs_send_now(entry.socket, $0.baseAddress, $0.count) }
+            }
+            gs_cut(entry.socket)
+            entries[key]?.cut = true
+        }
+    }
+
+    private static let requestTimeout: [UInt8] = {
+        let body = "{\"error\": \"the request took too long to arrive; the connection is closed\"}\n"
+        return Array(("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                      + "Content-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
+    }()
+}

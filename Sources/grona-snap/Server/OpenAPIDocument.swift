@@ -1,0 +1,105 @@
+import Foundation
+
+/// /api/openapi.json: the API described in OpenAPI 3.1, made from the route table the server
+/// dispatches by (`StudioAPI.routes`), so the description cannot drift from what is parsed.
+enum OpenAPIDocument {
+    /// Answers any route may give, with why.
+    static let commonFailures: [Int: String] = [
+        400: "bad input: the command line's one-line message (a spec, an option, a path)",
+        401: "a token is required (--token-file) and was not sent as Authorization: Bearer TOKEN",
+        403: "a Host that is not this loopback server, or a cross-site request",
+        404: "no such route or spec",
+        405: "the route does not take this method (see Allow)",
+        413: "the request body is over 4 MiB",
+        503: "busy: too many connections or requests waiting (see Retry-After)",
+    ]
+
+    static let failureReasons: [Int: String] = [
+        409: "the file changed on disk since it was opened (If-Match), or exists when a new one was asked for",
+        422: "over the request budget (the message says what to lower), or a spec file over 4 MiB",
+        507: "the folder's quota of specs is full",
+    ]
+
+    static func json(for routes: [Route]) -> String {
+        var paths: [String: [String: Any]] = [:]
+        for route in routes {
+            paths[route.path, default: [:]][route.method.lowercased()] = operation(route)
+        }
+        let document: [String: Any] = [
+            "openapi": "3.1.0",
+            "info": ["title": "GronaSnap studio API", "version": "1",
+                     "description": "Renders Grona SDK components as grona-snap does, and reads and saves the spec files of one folder."],
+            "paths": paths,
+            "components": [
+                "schemas": [
+                    "Error": ["type": "object", "required": ["error"],
+                              "properties": ["error": ["type": "string"]]],
+                    "Spec": ["type": "object", "description": "a spec file (README, Spec files)"],
+                ],
+                "securitySchemes": ["token": ["type": "http", "scheme": "bearer",
+                                              "description": "needed only when the server was started with --token-file"]],
+            ],
+        ]
+        // Sorted keys: the same description, byte for byte, on every run.
+        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private static func operation(_ route: Route) -> [String: Any] {
+        var operation: [String: Any] = ["summary": route.summary, "operationId": operationID(route)]
+        var parameters: [[String: Any]] = route.parameters.map { parameter in
+            ["name": parameter.name, "in": "query", "required": false, "description": parameter.description,
+             "schema": parameter.schema.jsonSchema]
+        }
+        if route.path.hasSuffix("{name}") {
+            parameters.insert(["name": "name", "in": "path", "required": true, "description": SpecFolder.nameRule,
+                               "schema": ["type": "string", "minLength": 1, "maxLength": 255]], at: 0)
+        }
+        if route.action == .saveSpec {
+            parameters.append(["name": "If-Match", "in": "header", "required": false,
+                               "description": "the ETag the spec was opened with; * for any version; none for a new file",
+                               "schema": ["type": "string", "maxLength": 128]])
+        }
+        if !parameters.isEmpty { operation["parameters"] = parameters }
+        if route.takesSpec {
+            operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Spec"]]]]
+        }
+        var responses: [String: Any] = ["200": success(route)]
+        let error = ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]]
+        for (status, reason) in commonFailures where status != 413 || route.takesSpec {
+            responses[String(status)] = ["description": reason, "content": error]
+        }
+        for status in route.failures {
+            responses[String(status)] = ["description": failureReasons[status] ?? "", "content": error]
+        }
+        // The health check and the page never need the token.
+        if route.action == .health || route.action == .openAPI {
+            operation["security"] = [[String: Any]]()
+            responses["401"] = nil
+        } else {
+            operation["security"] = [[String: Any](), ["token": [String]()]]
+        }
+        operation["responses"] = responses
+        return operation
+    }
+
+    private static func success(_ route: Route) -> [String: Any] {
+        switch route.answer {
+        case .png:
+            return ["description": "a PNG image", "content": ["image/png": ["schema": ["type": "string", "contentMediaType": "image/png"]]]]
+        case .json:
+            return ["description": "JSON", "content": ["application/json": ["schema": [String: Any]()]]]
+        case .specFile:
+            return ["description": "the spec file's bytes", "headers": ["ETag": ["schema": ["type": "string"]]],
+                    "content": ["application/json": ["schema": [String: Any]()]]]
+        case .saved:
+            return ["description": "saved", "headers": ["ETag": ["schema": ["type": "string"]]],
+                    "content": ["application/json": ["schema": ["type": "object", "required": ["saved", "etag"],
+                                                                  "properties": ["saved": ["type": "string"], "etag": ["type": "string"]]]]]]
+        }
+    }
+
+    private static func operationID(_ route: Route) -> String {
+        "\(route.action)"
+    }
+}

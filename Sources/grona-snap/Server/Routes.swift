@@ -1,0 +1,136 @@
+import Foundation
+import Grona
+
+// The HTTP API as one table: each route's method, path, query parameters (with the schema of their
+// values), body and answers. `StudioAPI` dispatches by it and `RenderOptions` accepts exactly its
+// parameters; `OpenAPIDocument` serves it as /api/openapi.json. A new route, or a new parameter of
+// one, goes here and nowhere else. The environment overrides come from the command line's own list
+// (`EnvironmentOptions.settings`), under their query names, so the two never drift apart.
+
+/// What a query parameter's value may be.
+enum ValueSchema: Sendable {
+    case text(pattern: String?, maxLength: Int)
+    case choice([String])
+    case integer(ClosedRange<Int>)
+    case integerChoice([Int])
+    case number(ClosedRange<Double>)
+    case boolean
+    /// A comma-separated list of these values, or `all`.
+    case list(of: [String])
+    /// A comma-separated list of free values (language tags), or `all`.
+    case tagList
+
+    /// The JSON Schema of the value, as OpenAPI 3.1 takes it.
+    var jsonSchema: [String: Any] {
+        switch self {
+        case .text(let pattern, let maxLength):
+            var schema: [String: Any] = ["type": "string", "minLength": 1, "maxLength": maxLength]
+            if let pattern { schema["pattern"] = pattern }
+            return schema
+        case .choice(let values): return ["type": "string", "enum": values]
+        case .integer(let range): return ["type": "integer", "minimum": range.lowerBound, "maximum": range.upperBound]
+        case .integerChoice(let values): return ["type": "integer", "enum": values]
+        case .number(let range): return ["type": "number", "minimum": range.lowerBound, "maximum": range.upperBound]
+        case .boolean: return ["type": "boolean"]
+        case .list(let values):
+            let one = "(" + values.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + ")"
+            return ["type": "string", "pattern": "^(all|\(one)(,\(one))*)$"]
+        case .tagList: return ["type": "string", "pattern": "^(all|[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*(,[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*)*)$", "maxLength": 512]
+        }
+    }
+}
+
+struct QueryParameter: Sendable {
+    var name: String
+    var schema: ValueSchema
+    var description: String
+}
+
+/// One route of the API.
+struct Route: Sendable {
+    enum Action: Sendable { case health, openAPI, listSpecs, getSpec, saveSpec, render, report, check, sheet, animate }
+    /// What a successful answer holds.
+    enum Answer: Sendable { case json, png, specFile, saved }
+
+    var method: String
+    /// The path; `{name}` stands for a spec's file name.
+    var path: String
+    var action: Action
+    var summary: String
+    var parameters: [QueryParameter] = []
+    /// Takes a spec as its JSON body.
+    var takesSpec = false
+    /// Renders or writes: refused cross-site.
+    var costs = false
+    var answer: Answer
+    /// Answers besides 200 and the ones every route may give.
+    var failures: [Int]
+
+    func matches(_ requestPath: String) -> Bool {
+        guard path.hasSuffix("/{name}") else { return requestPath == path }
+        let prefix = String(path.dropLast("{name}".count))
+        return requestPath.hasPrefix(prefix) && requestPath.count > prefix.count
+    }
+
+    /// The `{name}` part of a request's path.
+    func pathName(_ requestPath: String) -> String {
+        path.hasSuffix("/{name}") ? String(requestPath.dropFirst(path.count - "{name}".count)) : ""
+    }
+}
+
+extension StudioAPI {
+    static let nameParameter = QueryParameter(
+        name: "name", schema: .text(pattern: SpecFolder.namePattern, maxLength: SpecFolder.maximumNameLength),
+        description: "the spec's file name in the folder (default untitled.json): relative image paths resolve there, and errors name it")
+
+    /// The parameters every rendering route takes: the command line's overrides and canvas options.
+    static let renderingParameters: [QueryParameter] = [nameParameter]
+        + EnvironmentOptions.settings.map { QueryParameter(name: $0.query, schema: $0.schema, description: $0.summary) }
+        + [QueryParameter(name: "reduceMotion", schema: .boolean, description: "skip the reveal and fill animations, as --reduce-motion"),
+           QueryParameter(name: "padding", schema: .number(Canvas.paddingRange), description: "points of canvas around the card, as --padding"),
+           QueryParameter(name: "background", schema: .text(pattern: "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$", maxLength: 9),
+                          description: "the canvas colour, #RGB, #RRGGBB or #RRGGBBAA, as --background")]
+
+    static let axisParameters: [QueryParameter] = [
+        QueryParameter(name: "textSizes", schema: .list(of: TextSize.allNames), description: "text sizes, as --text-sizes"),
+        QueryParameter(name: "appearances", schema: .list(of: Appearance.allCases.map(\.rawValue)), description: "as --appearances"),
+        QueryParameter(name: "directions", schema: .list(of: LayoutDirection.allCases.map(\.rawValue)), description: "as --directions"),
+        QueryParameter(name: "locales", schema: .tagList, description: "languages, as --locales (all: the spec's own and each it has copy for)"),
+        QueryParameter(name: "pseudos", schema: .list(of: PseudoLocalization.allCases.map(\.rawValue)), description: "pseudolanguages, as --pseudos"),
+    ]
+
+    static let overlayParameter = QueryParameter(name: "overlay", schema: .choice(Overlay.allCases.map(\.rawValue)),
+                                                 description: "the accessibility picture instead of the card, as --overlay")
+
+    /// Every route. Answers every route may give: 400, 401, 403, 404, 405, 413, 503.
+    static let routes: [Route] = [
+        Route(method: "GET", path: "/healthz", action: .health, summary: "Whether the server is up (no Host or token needed)",
+              answer: .json, failures: []),
+        Route(method: "GET", path: "/api/openapi.json", action: .openAPI, summary: "This description of the API",
+              answer: .json, failures: []),
+        Route(method: "GET", path: "/api/specs", action: .listSpecs, summary: "The spec files in the folder, with type and title",
+              answer: .json, failures: []),
+        Route(method: "GET", path: "/api/specs/{name}", action: .getSpec, summary: "A spec file as it is on disk, with its ETag",
+              answer: .specFile, failures: [422]),
+        Route(method: "PUT", path: "/api/specs/{name}", action: .saveSpec,
+              summary: "Saves a spec that decodes, atomically, over the version If-Match names (none: only a new file)",
+              takesSpec: true, costs: true, answer: .saved, failures: [409, 422, 507]),
+        Route(method: "POST", path: "/api/render", action: .render, summary: "The snapshot grona-snap render writes",
+              parameters: renderingParameters + [overlayParameter], takesSpec: true, costs: true, answer: .png, failures: [422]),
+        Route(method: "POST", path: "/api/report", action: .report, summary: "The render report grona-snap render --report writes",
+              parameters: renderingParameters, takesSpec: true, costs: true, answer: .json, failures: [422]),
+        Route(method: "POST", path: "/api/check", action: .check, summary: "What grona-snap check --format json prints",
+              parameters: renderingParameters + axisParameters
+                + [QueryParameter(name: "ignore", schema: .list(of: Finding.Kind.allCases.map(\.rawValue)), description: "kinds left out, as --ignore")],
+              takesSpec: true, costs: true, answer: .json, failures: [422]),
+        Route(method: "POST", path: "/api/sheet", action: .sheet, summary: "The contact sheet grona-snap sheet draws",
+              parameters: renderingParameters + axisParameters
+                + [QueryParameter(name: "columns", schema: .integer(1...64), description: "cells per row, as --columns"), overlayParameter],
+              takesSpec: true, costs: true, answer: .png, failures: [422]),
+        Route(method: "POST", path: "/api/animate", action: .animate, summary: "The animated PNG grona-snap animate writes",
+              parameters: renderingParameters
+                + [QueryParameter(name: "fps", schema: .integer(1...maximumFPS), description: "frames per second (default 15)"),
+                   QueryParameter(name: "hold", schema: .integer(0...60_000), description: "milliseconds the last frame is held (default 1500)")],
+              takesSpec: true, costs: true, answer: .png, failures: [422]),
+    ]
+}
