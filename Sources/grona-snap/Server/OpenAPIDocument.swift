@@ -53,7 +53,7 @@ enum OpenAPIDocument {
         }
         if route.path.hasSuffix("{name}") {
             parameters.insert(["name": "name", "in": "path", "required": true, "description": SpecFolder.nameRule,
-                               "schema": ["type": "string", "minLength": 1, "maxLength": 255]], at: 0)
+                               "schema": ["type": "string", "minLength": 1, "maxLength": 255], "example": "acme-banner.json"], at: 0)
         }
         if route.action == .saveSpec {
             parameters.append(["name": "If-Match", "in": "header", "required": false,
@@ -62,7 +62,11 @@ enum OpenAPIDocument {
         }
         if !parameters.isEmpty { operation["parameters"] = parameters }
         if route.takesSpec {
-            operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Spec"]]]]
+            operation["requestBody"] = ["required": true, "content": ["application/json": [
+                "schema": ["$ref": "#/components/schemas/Spec"],
+                "example": ["component": ["type": "banner", "eyebrow": "THIS WEEK", "title": "Double points on every order",
+                                          "body": "Order by Sunday.", "button": "Order now"]],
+            ]]]
         }
         var responses: [String: Any] = ["200": success(route)]
         let error = ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]]

@@ -1,5 +1,10 @@
 import Foundation
 import Grona
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The folder of specs `serve` works on (DIR): the only place it reads specs from and writes them to.
 ///
@@ -17,8 +22,10 @@ struct SpecFolder: Sendable {
     /// The folder's real path.
     let path: String
     /// Saves are serialised, so that the check "unchanged since it was opened" and the write are one
-    /// step for this process (instances behind a load balancer share DIR: see README).
+    /// step: between this process's threads by this lock, and between instances sharing DIR behind a
+    /// load balancer by an advisory lock on `DIR/.grona-snap-save.lock` (flock(2), on the same machine).
     private let saveLock = NSLock()
+    static let lockFileName = ".grona-snap-save.lock"
 
     init(_ folder: String) throws {
         guard let real = AssetPaths.realDirectory(folder) else { throw UsageError("serve: \(folder) is not a folder") }
@@ -119,6 +126,9 @@ struct SpecFolder: Sendable {
     func save(_ bytes: [UInt8], as name: String, ifMatch: String?) throws -> SaveResult {
         guard SpecFolder.isValidName(name) else { return .notFound }
         saveLock.lock(); defer { saveLock.unlock() }
+        let lockFile = open(path + "/" + SpecFolder.lockFileName, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if lockFile >= 0 { flock(lockFile, LOCK_EX) }
+        defer { if lockFile >= 0 { flock(lockFile, LOCK_UN); close(lockFile) } }
         let target = path + "/" + name
         let exists = FileManager.default.fileExists(atPath: target) || (try? FileManager.default.destinationOfSymbolicLink(atPath: target)) != nil
         if exists {
