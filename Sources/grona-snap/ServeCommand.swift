@@ -28,8 +28,8 @@ enum ServeCommand {
           --assets-root DIR         fonts and images may come from DIR instead (repeatable as DIR:DIR2)
 
         Each rendering request is costed before it is drawn and refused (422) when over the budget
-        of 32 megapixels held at once, 256 drawn or a million characters laid out; the message says
-        what to lower.
+        of \(RenderBudget().heldPixels >> 20) megapixels held at once, \(RenderBudget().drawnPixels >> 20) drawn or \(RenderBudget().characters) characters
+        laid out; the message says what to lower.
         """
 
     static let grammar = Arguments.Grammar(valued: ["--port", "--host", "--threads", "--queue", "--token-file", "--assets-root"],
@@ -59,6 +59,7 @@ enum ServeCommand {
         }
         var api = StudioAPI(folder: folder, assetRoots: roots, loopbackOnly: loopback, studio: StudioFiles())
         api.token = token
+        api.listenAddress = host
         let server = try HTTPServer(host: host, port: UInt16(port), limits: limits, isBatch: StudioAPI.isBatch, handler: api.handle)
         if !loopback {
             FileHandle.standardError.write(Data("""

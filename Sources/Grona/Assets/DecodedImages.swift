@@ -8,7 +8,9 @@ import Raster
 /// variant would read and decode the same PNG again: twelve times per spec in the project's own
 /// suite. Entries are keyed by the file's path, size and modification time, so an image edited on
 /// disk is decoded afresh; a decode is a pure function of those bytes, so sharing never changes a
-/// pixel. Bounded: cleared when full. Thread-safe: renderers on several threads share it.
+/// pixel. Bounded by count and by pixels (32 images, 16 megapixels: 64 MiB, one largest image's
+/// worth), cleared when full, so memory does not grow with the number of different images a process
+/// sees. Thread-safe: renderers on several threads share it.
 enum DecodedImages {
     private struct Key: Hashable {
         var path: String
@@ -17,6 +19,9 @@ enum DecodedImages {
     }
 
     private static let capacity = 32
+    private static let pixelCapacity = 4096 * 4096
+    /// `nonisolated(unsafe)`: read and written only while `lock` is held.
+    nonisolated(unsafe) private static var pixels = 0
     private static let lock = NSLock()
     /// `nonisolated(unsafe)`: read and written only while `lock` is held.
     nonisolated(unsafe) private static var entries: [Key: Pixmap] = [:]
@@ -30,8 +35,13 @@ enum DecodedImages {
         if let known { return known }
         let image = try decode()
         lock.lock()
-        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+        let size = image.width * image.height
+        if entries.count >= capacity || pixels + size > pixelCapacity {
+            entries.removeAll(keepingCapacity: true)
+            pixels = 0
+        }
         entries[key] = image
+        pixels += size
         lock.unlock()
         return image
     }

@@ -32,8 +32,8 @@ public struct AssetPaths: Equatable, Sendable {
     /// folder or the fonts folder.
     func shown(_ real: String) -> String {
         if disclosesPaths { return real }
-        if real.hasPrefix(folder + "/") { return String(real.dropFirst(folder.count + 1)) }
-        if let fontsFolder, real.hasPrefix(fontsFolder + "/") { return "Fonts/" + real.dropFirst(fontsFolder.count + 1) }
+        if let inside = AssetPaths.relative(real, to: folder) { return inside }
+        if let fontsFolder, let inside = AssetPaths.relative(real, to: fontsFolder) { return "Fonts/" + inside }
         return "the file"
     }
 
@@ -42,9 +42,32 @@ public struct AssetPaths: Equatable, Sendable {
         var folder = candidate
         while let slash = folder.lastIndex(of: "/") {
             folder = String(folder[..<slash])
-            if let real = AssetPaths.realDirectory(folder.isEmpty ? "/" : folder) { return isAllowed(real + "/", isFont: isFont) }
+            if let real = AssetPaths.realDirectory(folder.isEmpty ? "/" : folder) { return isAllowed(real, isFont: isFont) }
         }
         return false
+    }
+
+    /// Whether `path` is `folder` or inside it, comparing bytes: Swift's `hasPrefix` on strings
+    /// treats canonically equivalent text as equal (a precomposed "é" matches "e" + U+0301), and the
+    /// file system does not, so a look-alike sibling folder would pass it.
+    public static func isInside(_ path: String, _ folder: String) -> Bool {
+        let path = Array(path.utf8), folder = Array(folder.utf8)
+        if path == folder { return true }
+        let prefix = folder == [UInt8(ascii: "/")] ? folder : folder + [UInt8(ascii: "/")]
+        return path.count > prefix.count && path.starts(with: prefix)
+    }
+
+    /// `path` relative to `folder` (bytes, as `isInside`), or nil when it is not inside.
+    public static func relative(_ path: String, to folder: String) -> String? {
+        let bytes = Array(path.utf8), prefix = Array(folder.utf8) + [UInt8(ascii: "/")]
+        guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
+        return String(decoding: bytes[prefix.count...], as: UTF8.self)
+    }
+
+    /// Whether anything (a file, a folder, a link that may lead nowhere) is at `path` itself.
+    static func somethingIsAt(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 
     /// The real path of a regular file, or nil.
@@ -70,7 +93,7 @@ public struct AssetPaths: Equatable, Sendable {
     func isAllowed(_ real: String, isFont: Bool) -> Bool {
         guard var roots = allowedRoots else { return true }
         if isFont, let fontsFolder { roots.append(fontsFolder) }
-        return roots.contains { root in real == root || real.hasPrefix(root == "/" ? "/" : root + "/") }
+        return roots.contains { root in AssetPaths.isInside(real, root) }
     }
 
     /// The real path of `path`, or the problem.
@@ -96,7 +119,10 @@ public struct AssetPaths: Equatable, Sendable {
         if !disclosesPaths {
             // Whatever is there, a path that leads outside the roots is only "not allowed"; inside
             // them, what is missing may be said, without the folders' real paths.
-            if outside != nil || !candidates.contains(where: { parentIsAllowed($0, isFont: isFont) }) {
+            // A link that leads nowhere is "not allowed" too: "not readable" would tell that its
+            // target, perhaps outside, does not exist.
+            if outside != nil || candidates.contains(where: AssetPaths.somethingIsAt)
+                || !candidates.contains(where: { parentIsAllowed($0, isFont: isFont) }) {
                 return .failure(AssetPaths.notAllowed(path))
             }
             let places = bases.isEmpty ? "" : (bases.count > 1 ? " (looked in the spec's folder and GronaSnap's fonts)" : " (looked in the spec's folder)")

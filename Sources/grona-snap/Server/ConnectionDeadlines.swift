@@ -117,8 +117,9 @@ final class ConnectionDeadlines: @unchecked Sendable {
         let key = Self.key(connection)
         guard var entry = entries[key] else { return }
         if case .sending = entry.phase, case .headers = phase { entry.servedOne = true }
-        if case .body = entry.phase, case .body = phase {
-            entry.phase = phase
+        if case .body(let announced, _) = entry.phase, case .body(let length, let received) = phase {
+            // Keeps the phase's start, and the length the headers announced.
+            entry.phase = .body(length: length ?? announced, received: received)
         } else {
             entry.phase = phase
             entry.since = Self.now()

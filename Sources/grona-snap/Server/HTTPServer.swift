@@ -30,6 +30,10 @@ struct HTTPRequest: Sendable {
     var clientGone: @Sendable () -> Bool = { false }
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// Whether the header came more than once.
+    func isRepeated(_ name: String) -> Bool { headers[HTTPRequest.duplicateMark + name.lowercased()] != nil }
+    static let duplicateMark = "\u{0}repeated:"
 }
 
 /// One answer. `X-Content-Type-Options: nosniff` is added to every response.
@@ -60,8 +64,8 @@ struct HTTPLimits {
     var maximumBodySize = 4 << 20
     /// Connections served at once; past it a new connection is answered 503 at once.
     var connections = 64
-    /// Connections from one address at once; past it, 503 at once (and past twice as many,
-    /// libmicrohttpd closes new ones unanswered).
+    /// Connections from one address at once; past it, 503 at once. (libmicrohttpd's own limit, four
+    /// times `connections` in all, holds new connections back only past that.)
     var connectionsPerAddress = 32
     /// How long each part of a request may take.
     var deadlines = Deadlines()
@@ -102,7 +106,7 @@ final class HTTPServer: @unchecked Sendable {
             // libmicrohttpd's own limit is well above ours, so the connections past ours are still
             // accepted and told 503 instead of waiting unanswered in the listen backlog.
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: limits.connections * 4, ptr_value: nil),
-            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: limits.connectionsPerAddress * 2, ptr_value: nil),
+            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: limits.connections * 4, ptr_value: nil),
             // A backstop for a client that stops reading its answer; the deadlines come first.
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: 60, ptr_value: nil),
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
@@ -254,13 +258,24 @@ final class HTTPServer: @unchecked Sendable {
     private static let headerNames = ["Host", "Origin", "Sec-Fetch-Site", "If-Match", "If-None-Match", "Content-Type",
                                       "Authorization"]
 
+    /// The headers of `headerNames`, by lowercase name; one that came twice is kept under
+    /// `duplicateMark + name` as well, so a handler can refuse a request that names two hosts.
     private func headers(_ connection: OpaquePointer) -> [String: String] {
-        var found: [String: String] = [:]
-        for name in HTTPServer.headerNames {
-            if let value = lookup(connection, .HEADER_KIND, name) { found[name.lowercased()] = value }
-        }
-        return found
+        let box = HeaderBox()
+        let context = Unmanaged.passUnretained(box).toOpaque()
+        _ = MHD_get_connection_values(connection, .HEADER_KIND, { context, _, key, value in
+            guard let context, let key else { return .YES }
+            let box = Unmanaged<HeaderBox>.fromOpaque(context).takeUnretainedValue()
+            let name = String(cString: key).lowercased()
+            guard HTTPServer.wantedHeaders.contains(name) else { return .YES }
+            if box.found[name] != nil { box.found[HTTPRequest.duplicateMark + name] = "" }
+            else { box.found[name] = value.map { String(cString: $0) } ?? "" }
+            return .YES
+        }, context)
+        return box.found
     }
+
+    fileprivate static let wantedHeaders = Set(headerNames.map { $0.lowercased() })
 
     private func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
         MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
@@ -318,6 +333,10 @@ private final class PendingRequest: @unchecked Sendable {
         defer { response = nil }
         return response
     }
+}
+
+private final class HeaderBox {
+    var found: [String: String] = [:]
 }
 
 private final class QueryBox {

@@ -10,8 +10,11 @@ enum OpenAPIDocument {
         403: "a Host that is not this loopback server, or a cross-site request",
         404: "no such route or spec",
         405: "the route does not take this method (see Allow)",
+        408: "the request did not arrive within its deadline",
         413: "the request body is over 4 MiB",
+        431: "the request's headers are too large",
         503: "busy: too many connections or requests waiting (see Retry-After)",
+        505: "an HTTP version other than 1.0 and 1.1",
     ]
 
     static let failureReasons: [Int: String] = [
@@ -70,7 +73,7 @@ enum OpenAPIDocument {
         }
         var responses: [String: Any] = ["200": success(route)]
         let error = ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]]
-        for (status, reason) in commonFailures where status != 413 || route.takesSpec {
+        for (status, reason) in commonFailures {
             responses[String(status)] = ["description": reason, "content": error]
         }
         for status in route.failures {

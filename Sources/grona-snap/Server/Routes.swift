@@ -66,15 +66,18 @@ struct Route: Sendable {
     /// Answers besides 200 and the ones every route may give.
     var failures: [Int]
 
+    // Paths are compared as bytes: as strings, a name starting with a combining mark would merge
+    // with the slash before it into one character and the prefix would not match.
     func matches(_ requestPath: String) -> Bool {
-        guard path.hasSuffix("/{name}") else { return requestPath == path }
-        let prefix = String(path.dropLast("{name}".count))
-        return requestPath.hasPrefix(prefix) && requestPath.count > prefix.count
+        guard path.hasSuffix("/{name}") else { return Array(requestPath.utf8) == Array(path.utf8) }
+        let prefix = path.utf8.dropLast("{name}".utf8.count)
+        return requestPath.utf8.count > prefix.count && requestPath.utf8.starts(with: prefix)
     }
 
     /// The `{name}` part of a request's path.
     func pathName(_ requestPath: String) -> String {
-        path.hasSuffix("/{name}") ? String(requestPath.dropFirst(path.count - "{name}".count)) : ""
+        guard path.hasSuffix("/{name}") else { return "" }
+        return String(decoding: requestPath.utf8.dropFirst(path.utf8.count - "{name}".utf8.count), as: UTF8.self)
     }
 }
 

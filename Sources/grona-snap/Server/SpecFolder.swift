@@ -23,9 +23,9 @@ struct SpecFolder: Sendable {
     let path: String
     /// Saves are serialised, so that the check "unchanged since it was opened" and the write are one
     /// step: between this process's threads by this lock, and between instances sharing DIR behind a
-    /// load balancer by an advisory lock on `DIR/.grona-snap-save.lock` (flock(2), on the same machine).
+    /// load balancer by an advisory lock on the folder itself (flock(2) on DIR, on the same machine),
+    /// which leaves no file behind in the campaign folder.
     private let saveLock = NSLock()
-    static let lockFileName = ".grona-snap-save.lock"
 
     init(_ folder: String) throws {
         guard let real = AssetPaths.realDirectory(folder) else { throw UsageError("serve: \(folder) is not a folder") }
@@ -35,15 +35,23 @@ struct SpecFolder: Sendable {
     static let maximumNameLength = 128
     static let maximumSpecs = 1000
     static let maximumBytes = 256 << 20
-    static let nameRule = "a name of letters, digits, spaces, -, _ and . that starts with a letter or digit and ends in .json (at most 128 characters)"
+    static let nameRule = "a name of letters, digits, spaces, -, _ and . that starts with a letter or digit and ends in .json (at most 128 characters, in Unicode NFC)"
     /// `nameRule` as a regular expression, for the API's description.
     static let namePattern = #"^[\p{L}\p{N}][\p{L}\p{N}\p{M} ._-]*\.json$"#
 
     static func isValidName(_ name: String) -> Bool {
         let scalars = Array(name.unicodeScalars)
-        guard name.hasSuffix(".json"), scalars.count > 5, scalars.count <= maximumNameLength, let first = scalars.first,
-              isLetterOrDigit(first) else { return false }
-        return scalars.allSatisfy { isLetterOrDigit($0) || isMark($0) || " ._-".unicodeScalars.contains($0) }
+        guard name.utf8.reversed().starts(with: ".json".utf8.reversed()), scalars.count > 5, scalars.count <= maximumNameLength,
+              let first = scalars.first, isLetterOrDigit(first),
+              // One spelling per name: in NFC, so "café" typed two ways is one file, not two that look alike.
+              Array(name.precomposedStringWithCanonicalMapping.unicodeScalars) == scalars else { return false }
+        var marksInARow = 0
+        for scalar in scalars {
+            marksInARow = isMark(scalar) ? marksInARow + 1 : 0
+            // A few marks stack on a letter in any script; a pile of them only hides what the name says.
+            guard marksInARow <= 3, isLetterOrDigit(scalar) || isMark(scalar) || " ._-".unicodeScalars.contains(scalar) else { return false }
+        }
+        return true
     }
 
     /// Combining marks (a decomposed é, Devanagari vowel signs): part of a letter, never alone.
@@ -81,8 +89,9 @@ struct SpecFolder: Sendable {
     /// The real path of an existing spec file in the folder, or nil (a bad name, no such file, a
     /// folder, or a link leading out of the folder).
     func file(_ name: String) -> String? {
+        // Compared as bytes (`AssetPaths.relative`): a look-alike folder beside DIR is not DIR.
         guard SpecFolder.isValidName(name), let real = AssetPaths.realFile(path + "/" + name),
-              real.hasPrefix(path + "/"), !real.dropFirst(path.count + 1).contains("/") else { return nil }
+              let inside = AssetPaths.relative(real, to: path), !inside.utf8.contains(UInt8(ascii: "/")) else { return nil }
         return real
     }
 
@@ -126,7 +135,7 @@ struct SpecFolder: Sendable {
     func save(_ bytes: [UInt8], as name: String, ifMatch: String?) throws -> SaveResult {
         guard SpecFolder.isValidName(name) else { return .notFound }
         saveLock.lock(); defer { saveLock.unlock() }
-        let lockFile = open(path + "/" + SpecFolder.lockFileName, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let lockFile = open(path, O_RDONLY | O_CLOEXEC)
         if lockFile >= 0 { flock(lockFile, LOCK_EX) }
         defer { if lockFile >= 0 { flock(lockFile, LOCK_UN); close(lockFile) } }
         let target = path + "/" + name

@@ -28,6 +28,8 @@ struct StudioAPI: Sendable {
     let assetRoots: [String]
     /// Listening on loopback only: then requests must name a loopback Host (DNS rebinding).
     let loopbackOnly: Bool
+    /// The address listened on, which a Host may name as well as localhost, 127.0.0.1 and [::1].
+    var listenAddress: String?
     let studio: StudioFiles
     /// The bearer token every API request must carry, when set (`--token-file`).
     var token: String?
@@ -261,16 +263,21 @@ struct StudioAPI: Sendable {
     /// that carry it. The health check is open to load balancers either way.
     private func admit(_ request: HTTPRequest) throws {
         if request.path == "/healthz" { return }
+        // Two Host headers: a proxy may read the other one (RFC 9112 makes this a 400).
+        if request.isRepeated("Host") || request.isRepeated("Authorization") {
+            throw HTTPFailure(400, "the request has more than one \(request.isRepeated("Host") ? "Host" : "Authorization") header")
+        }
         if loopbackOnly {
             guard let host = request.header("Host") else {
                 throw HTTPFailure(403, "this studio answers only requests that name it: the Host header is missing")
             }
-            guard StudioAPI.isLoopback(host: host) else {
+            guard StudioAPI.isLoopback(host: host, listeningOn: listenAddress) else {
                 throw HTTPFailure(403, "this studio answers only on localhost, 127.0.0.1 or [::1] (Host: \(quoted(host, limit: 80)))")
             }
         }
         if let token, request.path.hasPrefix("/api/"), request.path != "/api/openapi.json" {
-            guard let given = request.header("Authorization"), given.hasPrefix("Bearer "),
+            // The scheme's name is case-insensitive (RFC 9110); the token is not.
+            guard let given = request.header("Authorization"), given.prefix(7).lowercased() == "bearer ",
                   StudioAPI.sameSecret(Array(given.utf8.dropFirst(7)), Array(token.utf8)) else {
                 throw HTTPFailure(401, "this studio needs its token: send Authorization: Bearer TOKEN (the page takes it as #token=TOKEN)",
                                   headers: [("WWW-Authenticate", "Bearer")])
@@ -300,10 +307,12 @@ struct StudioAPI: Sendable {
         }
     }
 
-    /// Exactly `localhost`, `127.0.0.1` or `[::1]`, with or without a port: any other name, however
-    /// it starts (`127.0.0.1.evil.example`), may be an attacker's name resolving to this machine.
-    static func isLoopback(host: String) -> Bool {
-        let names = ["localhost", "127.0.0.1", "[::1]"]
+    /// Exactly `localhost`, `127.0.0.1`, `[::1]` or the loopback address the server listens on
+    /// (`127.0.0.2`), with or without a port: any other name, however it starts
+    /// (`127.0.0.1.evil.example`), may be an attacker's name resolving to this machine.
+    static func isLoopback(host: String, listeningOn address: String? = nil) -> Bool {
+        var names = ["localhost", "127.0.0.1", "[::1]"]
+        if let address { names.append(address.contains(":") ? "[\(address)]" : address) }
         for name in names where host.hasPrefix(name) {
             let rest = host.dropFirst(name.count)
             if rest.isEmpty { return true }
