@@ -54,6 +54,12 @@ func runProgram(_ executable: String, _ arguments: [String], environment changes
     // The caller's record mode and artifacts folder must not leak into the commands under test.
     environment["GRONA_RECORD"] = nil
     environment["GRONA_ARTIFACTS"] = nil
+    // Nor the CI engine's sharding, JUnit or annotations, when the suite itself runs in CI.
+    for name in ["TEST_TOTAL_SHARDS", "TEST_SHARD_INDEX", "TEST_SHARD_STATUS_FILE", "XML_OUTPUT_FILE",
+                 "TEST_UNDECLARED_OUTPUTS_DIR", "CI_NODE_INDEX", "CI_NODE_TOTAL", "CIRCLE_NODE_INDEX",
+                 "CIRCLE_NODE_TOTAL", "BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", "GITHUB_ACTIONS"] {
+        environment[name] = nil
+    }
     for (name, value) in changes { environment[name] = value }
     process.environment = environment
     let out = Pipe(), err = Pipe()

@@ -40,6 +40,18 @@ public final class StagedFiles: @unchecked Sendable {
         try write(bytes, to: temporary, for: destination)
     }
 
+    /// Appends `bytes` to the file staged for `destination` (creating it, empty, on the first call):
+    /// a file written piece by piece as a run goes, put in place or removed with the others.
+    public func append(_ bytes: [UInt8], to destination: String) throws {
+        let temporary = try begin(destination)
+        defer { end() }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw AtomicFile.WriteError(path: destination, reason: AtomicFile.lastError()) }
+        var failure = AtomicFile.writeAll(bytes, to: fd)
+        if close(fd) != 0, failure == nil { failure = AtomicFile.lastError() }
+        if let failure { throw AtomicFile.WriteError(path: destination, reason: failure) }
+    }
+
     /// Stages a copy of the file at `source` for `destination`: a hard link when both are on one file
     /// system (no bytes copied, and safe because every GronaSnap write replaces a file by renaming
     /// rather than rewriting it), else a copy of its bytes.
@@ -75,7 +87,10 @@ public final class StagedFiles: @unchecked Sendable {
             if failure == nil && rename(temporary, destination) != 0 {
                 failure = AtomicFile.WriteError(path: destination, reason: String(cString: strerror(errno)))
             }
-            if failure != nil { unlink(temporary) }
+            // Also after a rename that succeeded: when the staged file and the destination are
+            // hard links of one file (a report's `expected/` copy of an unchanged golden), POSIX
+            // rename does nothing and returns 0, leaving the staged name behind.
+            unlink(temporary)
         }
         if let failure { throw failure }
     }
