@@ -8,7 +8,8 @@
 //
 // Golden folders of components built in code: `<suite>/<test>`, then for a parameterized case its
 // arguments, `<suite>/<test>-<argument>-<argument>` (each written as Swift Testing writes it,
-// `String(describingForTest:)`, made filesystem-safe), then for the second and later unnamed
+// `String(describingForTest:)`, without a string's quotes or an enum case's dot, made
+// filesystem-safe: `fill-10.0`, `copy-de-large`), then for the second and later unnamed
 // snapshots of one test (or case) a number, `<suite>/<test>.2`. The first snapshot of a test keeps
 // the name it has always had, so existing goldens stay where they are.
 //
@@ -53,7 +54,7 @@ struct TestIdentity: Sendable {
             var identity = TestIdentity(module: test.id.moduleName, suite: suiteName.isEmpty ? nil : suiteName,
                                         test: baseName(components.last ?? test.name), fromFramework: true)
             if let testCase = Test.Case.current, testCase.isParameterized, let arguments = caseArguments(testCase) {
-                identity.caseName = folderSafe(arguments.map(\.value).joined(separator: "-"))
+                identity.caseName = folderSafe(arguments.map { plainArgument($0.value) }.joined(separator: "-"))
                 identity.caseDescription = arguments.map { ($0.label.map { $0 + ": " } ?? "") + $0.value }.joined(separator: ", ")
             }
             return identity
@@ -72,6 +73,14 @@ struct TestIdentity: Sendable {
     func goldenFolder(file: String) -> String {
         componentGoldenFolder(suite: suite, file: file, testName: test) + (caseName.map { "-" + $0 } ?? "")
     }
+}
+
+/// An argument as it reads best in a folder name: `"de"` → `de`, `.large` → `large`, `10.0` as is.
+func plainArgument(_ description: String) -> String {
+    var text = Substring(description)
+    if text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") { text = text.dropFirst().dropLast() }
+    if text.hasPrefix(".") && text.count > 1 { text = text.dropFirst() }
+    return String(text)
 }
 
 /// "fill(value:)" → "fill"; "testOffer()" → "testOffer".
