@@ -25,6 +25,7 @@ let usage = """
     """
 
 func fail(_ message: String, status: Int32) -> Never {
+    StagedFiles.waitIfInterrupted()
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     exit(status)
 }
@@ -66,6 +67,7 @@ do {
 } catch let error as SnapshotsDiffer {
     fail(error.description, status: 1)
 } catch let status as ExitStatus {
+    StagedFiles.waitIfInterrupted()
     exit(status.code)
 } catch {
     fail("\(error)", status: 2)

@@ -125,6 +125,23 @@ final class ShardedVerifyTests: XCTestCase {
     }
 }
 
+extension ShardedVerifyTests {
+    /// SIGINT and SIGTERM in the middle of a verification that records: every staged golden,
+    /// report file and the staged results.jsonl go, with the folders the run made.
+    func testAnInterruptedVerifyLeavesNothingBehind() throws {
+        for signal in [SIGINT, SIGTERM] {
+            let work = try temporaryFolder(name + "\(signal)")
+            let process = try startUntilStaged(["verify", fixtures, "--snapshots", work + "/Snapshots", "--report-dir",
+                                                work + "/report", "--record", "all", "--jobs", "1"], watching: work)
+            XCTAssertTrue(process.isRunning, "the verification finished before a staged file was seen")
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 128 + signal)
+            XCTAssertEqual(files(under: work), [], "signal \(signal)")
+        }
+    }
+}
+
 /// A 10 × 10 magenta block at (10, 10): a change no tolerance excuses.
 func paintBlock(_ pixmap: inout Pixmap) {
     for y in 10..<20 {

@@ -167,6 +167,12 @@ final class GoldenTrustTests: XCTestCase {
         XCTAssertTrue(second.contains("this golden is already AppTests.CampaignSnapshots/testOffer's in this run, and MoreTests.CampaignSnapshots/testOffer would use it too"), second)
     }
 
+    func testASpecInASubfolderKeepsVerifysGoldenFolder() {
+        XCTAssertEqual(specGoldenFolder("Fixtures/banners/summer.json"), "banners/summer")
+        XCTAssertNil(specGoldenFolder("Fixtures/seasonal-banner.json"))
+        XCTAssertNil(specGoldenFolder("/abs/Fixtures/banners/summer.json"))
+    }
+
     func testXCTestIdentityComesFromTheRunningTestCase() {
         let identity = snapshotIdentity(file: #filePath, function: "helper()")
         XCTAssertEqual(identity.module, "GronaSnapshotTestingTests")

@@ -33,6 +33,15 @@ public final class StagedFiles: @unchecked Sendable {
 
     deinit { Interrupts.shared.remove(self) }
 
+    /// When Ctrl-C or SIGTERM has arrived, never returns: the interrupt handler is removing every
+    /// staged file and ends the process with the signal's status. A command's error path calls
+    /// it before exiting, so that a worker's "the run was stopped" cannot end the process first,
+    /// with another status and files still being removed.
+    public static func waitIfInterrupted() {
+        guard Interrupts.shared.isInterrupted else { return }
+        while true { pause() }
+    }
+
     /// Writes `bytes` under a temporary name beside `destination`, creating its folder if needed.
     public func stage(_ bytes: [UInt8], at destination: String) throws {
         let temporary = try begin(destination)
@@ -165,8 +174,8 @@ public final class StagedFiles: @unchecked Sendable {
 /// the shell's status for the signal (128 + its number). Installed when the first staging is made;
 /// the handlers run on a queue of their own (not in signal context), so they may take locks.
 private final class Interrupts: @unchecked Sendable {
-    // `@unchecked Sendable`: `live`, `registered` and `sources` are read and written only while
-    // `lock` is held.
+    // `@unchecked Sendable`: `live`, `registered`, `interrupted` and `sources` are read and written
+    // only while `lock` is held.
     static let shared = Interrupts()
     private let lock = NSLock()
     private var live: [ObjectIdentifier: Weak] = [:]
@@ -176,6 +185,12 @@ private final class Interrupts: @unchecked Sendable {
 
     /// How many stagings this process has made, which numbers their temporary names.
     private var registered = 0
+    private var interrupted = false
+
+    var isInterrupted: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return interrupted
+    }
 
     /// Registers a staging; returns its number in this process (1, 2, …).
     func add(_ files: StagedFiles) -> Int {
@@ -188,6 +203,9 @@ private final class Interrupts: @unchecked Sendable {
             signal(number, SIG_IGN)   // delivered to the source below instead
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { [unowned self] in
+                self.lock.lock()
+                self.interrupted = true
+                self.lock.unlock()
                 self.discardAll()
                 _exit(128 + number)
             }

@@ -34,22 +34,37 @@ public func verifySnapshot(of spec: Spec, as strategy: Snapshotting = .image, va
 }
 
 /// Decodes the spec file at `path` (relative paths from the package root) and verifies it as
-/// `verifySnapshot(of:)` does; a spec that cannot be decoded is a failure naming the problem.
+/// `verifySnapshot(of:)` does; a spec that cannot be decoded is a failure naming the problem. A
+/// spec in a subfolder keeps its goldens where `grona-snap verify` puts them: the path below the
+/// first folder (`Fixtures/banners/summer.json` → `Snapshots/banners/summer/…`).
 public func verifySnapshot(ofSpecAt path: String, as strategy: Snapshotting = .image, variants: Variants? = nil,
                            overlay: Overlay? = nil, record: SnapshotRecordMode? = nil,
                            tolerance: ComparisonTolerance = .default,
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                            file: StaticString = #filePath, function: String = #function) -> String? {
-    let spec: Spec
+    var spec: Spec
     do {
         let root = packageRoot(containing: "\(file)")
         spec = try SpecDecoder(fontsFolder: try locateFonts()).decode(fileAt: resolve(path, against: root))
     } catch {
         return "\(error)"
     }
+    if let name = specGoldenFolder(path) { spec.name = name }
     return verifySnapshot(of: spec, as: strategy, variants: variants, overlay: overlay, record: record, tolerance: tolerance,
                           snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: file,
                           function: function)
+}
+
+/// The golden folder of a spec file given by a relative path: its path below the path's first
+/// folder, without `.json`, as `grona-snap verify <that folder>` names it
+/// (`Fixtures/banners/summer.json` → `banners/summer`; `Fixtures/seasonal-banner.json` →
+/// `seasonal-banner`). Nil (the file's name) for an absolute path or a bare file name.
+func specGoldenFolder(_ path: String) -> String? {
+    guard !path.hasPrefix("/") else { return nil }
+    let components = path.split(separator: "/").filter { $0 != "." }
+    guard components.count >= 3, !components.contains("..") else { return nil }
+    let below = components.dropFirst().joined(separator: "/")
+    return below.hasSuffix(".json") ? String(below.dropLast(5)) : below
 }
 
 /// Verifies a component built in code. Its goldens live under `name` if given, else under the

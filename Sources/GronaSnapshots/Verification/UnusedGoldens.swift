@@ -50,7 +50,8 @@ public struct UnusedGoldens {
                       goldens: goldens.count, run: latest)
     }
 
-    /// Every `.png` below the snapshots folder, relative to it, outside hidden folders, sorted.
+    /// Every golden (`.png`, and `.json` for render reports) below the snapshots folder, relative
+    /// to it, outside hidden folders, sorted.
     private func pngFiles() -> [String] {
         var found: [String] = []
         func walk(_ relative: String, depth: Int) {
@@ -61,7 +62,7 @@ public struct UnusedGoldens {
                 var info = stat()
                 guard lstat(path(here, name), &info) == 0 else { continue }
                 if info.st_mode & S_IFMT == S_IFDIR { walk(child, depth: depth + 1) }
-                else if name.hasSuffix(".png") { found.append(child) }
+                else if name.hasSuffix(".png") || name.hasSuffix(".json") { found.append(child) }
             }
         }
         walk("", depth: 0)
