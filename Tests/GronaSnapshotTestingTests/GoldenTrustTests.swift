@@ -107,6 +107,14 @@ final class GoldenTrustTests: XCTestCase {
         XCTAssertFalse(message.contains("$."), message)
     }
 
+    func testAnUnreadableFontIsSaidOnceInSwiftTerms() throws {
+        let folder = try temporaryFolder()
+        let message = try XCTUnwrap(verifySnapshot(theme: Theme(regularFont: "Fonts/README.md"), component: banner,
+                                                   variants: Variants(textSizes: [.small, .large]), snapshotDirectory: folder))
+        XCTAssertTrue(message.hasPrefix("2 of 2 snapshots failed: cannot render: verifySnapshot(theme:component:): Theme.regularFont: "), message)
+        XCTAssertFalse(message.contains("$."), message)
+    }
+
     func testAChangedBrandColourFailsOnTheSameMachineAndAReencodedGoldenPasses() throws {
         let folder = try temporaryFolder()
         let check = { (primary: UInt32) in

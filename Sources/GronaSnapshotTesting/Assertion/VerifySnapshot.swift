@@ -112,10 +112,13 @@ func verifyComponent(theme: Theme, component: Component, environment: Environmen
         if number > 1 { spec.name += ".\(number)" }
     }
     spec.variants = nil
-    return SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
-                           strategy: strategy, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory,
-                           artifactDirectory: artifactDirectory, file: file, identity: identity,
-                           namedAfterTest: true, call: call).perform()
+    let message = SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
+                                  strategy: strategy, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory,
+                                  artifactDirectory: artifactDirectory, file: file, identity: identity,
+                                  namedAfterTest: true, call: call).perform()
+    // The renderer names what it could not use by its place in a spec file; this call has none.
+    return message?.replacingOccurrences(of: call + ": $.theme.", with: call + ": Theme.")
+        .replacingOccurrences(of: call + ": $.component.", with: call + ": the component's ")
 }
 
 /// `<suite>/<test>`: the folder of a code-built component's goldens. The test's name loses its
