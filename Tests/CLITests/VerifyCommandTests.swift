@@ -130,6 +130,13 @@ final class VerifyCommandTests: XCTestCase {
                            run: "run-2", now: Int(Date().timeIntervalSince1970) + 10)
         let renamed = try grona(["unused", work + "/Snapshots", "--specs", work + "/fixtures"])
         XCTAssertTrue(renamed.stdout.contains("\(work)/Snapshots/message-info/vip/L-light-ltr@3x.png\n"), renamed.stdout)
+        // --remove deletes them, and the folders they leave empty; the specs' goldens stay.
+        let removed = try grona(["unused", work + "/Snapshots", "--specs", work + "/fixtures", "--remove"])
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        XCTAssertTrue(removed.stdout.contains("removed unused golden: \(work)/Snapshots/old-banner/L-light-ltr@3x.png\n"), removed.stdout)
+        XCTAssertFalse(fm.fileExists(atPath: work + "/Snapshots/old-banner"))
+        XCTAssertFalse(fm.fileExists(atPath: work + "/Snapshots/message-info/vip"))
+        XCTAssertEqual(try grona(verify + ["--record", "never"]).status, 0)
     }
 
     func testSpecsInSubfoldersAreVerifiedAndNothingToCheckIsAnError() throws {
