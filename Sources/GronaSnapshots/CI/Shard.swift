@@ -12,7 +12,6 @@
 // (BUILDKITE_PARALLEL_JOB from 0, BUILDKITE_PARALLEL_JOB_COUNT). A total of 1 (or unset) is no
 // sharding. Malformed values are an error naming the variables, never a silent full run.
 import Foundation
-import Grona
 
 public struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// 1-based.
