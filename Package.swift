@@ -66,7 +66,7 @@ let package = Package(
                     exclude: ["Corpus"]),
         .testTarget(name: "GronaSnapshotTestingTests", dependencies: ["GronaSnapshotTesting", "GronaSnapshots", "Grona", "PNG", "Raster"]),
         // The command line, run as a process (grona-snap is built beside the tests).
-        .testTarget(name: "CLITests", dependencies: ["grona-snap", "Grona", "PNG", "Raster", "Text"]),
+        .testTarget(name: "CLITests", dependencies: ["grona-snap", "Grona", "GronaSnapshots", "PNG", "Raster", "Text"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Grona
+import GronaSnapshots
 import PNG
 
 /// `grona-snap batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [overrides]`
@@ -70,7 +71,7 @@ enum BatchCommand {
                 all.append(Job(spec: index, environment: env))
             }
         }
-        let jobs = shard.map { shard in all.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element) } ?? all
+        let jobs = shard.map { $0.select(all) } ?? all
 
         // Each snapshot is staged beside its destination as soon as it is encoded (memory stays flat
         // however many there are); the first failure stops the run and every staged file goes.
@@ -113,13 +114,9 @@ enum BatchCommand {
         return listing.specs
     }
 
-    /// "K/N" with 1 ≤ K ≤ N.
-    static func parseShard(_ text: String) throws -> (index: Int, count: Int) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, k >= 1, k <= n else {
-            throw UsageError("--shard: \(quoted(text)) is not K/N with 1 ≤ K ≤ N (e.g. 1/4)")
-        }
-        return (k, n)
+    /// "K/N" with 1 ≤ K ≤ N (`Shard`, which `verify` shares).
+    static func parseShard(_ text: String) throws -> Shard {
+        do { return try Shard(parsing: text) } catch { throw UsageError("\(error)") }
     }
 }
 

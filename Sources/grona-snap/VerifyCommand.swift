@@ -2,17 +2,22 @@ import Foundation
 import Grona
 import GronaSnapshots
 
-/// `grona-snap verify FIXTURES_DIR --snapshots DIR [--record MODE] [--jobs N] [--report-dir DIR] [--report-in-full N] [--prune]`
+/// `grona-snap verify FIXTURES_DIR --snapshots DIR [--record MODE] [--jobs N] [--shard K/N] [--junit FILE]
+/// [--report-dir DIR] [--report-in-full N] [--prune]`
 enum VerifyCommand {
     static let help = """
         usage: grona-snap verify FIXTURES_DIR --snapshots DIR [--record missing|all|failed|never]
-                                 [--jobs N] [--report-dir DIR] [--report-in-full N] [--prune]
+                                 [--jobs N] [--shard K/N] [--junit FILE] [--report-dir DIR]
+                                 [--report-in-full N] [--prune]
 
-        Renders every *.json spec in FIXTURES_DIR (sorted by name) in each of its variants and
-        compares each image with its golden, SNAPSHOTS/<spec name>/<textSize>-<appearance>-
-        <direction>@<scale>x.png (SNAPSHOTS/<spec name>/<locale>/… for a spec with localizations;
-        -pseudo-<mode> before the scale for a pseudolanguage). An image matches when no pixel differs visibly (OKLab ΔE above
-        0.02) other than anti-aliased edges that moved. Failures leave the actual image and an
+        Renders every *.json spec in FIXTURES_DIR and its subfolders (sorted by path) in each of its
+        variants and compares each image with its golden, SNAPSHOTS/<spec path>/<textSize>-
+        <appearance>-<direction>@<scale>x.png, the spec's path below FIXTURES_DIR without .json
+        (SNAPSHOTS/<spec path>/<locale>/… for a spec with localizations; -pseudo-<mode> before the
+        scale for a pseudolanguage). When the golden was rendered with this machine's GronaSnap,
+        FreeType, HarfBuzz, ICU and fonts, any changed pixel fails; otherwise an image matches when
+        no pixel differs visibly (OKLab ΔE above 0.02) other than anti-aliased edges that moved. A
+        run that checks no snapshot (no spec found, an empty shard) is an error. Failures leave the actual image and an
         expected | difference | actual image in the report folder, with a copy of the golden and an
         index.html that links them: the failures grouped by spec and counted by kind (sizes
         changed, colours changed, text or shapes moved), each with its difference and a wipe
@@ -28,24 +33,38 @@ enum VerifyCommand {
                                       failed   record over goldens that differ
                                       never    only compare; a missing golden fails
           --jobs N                  render threads (default: one per core)
-          --report-dir DIR          where index.html, actual/ and difference/ go
-                                    (default: $GRONA_ARTIFACTS/verify-report, else
+          --shard K/N               check only shard K of N (1-based): the snapshots whose position
+                                    in the fixed order (specs by path × their variants), from 0, is
+                                    K − 1 modulo N. Without it, read from Bazel (TEST_SHARD_INDEX,
+                                    TEST_TOTAL_SHARDS; TEST_SHARD_STATUS_FILE is touched), GitLab
+                                    (CI_NODE_INDEX, CI_NODE_TOTAL), CircleCI (CIRCLE_NODE_INDEX,
+                                    CIRCLE_NODE_TOTAL) or Buildkite (BUILDKITE_PARALLEL_JOB,
+                                    BUILDKITE_PARALLEL_JOB_COUNT); grona-snap merge combines the
+                                    shards' report folders
+          --junit FILE              write JUnit XML, one test case per snapshot (default under
+                                    Bazel: $XML_OUTPUT_FILE)
+          --report-dir DIR          where index.html, results.jsonl, actual/ and difference/ go
+                                    (default: $GRONA_ARTIFACTS/verify-report, else under Bazel
+                                    $TEST_UNDECLARED_OUTPUTS_DIR/verify-report, else
                                     Artifacts/verify-report beside the snapshots folder)
           --report-in-full N        snapshots the report shows with their images (default 500,
                                     at least 10); the rest it lists by name
-          --prune                   remove goldens that no spec produces any more (they are
-                                    listed either way)
+          --prune                   remove the goldens in a spec's own folder that it no longer
+                                    produces and no Swift test claims in the golden ledger (they
+                                    are listed either way); grona-snap unused lists every golden
+                                    no spec or test used
           --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
 
         Prints one summary line, e.g. "verified 228 snapshots: 228 match, 0 differ, 0 recorded,
-        0 missing". The first 10 failures are printed on stderr, then a count, and, when snapshots
+        0 missing". With GITHUB_ACTIONS=true, failures are also printed as ::error annotations on
+        their spec files. The first 10 failures are printed on stderr, then a count, and, when snapshots
         differ, the command that accepts the differences (--record failed). Exit status 0 when every snapshot matches; 1 when any differs, is missing or
         was recorded (a recording never passes: run again to verify against it); 2 for bad input,
         and then nothing is written.
         """
 
     static let grammar = Arguments.Grammar(
-        valued: ["--snapshots", "--record", "--jobs", "--report-dir", "--report-in-full", "--assets-root"],
+        valued: ["--snapshots", "--record", "--jobs", "--report-dir", "--report-in-full", "--assets-root", "--shard", "--junit"],
         flags: ["--prune"], positionals: 1...1)
 
     /// Failures printed in full on stderr; the rest are counted.
@@ -61,8 +80,19 @@ enum VerifyCommand {
         } else {
             do { record = try SnapshotRecordMode.fromEnvironment() } catch { throw UsageError("\(error)") }
         }
+        let environment = ProcessInfo.processInfo.environment
+        let shard: Shard?
+        do { shard = try args.value("--shard").map { try Shard(parsing: $0) } ?? Shard.fromEnvironment(environment) } catch {
+            throw UsageError("\(error)")
+        }
+        Shard.acknowledgeBazel(environment)
+        let reportFolder = args.value("--report-dir")
+            ?? environment[snapshotArtifactsVariable].flatMap { $0.isEmpty ? nil : $0 + "/verify-report" }
+            ?? environment["TEST_UNDECLARED_OUTPUTS_DIR"].flatMap { $0.isEmpty ? nil : $0 + "/verify-report" }
         var verification = FolderVerification(fixturesFolder: args.positionals[0], snapshotsFolder: snapshots,
-                                              reportFolder: args.value("--report-dir"), fontsFolder: try Specs.fontsFolder())
+                                              reportFolder: reportFolder, fontsFolder: try Specs.fontsFolder())
+        verification.shard = shard
+        verification.junitPath = args.value("--junit") ?? environment["XML_OUTPUT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         verification.record = record
         verification.jobs = try args.integer("--jobs", in: 1...256) ?? ParallelRenderer.defaultJobs
         verification.prune = args.has("--prune")
@@ -82,11 +112,20 @@ enum VerifyCommand {
             stderr += "to accept the differences as the new goldens: \(command)\n"
         }
         FileHandle.standardError.write(Data(stderr.utf8))
+        if GitHubAnnotations.enabled(environment) {
+            for outcome in result.tally.shown.prefix(GitHubAnnotations.limit) {
+                print(GitHubAnnotations.error(file: outcome.specFile ?? outcome.goldenPath, title: outcome.goldenName,
+                                              message: outcome.message))
+            }
+            if result.tally.problems > GitHubAnnotations.limit {
+                print(GitHubAnnotations.notice("… and \(result.tally.problems - GitHubAnnotations.limit) more snapshots need attention; all are in \(result.reportPath)"))
+            }
+        }
         for file in result.unusedGoldens {
             print("\(result.pruned ? "removed unused golden" : "unused golden (no spec produces it)"): \(file)")
         }
         if !result.passed { print("report: \(result.reportPath)") }
-        print(result.summary)
+        print(result.summary + (result.shard.map { " (shard \($0))" } ?? ""))
         if !result.passed {
             let failing = result.count(.differs) + result.count(.missing)
             let recorded = result.count(.recorded)

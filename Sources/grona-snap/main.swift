@@ -15,6 +15,8 @@ let usage = """
       diff EXPECTED.png ACTUAL.png [-o DIFF.png]                  compare two PNGs (exit 1 if they differ)
       animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR]   the reveal and fill as an animated PNG
       verify FIXTURES_DIR --snapshots DIR [--record MODE]         check every spec's variants against goldens
+      merge REPORT_DIR... -o OUT_DIR                              combine sharded verify reports into one
+      unused SNAPSHOTS_DIR [--specs FIXTURES_DIR]                 list goldens no spec or test used
       check SPEC.json|DIR [--format text|json] [--ignore KINDS]   list what was cut, recoloured or hard to read
       serve [DIR] [--port 8080] [--host 127.0.0.1]                the studio and the HTTP API for DIR's specs
       help [command]                                              show help for a command
@@ -23,6 +25,7 @@ let usage = """
     """
 
 func fail(_ message: String, status: Int32) -> Never {
+    StagedFiles.waitIfInterrupted()
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     exit(status)
 }
@@ -35,6 +38,8 @@ let commands: [String: (help: String, run: (ArraySlice<String>) throws -> Void)]
     "diff": (DiffCommand.help, DiffCommand.run),
     "animate": (AnimateCommand.help, AnimateCommand.run),
     "verify": (VerifyCommand.help, VerifyCommand.run),
+    "merge": (MergeCommand.help, MergeCommand.run),
+    "unused": (UnusedCommand.help, UnusedCommand.run),
     "check": (CheckCommand.help, CheckCommand.run),
     "serve": (ServeCommand.help, ServeCommand.run),
 ]
@@ -62,6 +67,7 @@ do {
 } catch let error as SnapshotsDiffer {
     fail(error.description, status: 1)
 } catch let status as ExitStatus {
+    StagedFiles.waitIfInterrupted()
     exit(status.code)
 } catch {
     fail("\(error)", status: 2)

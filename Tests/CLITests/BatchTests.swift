@@ -119,21 +119,9 @@ final class BatchTests: XCTestCase {
     func testInterruptRemovesTheStagedFiles() throws {
         let root = try temporaryFolder()
         let output = root + "/out"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
         // Every fixture's variants at @3x on one thread: seconds of work, interrupted at the first
         // staged file.
-        process.arguments = ["batch", fixtures, "-o", output, "--jobs", "1"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["GRONA_FONTS"] = packageRoot + "/Fonts"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && !allEntries(under: output).contains(where: { $0.hasSuffix(".staged") }) && Date() < deadline {
-            usleep(2_000)
-        }
+        let process = try startUntilStaged(["batch", fixtures, "-o", output, "--jobs", "1"], watching: root)
         XCTAssertTrue(process.isRunning, "the batch finished before a staged file was seen")
         process.interrupt()
         process.waitUntilExit()

@@ -54,6 +54,12 @@ func runProgram(_ executable: String, _ arguments: [String], environment changes
     // The caller's record mode and artifacts folder must not leak into the commands under test.
     environment["GRONA_RECORD"] = nil
     environment["GRONA_ARTIFACTS"] = nil
+    // Nor the CI engine's sharding, JUnit or annotations, when the suite itself runs in CI.
+    for name in ["TEST_TOTAL_SHARDS", "TEST_SHARD_INDEX", "TEST_SHARD_STATUS_FILE", "XML_OUTPUT_FILE",
+                 "TEST_UNDECLARED_OUTPUTS_DIR", "CI_NODE_INDEX", "CI_NODE_TOTAL", "CIRCLE_NODE_INDEX",
+                 "CIRCLE_NODE_TOTAL", "BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", "GITHUB_ACTIONS"] {
+        environment[name] = nil
+    }
     for (name, value) in changes { environment[name] = value }
     process.environment = environment
     let out = Pipe(), err = Pipe()
@@ -111,4 +117,33 @@ func image(_ path: String) throws -> Pixmap {
 func pixel(_ pixmap: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
     let i = (y * pixmap.width + x) * 4
     return Array(pixmap.pixels[i..<(i + 4)])
+}
+
+/// Starts grona-snap with `arguments` (fonts set, no CI variables) and returns once a staged file
+/// appears under `folder`, or the run ends, or a minute passes: a run to interrupt mid-way.
+func startUntilStaged(_ arguments: [String], watching folder: String) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["GRONA_FONTS"] = packageRoot + "/Fonts"
+    for name in ["TEST_TOTAL_SHARDS", "CI_NODE_TOTAL", "CIRCLE_NODE_TOTAL", "BUILDKITE_PARALLEL_JOB_COUNT", "XML_OUTPUT_FILE"] {
+        environment[name] = nil
+    }
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(60)
+    while process.isRunning && !stagedFileExists(under: folder) && Date() < deadline { usleep(2_000) }
+    return process
+}
+
+/// Whether any file (hidden ones too) under `folder` is a staged one.
+private func stagedFileExists(under folder: String) -> Bool {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return false }
+    while let path = walker.nextObject() as? String {
+        if path.hasSuffix(".staged") { return true }
+    }
+    return false
 }

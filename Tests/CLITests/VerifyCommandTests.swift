@@ -1,4 +1,5 @@
 import Foundation
+import GronaSnapshots
 import PNG
 import Raster
 import XCTest
@@ -88,28 +89,74 @@ final class VerifyCommandTests: XCTestCase {
         let fm = FileManager.default
         try fm.createDirectory(atPath: work + "/Snapshots/old-banner", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: work + "/Snapshots/Text", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: work + "/Snapshots/message-info/vip", withIntermediateDirectories: true)
         let source = work + "/Snapshots/message-info/L-light-ltr@3x.png"
         try fm.copyItem(atPath: source, toPath: work + "/Snapshots/old-banner/L-light-ltr@3x.png")
         try fm.copyItem(atPath: source, toPath: work + "/Snapshots/message-info/L-light-ltr@2x.png")
+        try fm.copyItem(atPath: source, toPath: work + "/Snapshots/message-info/vip/L-light-ltr@3x.png")
         try fm.copyItem(atPath: source, toPath: work + "/Snapshots/Text/arabic.png")   // not a golden name: not ours
+        // A Swift test (the suite `message-info`, the test `vip`, which reads like a locale folder)
+        // claims its golden in the ledger.
+        GoldenLedger.claim(["message-info/vip/L-light-ltr@3x.png"], test: "AppTests.message-info/vip", module: "AppTests",
+                           snapshotsFolder: work + "/Snapshots", run: "run-1")
 
+        // Only a spec's own stale variant is unused; the folder of a spec that is gone
+        // (old-banner) is no spec's, so verify leaves it to `grona-snap unused`.
         let listed = try grona(verify)
         XCTAssertEqual(listed.status, 0, listed.stderr)
         XCTAssertEqual(listed.stdout, """
             unused golden (no spec produces it): \(work)/Snapshots/message-info/L-light-ltr@2x.png
-            unused golden (no spec produces it): \(work)/Snapshots/old-banner/L-light-ltr@3x.png
             verified 12 snapshots: 12 match, 0 differ, 0 recorded, 0 missing; 8 findings (8 truncated)
 
             """)
-        XCTAssertTrue(fm.fileExists(atPath: work + "/Snapshots/old-banner/L-light-ltr@3x.png"))
 
         let pruned = try grona(verify + ["--prune"])
         XCTAssertEqual(pruned.status, 0)
         XCTAssertTrue(pruned.stdout.hasPrefix("removed unused golden: \(work)/Snapshots/message-info/L-light-ltr@2x.png\n"), pruned.stdout)
         XCTAssertFalse(fm.fileExists(atPath: work + "/Snapshots/message-info/L-light-ltr@2x.png"))
-        XCTAssertFalse(fm.fileExists(atPath: work + "/Snapshots/old-banner"))
+        XCTAssertTrue(fm.fileExists(atPath: work + "/Snapshots/message-info/vip/L-light-ltr@3x.png"))
+        XCTAssertTrue(fm.fileExists(atPath: work + "/Snapshots/old-banner/L-light-ltr@3x.png"))
         XCTAssertTrue(fm.fileExists(atPath: work + "/Snapshots/Text/arabic.png"))
         XCTAssertTrue(fm.fileExists(atPath: work + "/report/index.html"))
+
+        // `unused` lists what neither the specs nor the latest test run used.
+        let unused = try grona(["unused", work + "/Snapshots", "--specs", work + "/fixtures"])
+        XCTAssertEqual(unused.status, 0, unused.stderr)
+        XCTAssertEqual(unused.stdout, "\(work)/Snapshots/Text/arabic.png\n\(work)/Snapshots/old-banner/L-light-ltr@3x.png\n")
+        XCTAssertEqual(unused.stderr, "2 of 15 goldens unused: no spec produces them and no test used them in the latest swift test run\n")
+        // A later run in which the test no longer claims its golden (renamed): listed too.
+        GoldenLedger.claim(["message-info/other/L-light-ltr@3x.png"], test: "AppTests.message-info/other", module: "AppTests",
+                           snapshotsFolder: work + "/Snapshots",
+                           run: "run-2", now: Int(Date().timeIntervalSince1970) + 10)
+        let renamed = try grona(["unused", work + "/Snapshots", "--specs", work + "/fixtures"])
+        XCTAssertTrue(renamed.stdout.contains("\(work)/Snapshots/message-info/vip/L-light-ltr@3x.png\n"), renamed.stdout)
+        // --remove deletes them, and the folders they leave empty; the specs' goldens stay.
+        let removed = try grona(["unused", work + "/Snapshots", "--specs", work + "/fixtures", "--remove"])
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        XCTAssertTrue(removed.stdout.contains("removed unused golden: \(work)/Snapshots/old-banner/L-light-ltr@3x.png\n"), removed.stdout)
+        XCTAssertFalse(fm.fileExists(atPath: work + "/Snapshots/old-banner"))
+        XCTAssertFalse(fm.fileExists(atPath: work + "/Snapshots/message-info/vip"))
+        XCTAssertEqual(try grona(verify + ["--record", "never"]).status, 0)
+    }
+
+    func testSpecsInSubfoldersAreVerifiedAndNothingToCheckIsAnError() throws {
+        let work = try makeWorkFolder()
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: work + "/nested/banners", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: work + "/fixtures/message-info.json", toPath: work + "/nested/banners/message-info.json")
+        let run = try grona(["verify", work + "/nested", "--snapshots", work + "/Snapshots"])
+        XCTAssertEqual(run.status, 1, run.stderr)   // recorded
+        XCTAssertTrue(run.stdout.hasSuffix("verified 12 snapshots: 0 match, 0 differ, 12 recorded, 0 missing; 8 findings (8 truncated)\n"), run.stdout)
+        XCTAssertTrue(fm.fileExists(atPath: work + "/Snapshots/banners/message-info/AX5-dark-rtl@3x.png"))
+        XCTAssertEqual(try grona(["verify", work + "/nested", "--snapshots", work + "/Snapshots"]).status, 0)
+
+        try fm.createDirectory(atPath: work + "/empty", withIntermediateDirectories: true)
+        let empty = try grona(["verify", work + "/empty", "--snapshots", work + "/Snapshots"])
+        XCTAssertEqual(empty.status, 2)
+        XCTAssertEqual(empty.stderr, "error: no snapshots to check: no spec in \(work)/empty and its subfolders\n")
+        let tooManyShards = try grona(["verify", work + "/nested", "--snapshots", work + "/Snapshots", "--shard", "13/13"])
+        XCTAssertEqual(tooManyShards.status, 2)
+        XCTAssertTrue(tooManyShards.stderr.contains("shard 13/13 (from --shard) has no snapshots to check"), tooManyShards.stderr)
     }
 
     func testBadSpecExitsTwoAndWritesNothing() throws {

@@ -26,7 +26,7 @@ final class MissingCharacterTests: XCTestCase {
             capturing = false
             XCTAssertEqual(failures.count, 1, "\(record)")
             let message = failures.removeFirst()
-            XCTAssertTrue(message.contains("watch/L-light-ltr@3x.png: not recorded: \(#filePath): the title text has "
+            XCTAssertTrue(message.contains("watch/L-light-ltr@3x.png: not recorded: assertSnapshot(theme:component:): the title text has "
                                            + "characters no pinned font can draw, drawn as boxes: U+F8FF"), message)
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Snapshots/watch/L-light-ltr@3x.png"))
         }

@@ -33,6 +33,42 @@ public enum SpecFiles {
         return listing
     }
 
+    /// A spec found in a folder tree, with its name: the path below the folder without `.json`
+    /// (`banners/summer`), which is where its goldens go.
+    public struct Found: Sendable, Equatable {
+        public var path: String
+        public var name: String
+    }
+
+    /// The specs in `folder` and its subfolders (hidden files and folders aside; symbolic links to
+    /// folders are not followed, so a link cannot loop), sorted by their names in byte order, with
+    /// the JSON files that are not specs. Throws when `folder` is not a readable folder.
+    public static func tree(in folder: String) throws -> (specs: [Found], skipped: [String]) {
+        guard AtomicFile.isFolder(folder) else {
+            throw SpecError(file: folder, location: nil, message: "not a readable folder of spec files")
+        }
+        var found: [Found] = [], skipped: [String] = []
+        func walk(_ relative: String, depth: Int) {
+            let here = relative.isEmpty ? folder : (folder.hasSuffix("/") ? folder : folder + "/") + relative
+            guard depth < 32, let names = try? FileManager.default.contentsOfDirectory(atPath: here) else { return }
+            for name in names where !name.hasPrefix(".") {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                let path = (folder.hasSuffix("/") ? folder : folder + "/") + child
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                if info.st_mode & S_IFMT == S_IFDIR {
+                    walk(child, depth: depth + 1)
+                } else if name.hasSuffix(".json") {
+                    if isSpec(fileAt: path) { found.append(Found(path: path, name: String(child.dropLast(5)))) } else { skipped.append(path) }
+                }
+            }
+        }
+        walk("", depth: 0)
+        found.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        skipped.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return (found, skipped)
+    }
+
     /// False only for a readable JSON file that is clearly something else (see the type's comment).
     public static func isSpec(fileAt path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return true }

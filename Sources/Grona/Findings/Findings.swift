@@ -83,6 +83,11 @@ public struct FindingCounts: Equatable, Sendable {
         for finding in findings { counts[finding.kind, default: 0] += 1 }
     }
 
+    /// Adds `count` findings of `kind` (counts read back from a saved run).
+    public mutating func add(_ kind: Finding.Kind, count: Int) {
+        if count > 0 { counts[kind, default: 0] += count }
+    }
+
     public mutating func add(_ other: FindingCounts) {
         for (kind, count) in other.counts { counts[kind, default: 0] += count }
     }

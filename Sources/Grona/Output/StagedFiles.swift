@@ -33,11 +33,32 @@ public final class StagedFiles: @unchecked Sendable {
 
     deinit { Interrupts.shared.remove(self) }
 
+    /// When Ctrl-C or SIGTERM has arrived, never returns: the interrupt handler is removing every
+    /// staged file and ends the process with the signal's status. A command's error path calls
+    /// it before exiting, so that a worker's "the run was stopped" cannot end the process first,
+    /// with another status and files still being removed.
+    public static func waitIfInterrupted() {
+        guard Interrupts.shared.isInterrupted else { return }
+        while true { pause() }
+    }
+
     /// Writes `bytes` under a temporary name beside `destination`, creating its folder if needed.
     public func stage(_ bytes: [UInt8], at destination: String) throws {
         let temporary = try begin(destination)
         defer { end() }
         try write(bytes, to: temporary, for: destination)
+    }
+
+    /// Appends `bytes` to the file staged for `destination` (creating it, empty, on the first call):
+    /// a file written piece by piece as a run goes, put in place or removed with the others.
+    public func append(_ bytes: [UInt8], to destination: String) throws {
+        let temporary = try begin(destination)
+        defer { end() }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw AtomicFile.WriteError(path: destination, reason: AtomicFile.lastError()) }
+        var failure = AtomicFile.writeAll(bytes, to: fd)
+        if close(fd) != 0, failure == nil { failure = AtomicFile.lastError() }
+        if let failure { throw AtomicFile.WriteError(path: destination, reason: failure) }
     }
 
     /// Stages a copy of the file at `source` for `destination`: a hard link when both are on one file
@@ -75,7 +96,10 @@ public final class StagedFiles: @unchecked Sendable {
             if failure == nil && rename(temporary, destination) != 0 {
                 failure = AtomicFile.WriteError(path: destination, reason: String(cString: strerror(errno)))
             }
-            if failure != nil { unlink(temporary) }
+            // Also after a rename that succeeded: when the staged file and the destination are
+            // hard links of one file (a report's `expected/` copy of an unchanged golden), POSIX
+            // rename does nothing and returns 0, leaving the staged name behind.
+            unlink(temporary)
         }
         if let failure { throw failure }
     }
@@ -150,8 +174,8 @@ public final class StagedFiles: @unchecked Sendable {
 /// the shell's status for the signal (128 + its number). Installed when the first staging is made;
 /// the handlers run on a queue of their own (not in signal context), so they may take locks.
 private final class Interrupts: @unchecked Sendable {
-    // `@unchecked Sendable`: `live`, `registered` and `sources` are read and written only while
-    // `lock` is held.
+    // `@unchecked Sendable`: `live`, `registered`, `interrupted` and `sources` are read and written
+    // only while `lock` is held.
     static let shared = Interrupts()
     private let lock = NSLock()
     private var live: [ObjectIdentifier: Weak] = [:]
@@ -161,6 +185,12 @@ private final class Interrupts: @unchecked Sendable {
 
     /// How many stagings this process has made, which numbers their temporary names.
     private var registered = 0
+    private var interrupted = false
+
+    var isInterrupted: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return interrupted
+    }
 
     /// Registers a staging; returns its number in this process (1, 2, …).
     func add(_ files: StagedFiles) -> Int {
@@ -173,6 +203,9 @@ private final class Interrupts: @unchecked Sendable {
             signal(number, SIG_IGN)   // delivered to the source below instead
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { [unowned self] in
+                self.lock.lock()
+                self.interrupted = true
+                self.lock.unlock()
                 self.discardAll()
                 _exit(128 + number)
             }

@@ -1,5 +1,6 @@
-// `verifySnapshot`: render a spec's variants, check them against their goldens, and return a
-// failure message or nil. It reports nothing itself; `assertSnapshot` (AssertSnapshot.swift) is a
+// `verifySnapshot`: render a spec's variants, check them against their goldens (the image, the
+// accessibility picture or the render report, as the strategy says), and return a failure message
+// or nil. Every call records in the golden ledger which goldens its test used (GoldenLedger.swift). It reports nothing itself; `assertSnapshot` (AssertSnapshot.swift) is a
 // thin wrapper that hands the message to XCTest or Swift Testing, as in swift-snapshot-testing.
 //
 // Where things are, unless a call says otherwise (the package root is the nearest folder above the
@@ -7,83 +8,188 @@
 //   goldens    <package root>/Snapshots/<spec name>/<textSize>-<appearance>-<direction>@<scale>x.png, or
 //              <package root>/Snapshots/<spec name>/<locale>/… for a spec with localizations
 //   artifacts  $GRONA_ARTIFACTS (relative paths from the package root), else <package root>/Artifacts
-//   record     the call's `record`, else $GRONA_RECORD, else `missing`
+//   record     the call's `record`, else `withSnapshotTesting(record:)` or the `.snapshots(record:)`
+//              trait, else $GRONA_RECORD, else `missing`
 //   fonts      $GRONA_FONTS, else the Fonts folder of the GronaSnap checkout this library was built from
 import Foundation
 import Grona
 
 
 /// Renders `spec` in each variant (the spec's own `variants` unless `variants` is given) and checks
-/// each image (with `overlay`, that picture instead of the plain card) against its golden. Returns nil when every one matches, else a message for a person:
-/// the counts, the largest difference and the paths of the golden and the artifacts.
-public func verifySnapshot(of spec: Spec, variants: Variants? = nil, overlay: Overlay? = nil,
-                           record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
+/// each against its golden, as `strategy` says: the image (with `overlay`, that picture instead of
+/// the plain card), the accessibility picture, or the render report. Returns nil when every one
+/// matches, else a message for a person: the counts, the largest difference, the rule applied and
+/// the paths of the golden and the artifacts.
+public func verifySnapshot(of spec: Spec, as strategy: Snapshotting = .image, variants: Variants? = nil,
+                           overlay: Overlay? = nil, record: SnapshotRecordMode? = nil,
+                           tolerance: ComparisonTolerance = .default,
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                           file: StaticString = #filePath) -> String? {
-    let context: SnapshotContext
-    do {
-        context = try SnapshotContext(testFile: "\(file)", record: record,
-                                      snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory)
-    } catch {
-        return "\(error)"
-    }
-    let verifier = SnapshotVerifier(snapshotsDirectory: context.snapshots, artifactsDirectory: context.artifacts,
-                                    record: context.record, tolerance: tolerance, fontsFolder: context.fonts)
-    return failureMessage(verifier.verify(SnapshotCase.cases(for: spec, variants: variants, overlay: overlay)))
+                           file: StaticString = #filePath, function: String = #function) -> String? {
+    let strategy = overlay.map { _ in .accessibilityPicture(inOwnFolder: false) } ?? strategy
+    return SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
+                           strategy: strategy, record: record, tolerance: tolerance,
+                           snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: "\(file)",
+                           identity: .current(file: "\(file)", function: function), namedAfterTest: false,
+                           call: "verifySnapshot(of:)").perform()
 }
 
 /// Decodes the spec file at `path` (relative paths from the package root) and verifies it as
-/// `verifySnapshot(of:)` does; a spec that cannot be decoded is a failure naming the problem.
-public func verifySnapshot(ofSpecAt path: String, variants: Variants? = nil, overlay: Overlay? = nil,
-                           record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
+/// `verifySnapshot(of:)` does; a spec that cannot be decoded is a failure naming the problem. A
+/// spec in a subfolder keeps its goldens where `grona-snap verify` puts them: the path below the
+/// first folder (`Fixtures/banners/summer.json` → `Snapshots/banners/summer/…`).
+public func verifySnapshot(ofSpecAt path: String, as strategy: Snapshotting = .image, variants: Variants? = nil,
+                           overlay: Overlay? = nil, record: SnapshotRecordMode? = nil,
+                           tolerance: ComparisonTolerance = .default,
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                           file: StaticString = #filePath) -> String? {
-    let spec: Spec
+                           file: StaticString = #filePath, function: String = #function) -> String? {
+    var spec: Spec
     do {
         let root = packageRoot(containing: "\(file)")
         spec = try SpecDecoder(fontsFolder: try locateFonts()).decode(fileAt: resolve(path, against: root))
     } catch {
         return "\(error)"
     }
-    return verifySnapshot(of: spec, variants: variants, overlay: overlay, record: record, tolerance: tolerance,
-                          snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: file)
+    if let name = specGoldenFolder(path) { spec.name = name }
+    return verifySnapshot(of: spec, as: strategy, variants: variants, overlay: overlay, record: record, tolerance: tolerance,
+                          snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: file,
+                          function: function)
+}
+
+/// The golden folder of a spec file given by a relative path: its path below the path's first
+/// folder, without `.json`, as `grona-snap verify <that folder>` names it
+/// (`Fixtures/banners/summer.json` → `banners/summer`; `Fixtures/seasonal-banner.json` →
+/// `seasonal-banner`). Nil (the file's name) for an absolute path or a bare file name.
+func specGoldenFolder(_ path: String) -> String? {
+    guard !path.hasPrefix("/") else { return nil }
+    let components = path.split(separator: "/").filter { $0 != "." }
+    guard components.count >= 3, !components.contains("..") else { return nil }
+    let below = components.dropFirst().joined(separator: "/")
+    return below.hasSuffix(".json") ? String(below.dropLast(5)) : below
 }
 
 /// Verifies a component built in code. Its goldens live under `name` if given, else under the
-/// test's suite and name, so that same-named tests in two suites never share a golden:
-/// `CampaignTests.testOfferCard()` → `Snapshots/CampaignTests/testOfferCard/…`. The suite is `suite`
-/// (an XCTest case passes its class; `assertSnapshot` passes the running Swift Testing suite), else
-/// the test file's name (`Tests/App/OfferTests.swift` → `OfferTests`).
+/// running test's suite and name (from the test framework, see TestIdentity.swift), so that
+/// same-named tests in two suites never share a golden: `CampaignTests.testOfferCard()` →
+/// `Snapshots/CampaignTests/testOfferCard/…`; a parameterized case adds its arguments
+/// (`Promos/fill-10.0/…`), a second snapshot in one test a number (`…/testOfferCard.2/…`). Outside
+/// a test, the suite is `suite`, else the test file's name, and the test is `testName`. Two tests
+/// whose goldens would be the same (one class name in two test modules) fail, naming both.
+/// Font paths in `theme` may be bare names (looked up in the package's `Fonts/`, the package
+/// root, then GronaSnap's fonts) or relative to the package root; image paths likewise.
 public func verifySnapshot(theme: Theme = Theme(), component: Component, environment: Environment = .default,
-                           named name: String? = nil, variants: Variants? = nil, overlay: Overlay? = nil,
-                           record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
+                           named name: String? = nil, as strategy: Snapshotting = .image, variants: Variants? = nil,
+                           overlay: Overlay? = nil, record: SnapshotRecordMode? = nil,
+                           tolerance: ComparisonTolerance = .default,
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                            file: StaticString = #filePath, testName: String = #function,
                            suite: String? = nil) -> String? {
-    let specName = name ?? componentGoldenFolder(suite: suite, file: "\(file)", testName: testName)
-    let folder = parentFolder(of: "\(file)")
-    let spec = Spec(name: specName, file: "\(file)", folder: folder, theme: theme, component: component,
-                    environment: environment, variants: nil)
-    return verifySnapshot(of: spec, variants: variants, overlay: overlay, record: record, tolerance: tolerance,
-                          snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: file)
+    verifyComponent(theme: theme, component: component, environment: environment, named: name, as: strategy,
+                    variants: variants, overlay: overlay, record: record, tolerance: tolerance,
+                    snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: "\(file)",
+                    identity: .current(file: "\(file)", function: testName, suite: suite),
+                    call: "verifySnapshot(of:)")
+}
+
+/// The body of every code-built snapshot call, with the test's identity already found.
+func verifyComponent(theme: Theme, component: Component, environment: Environment, named name: String?,
+                     as strategy: Snapshotting, variants: Variants?, overlay: Overlay?, record: SnapshotRecordMode?,
+                     tolerance: ComparisonTolerance, snapshotDirectory: String?, artifactDirectory: String?,
+                     file: String, identity: TestIdentity, call: String, counterInstance: AnyObject? = nil) -> String? {
+    let strategy = overlay.map { _ in .accessibilityPicture(inOwnFolder: false) } ?? strategy
+    let root = packageRoot(containing: file)
+    let resolved: (theme: Theme, component: Component)
+    do {
+        resolved = try resolveSwiftPaths(theme: theme, component: component, packageRoot: root, fonts: try locateFonts())
+    } catch {
+        return "\(call): \(error)"
+    }
+    var spec = Spec(name: name ?? identity.goldenFolder(file: file), file: call, folder: root, theme: resolved.theme,
+                    component: resolved.component, environment: environment, variants: variants)
+    if name == nil {
+        // The second and later distinct unnamed snapshots of one test case get a number.
+        let key = identity.id + "|" + file + "|" + (snapshotDirectory ?? strategy.defaultDirectory)
+        let number = SnapshotCounter.shared.number(of: spec, for: key, instance: counterInstance)
+        if number > 1 { spec.name += ".\(number)" }
+    }
+    spec.variants = nil
+    let message = SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
+                                  strategy: strategy, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory,
+                                  artifactDirectory: artifactDirectory, file: file, identity: identity,
+                                  namedAfterTest: true, call: call).perform()
+    // The renderer names what it could not use by its place in a spec file; this call has none.
+    return message?.replacingOccurrences(of: call + ": $.theme.", with: call + ": Theme.")
+        .replacingOccurrences(of: call + ": $.component.", with: call + ": the component's ")
 }
 
 /// `<suite>/<test>`: the folder of a code-built component's goldens. The test's name loses its
 /// parameter list (`testOfferCard()` → `testOfferCard`); a missing suite is the file's name.
 func componentGoldenFolder(suite: String?, file: String, testName: String) -> String {
-    let test = String(testName.prefix { $0 != "(" })
+    let test = baseName(testName)
     let fileName = file.split(separator: "/").last.map(String.init) ?? file
     let owner = suite.flatMap { $0.isEmpty ? nil : $0 }
         ?? (fileName.hasSuffix(".swift") ? String(fileName.dropLast(6)) : fileName)
     return owner + "/" + test
 }
 
-/// One message for all failing outcomes, or nil when all passed.
+/// One snapshot call, resolved: what to check, how, where, and which test asks.
+struct SnapshotRequest {
+    var cases: [SnapshotCase]
+    var strategy: Snapshotting
+    var record: SnapshotRecordMode?
+    var tolerance: ComparisonTolerance
+    var snapshotDirectory: String?
+    var artifactDirectory: String?
+    var file: String
+    var identity: TestIdentity
+    /// The goldens are named after the test (a component built in code), so no other test may use them.
+    var namedAfterTest: Bool
+    /// The Swift call, for messages about the call itself.
+    var call: String
+
+    func perform() -> String? {
+        let context: SnapshotContext
+        do {
+            context = try SnapshotContext(testFile: file, record: record ?? SnapshotTestingConfiguration.current?.record,
+                                          snapshotDirectory: snapshotDirectory ?? strategy.defaultDirectory,
+                                          artifactDirectory: artifactDirectory)
+        } catch {
+            return "\(call): \(error)"
+        }
+        let goldens = cases.map { strategy.goldenName($0.goldenName) }
+        let conflicts = GoldenLedger.claim(goldens, test: identity.id, module: identity.module ?? "tests",
+                                           snapshotsFolder: context.snapshots)
+        if namedAfterTest, let conflict = conflicts.first {
+            return "\(context.snapshots)/\(conflict.golden): this golden is already \(conflict.otherTest)'s in this run, "
+                + "and \(identity.id) would use it too; two tests cannot share a golden (the same test class name in "
+                + "two test modules?): give one of them named: \"…\", or rename it"
+        }
+        let verifier = SnapshotVerifier(snapshotsDirectory: context.snapshots, artifactsDirectory: context.artifacts,
+                                        record: context.record, tolerance: tolerance, fontsFolder: context.fonts)
+        switch strategy.kind {
+        case .image: return failureMessage(verifier.verify(cases))
+        case .report: return failureMessage(verifier.verifyReports(cases))
+        }
+    }
+}
+
+/// One message for all failing outcomes, or nil when all passed. Failures that are one problem
+/// (every variant refused for the same reason) are said once; a difference ends with how to accept it.
 func failureMessage(_ outcomes: [SnapshotOutcome]) -> String? {
     let failures = outcomes.filter { !$0.passed }
     guard !failures.isEmpty else { return nil }
-    let messages = failures.map(\.message).joined(separator: "\n")
-    return failures.count == 1 ? messages : "\(failures.count) of \(outcomes.count) snapshots failed:\n" + messages
+    let problems = failures.map { $0.message.hasPrefix($0.goldenName + ": ") ? String($0.message.dropFirst($0.goldenName.count + 2)) : $0.message }
+    var message: String
+    if failures.count > 1, failures.allSatisfy({ $0.status == .failed }), Set(problems).count == 1 {
+        message = "\(failures.count) of \(outcomes.count) snapshots failed: \(problems[0])"
+    } else {
+        let messages = failures.map(\.message).joined(separator: "\n")
+        message = failures.count == 1 ? messages : "\(failures.count) of \(outcomes.count) snapshots failed:\n" + messages
+    }
+    if failures.contains(where: { $0.status == .differs || $0.status == .missing }) {
+        message += "\nIf the change is intended, record the fresh images over the goldens: GRONA_RECORD=failed swift test "
+            + "(or record: .failed in the call); then look at them and run again."
+    }
+    return message
 }
 
 // MARK: - Where things are
@@ -131,4 +237,66 @@ func locateFonts(_ environment: [String: String] = ProcessInfo.processInfo.envir
     if FileManager.default.fileExists(atPath: checkout + "/Inter-Regular.otf") { return checkout }
     guard let found = FontsFolder.locate() else { throw FontsNotFound() }
     return found
+}
+
+// MARK: - Paths in Swift code
+
+/// A font or image a Swift call names that cannot be found, said once for the call.
+struct SwiftPathError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The theme's fonts and the component's image as files. In Swift, as in spec files, a font may
+/// be a bare name: it is looked up in the package's `Fonts/` folder, the package root, then
+/// GronaSnap's fonts, with `.otf`, `.ttf` or `.ttc` added when the name has none
+/// (`"AcmeSans-Regular"`, `"Inter-Regular.otf"`). Any other relative path is from the package
+/// root, never from the working directory.
+func resolveSwiftPaths(theme: Theme, component: Component, packageRoot root: String,
+                       fonts: String) throws -> (theme: Theme, component: Component) {
+    let fm = FileManager.default
+    func isFile(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return fm.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue
+    }
+    func font(_ name: String?, _ label: String) throws -> String? {
+        guard let name else { return nil }
+        if name.hasPrefix("/") {
+            if isFile(name) { return name }
+            throw SwiftPathError(description: "Theme.\(label): no font file at \(name)")
+        }
+        if name.contains("/") {
+            let path = root + "/" + name
+            if isFile(path) { return path }
+            throw SwiftPathError(description: "Theme.\(label): no font file \(quoted(name)) in the package root \(root)")
+        }
+        let hasExtension = [".otf", ".ttf", ".ttc"].contains { name.lowercased().hasSuffix($0) }
+        let names = hasExtension ? [name] : [name + ".otf", name + ".ttf", name + ".ttc", name]
+        let folders = [root + "/Fonts", root, fonts]
+        for folder in folders { for candidate in names where isFile(folder + "/" + candidate) { return folder + "/" + candidate } }
+        throw SwiftPathError(description: "Theme.\(label): no font file \(quoted(name)); a bare name is looked up in "
+            + folders.joined(separator: ", ") + (hasExtension ? "" : ", with .otf, .ttf or .ttc added")
+            + "; a path with a folder is relative to the package root")
+    }
+    func image(_ path: String?) throws -> String? {
+        guard let path else { return nil }
+        let resolved = path.hasPrefix("/") ? path : root + "/" + path
+        if isFile(resolved) { return resolved }
+        throw SwiftPathError(description: "the component's image: no file \(quoted(path))"
+            + (path.hasPrefix("/") ? "" : " in the package root \(root) (relative paths are from there)"))
+    }
+    var theme = theme
+    theme.regularFont = try font(theme.regularFont, "regularFont")
+    theme.boldFont = try font(theme.boldFont, "boldFont")
+    var component = component
+    switch component {
+    case .banner(var banner):
+        banner.image = try image(banner.image)
+        component = .banner(banner)
+    case .offer(var offer):
+        offer.image = try image(offer.image)
+        component = .offer(offer)
+    default:
+        break
+    }
+    return (theme, component)
 }

@@ -29,6 +29,13 @@ public struct ComparisonTolerance: Equatable, Sendable {
     public var maximumDifferingFraction: Double
     /// Whether pixels that differ only because an anti-aliased edge moved are ignored.
     public var ignoresAntialiasing: Bool
+    /// When the golden was rendered with exactly this machine's GronaSnap, FreeType, HarfBuzz, ICU
+    /// and fonts (its `grVR` chunk, GoldenProvenance.swift), rendering is deterministic to the
+    /// byte, so a golden check ignores the rest of this tolerance and fails on any changed pixel:
+    /// a brand colour nudged by less than a just-noticeable difference still fails. The tolerance
+    /// only absorbs what another version may legitimately vary. `grona-snap diff` compares files
+    /// with no such knowledge and always uses the tolerance.
+    public var exactWhenNothingDrifted = true
 
     public init(perPixel: Double = 0.02, maximumDifferingPixels: Int = 0,
                 maximumDifferingFraction: Double = 0, ignoresAntialiasing: Bool = true) {

@@ -117,3 +117,43 @@ private func hex(_ value: UInt64, digits: Int) -> String {
     let text = String(value, radix: 16)
     return String(repeating: "0", count: max(0, digits - text.count)) + text
 }
+
+/// Which comparison a golden gets, from what it was rendered with: exact when its provenance is
+/// this machine's (nothing that shapes pixels drifted, so the same input gives the same bytes),
+/// else the caller's tolerance. `explanation` says which, for the failure message.
+struct ComparisonRule {
+    var tolerance: ComparisonTolerance
+    var explanation: String
+    /// What the golden was rendered with that differs from this machine.
+    var versionDifferences: [String]
+
+    /// The keys that must be present, and equal, for the exact rule.
+    static let shapingKeys = ["gronasnap", "freetype", "harfbuzz", "icu", "fonts"]
+
+    init(golden: GoldenProvenance?, here: GoldenProvenance, tolerance: ComparisonTolerance) {
+        versionDifferences = golden?.differences(from: here) ?? []
+        let budget = tolerance.maximumDifferingPixels == 0 && tolerance.maximumDifferingFraction == 0
+            ? "no visibly different pixel allowed" : "a budget of differing pixels"
+        let tolerated = "the tolerance (ΔE \(fixed(tolerance.perPixel, decimals: 2)) per pixel, \(budget))"
+        guard let golden else {
+            self.tolerance = tolerance
+            explanation = tolerated + ", since the golden does not record what it was rendered with"
+            return
+        }
+        let recorded = Set(golden.entries.map(\.key)), local = Set(here.entries.map(\.key))
+        let complete = ComparisonRule.shapingKeys.allSatisfy { recorded.contains($0) && local.contains($0) }
+        if versionDifferences.isEmpty && complete && tolerance.exactWhenNothingDrifted {
+            self.tolerance = .exact
+            explanation = "exact, since the golden was rendered with this machine's GronaSnap, FreeType, HarfBuzz, "
+                + "ICU and fonts: any changed pixel fails"
+        } else if !versionDifferences.isEmpty {
+            self.tolerance = tolerance
+            explanation = tolerated + ", since the golden was rendered with other versions"
+        } else {
+            self.tolerance = tolerance
+            explanation = tolerated + (tolerance.exactWhenNothingDrifted
+                ? ", since the golden does not record every version that shapes its pixels"
+                : ", as asked (exactWhenNothingDrifted is off)")
+        }
+    }
+}

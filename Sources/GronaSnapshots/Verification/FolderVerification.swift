@@ -12,11 +12,17 @@
 // into a `VerificationTally` (which keeps in full only what the report shows in full) and dropped;
 // per snapshot only a byte is kept, which report files it named.
 //
-// Unused goldens: a file `<snapshots>/<folder>/<name>.png`, or `<snapshots>/<folder>/<locale>/<name>.png`
-// in a locale's folder (a BCP 47 tag, or `base`), whose name has the golden form (`L-light-ltr@3x.png`,
-// `L-light-ltr-320pt@2x.png`, `L-light-ltr-pseudo-accented@3x.png`) and that no spec produced in this
-// run. Files in other folders or with other names are never touched, so other suites' goldens can
-// share the snapshots folder.
+// Specs are found in the fixtures folder and its subfolders; a spec's goldens mirror its path below
+// it (`Fixtures/banners/summer.json` → `Snapshots/banners/summer/…`). A run that checks nothing (an
+// empty folder, a shard with no snapshots) is an error, never "verified 0 snapshots".
+//
+// Unused goldens: in a spec's own folder, `<snapshots>/<spec name>/<name>.png` or
+// `<snapshots>/<spec name>/<locale>/<name>.png` (a BCP 47 tag, or `base`), a file whose name has the
+// golden form (`L-light-ltr@3x.png`, `L-light-ltr-320pt@2x.png`, `L-light-ltr-pseudo-accented@3x.png`)
+// that no spec produced in this run and that no Swift test claims in the golden ledger
+// (GoldenLedger.swift). Files in other folders are never touched, whatever their folders are
+// called, so Swift tests' goldens can share the snapshots folder; `grona-snap unused` lists the
+// goldens no producer used at all.
 import Foundation
 import Grona
 
@@ -30,6 +36,10 @@ public struct FolderVerification {
     public var jobs: Int = ParallelRenderer.defaultJobs
     /// Remove the unused goldens (they are listed either way).
     public var prune = false
+    /// Check only this shard's snapshots (`Shard`).
+    public var shard: Shard?
+    /// Where to write JUnit XML of the snapshots checked, if anywhere.
+    public var junitPath: String?
     /// How many snapshots that did not match the report shows with their images; the rest it lists by name.
     public var sectionsInFull = reportSectionsInFull
     public var fontsFolder: String
@@ -65,6 +75,8 @@ public struct FolderVerification {
         public var acceptCommand: String?
         /// JSON files in the fixtures folder that are not specs (see `SpecFiles`).
         public var skippedFiles: [String] = []
+        /// The shard checked, if the run was one.
+        public var shard: Shard?
 
         public func count(_ status: SnapshotOutcome.Status) -> Int { tally.count(status) }
         /// True when every snapshot matched its golden (a recording does not pass).
@@ -80,8 +92,26 @@ public struct FolderVerification {
 
     public func run() throws -> Result {
         let listing = try specFiles()
-        let specs = try listing.specs.map { try SpecDecoder(fontsFolder: fontsFolder, allowedAssetRoots: assetRoots).decode(fileAt: $0) }
-        let cases = specs.flatMap { SnapshotCase.cases(for: $0) }
+        let specs = try listing.specs.map { found -> Spec in
+            var spec = try SpecDecoder(fontsFolder: fontsFolder, allowedAssetRoots: assetRoots).decode(fileAt: found.path)
+            spec.name = found.name   // goldens mirror the spec's path below the fixtures folder
+            return spec
+        }
+        let all = specs.flatMap { SnapshotCase.cases(for: $0) }
+        let cases = shard.map { $0.select(all) } ?? all
+        guard !cases.isEmpty else {
+            let looked = "\(fixturesFolder) and its subfolders"
+            if let shard, !all.isEmpty {
+                throw Failure(description: "shard \(shard) (from \(shard.source)) has no snapshots to check: "
+                    + "\(looked) hold \(all.count), fewer than the \(shard.count) shards")
+            }
+            throw Failure(description: "no snapshots to check: no spec in \(looked)"
+                + (listing.skipped.isEmpty ? "" : " (\(listing.skipped.count) JSON file\(listing.skipped.count == 1 ? "" : "s") skipped, not specs)"))
+        }
+        if prune, let shard {
+            throw Failure(description: "--prune checks every spec's goldens, but this run is shard \(shard) (from \(shard.source)); prune in an unsharded run")
+        }
+        let reportFolder = self.reportFolder
         let verifier = { [self] in
             var verifier = SnapshotVerifier(snapshotsDirectory: snapshotsFolder, artifactsDirectory: reportFolder,
                                             record: record, tolerance: tolerance, jobs: jobs, fontsFolder: fontsFolder)
@@ -89,15 +119,25 @@ public struct FolderVerification {
             return verifier
         }()
         let staging = StagedFiles()
+        let records = RecordWriter(reportFolder: reportFolder, staging: staging)
         // Each outcome is counted as it comes and dropped (see VerificationTally); all that is kept
         // per snapshot is which report files it named, for removing the stale ones after the commit.
         let collector = Collector(cases: cases.count, sectionsInFull: sectionsInFull)
         verifier.check(cases, staging: staging) { index, outcome in
-            collector.add(index, outcome, verifier: verifier)
+            var outcome = outcome
+            outcome.specFile = cases[index].spec.file
+            guard collector.add(index, outcome, verifier: verifier) else { return false }
+            records.add(SnapshotRecord(outcome, spec: cases[index].spec, reportFolder: reportFolder))
+            return true
         }
+        records.flush()
         if let failed = collector.firstFailure {
             staging.discard()
             throw Failure(description: failed.message)
+        }
+        if let failure = records.failure {
+            staging.discard()
+            throw Failure(description: "\(failure)")
         }
         do { try staging.commit() } catch {
             staging.discard()
@@ -106,21 +146,12 @@ public struct FolderVerification {
         for (snapshotCase, mask) in zip(cases, collector.reportFiles) {
             verifier.removeStaleReportFiles(of: snapshotCase.goldenName, keeping: mask)
         }
-        let produced = Set(cases.map(\.goldenName))
-        let unused = unusedGoldens(producing: produced)
-        if prune {
-            for file in unused { unlink(file) }
-            // A locale's or spec's folder that is now empty goes too (deepest first).
-            let folders = Set(unused.map { parentFolder(of: $0) })
-            let spec = Set(folders.map { parentFolder(of: $0) }).filter { $0 != snapshotsFolder && $0.count > snapshotsFolder.count }
-            for folder in folders.union(spec).sorted(by: { $0.count > $1.count })
-            where (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
-                rmdir(folder)
-            }
-        }
+        let unused = shard == nil ? unusedGoldens(of: specs, producing: Set(all.map(\.goldenName))) : []
+        if prune { FolderVerification.remove(unused, within: snapshotsFolder) }
         var result = Result(tally: collector.tally, unusedGoldens: unused, pruned: prune,
                             reportPath: path(reportFolder, "index.html"))
         result.skippedFiles = listing.skipped
+        result.shard = shard
         if result.count(.differs) > 0 {
             result.acceptCommand = (["grona-snap", "verify", fixturesFolder, "--snapshots", snapshotsFolder, "--record", "failed"]
                 + (assetRoots.map { ["--assets-root", $0.joined(separator: ":")] } ?? [])).map(shellQuoted).joined(separator: " ")
@@ -130,40 +161,72 @@ public struct FolderVerification {
         do {
             try AtomicFile.createFolder(reportFolder)
             try AtomicFile.write(Array(html.utf8), to: result.reportPath)
+            try AtomicFile.write(Array(ReportMerge.runDescription(fixtures: fixturesFolder, snapshots: snapshotsFolder,
+                                                                  shard: shard, assetRoots: assetRoots).utf8),
+                                 to: path(reportFolder, ReportMerge.runFileName))
+            if let junitPath {
+                let xml = JUnitReport.xml(try SnapshotRecord.read(reportFolder: reportFolder),
+                                          name: "grona-snap verify \(fixturesFolder)" + (shard.map { " (shard \($0))" } ?? ""),
+                                          reportFolder: reportFolder)
+                try AtomicFile.createFolder(parentFolder(of: junitPath))
+                try AtomicFile.write(Array(xml.utf8), to: junitPath)
+            }
         } catch {
             throw Failure(description: "\(error)")
         }
         return result
     }
 
-    /// The specs directly in the fixtures folder, sorted by name; other JSON files are skipped
-    /// (`SpecFiles`) and listed in the result.
-    func specFiles() throws -> SpecFiles.Listing {
+    /// Removes the files, then the folders that are left empty (deepest first), never the
+    /// snapshots folder itself.
+    static func remove(_ files: [String], within snapshotsFolder: String) {
+        for file in files { unlink(file) }
+        var folders = Set<String>()
+        for file in files {
+            var folder = parentFolder(of: file)
+            while folder.count > snapshotsFolder.count && folder.hasPrefix(snapshotsFolder + "/") {
+                folders.insert(folder)
+                folder = parentFolder(of: folder)
+            }
+        }
+        for folder in folders.sorted(by: { $0.count > $1.count })
+        where (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
+            rmdir(folder)
+        }
+    }
+
+    /// The specs in the fixtures folder and its subfolders, sorted by name; other JSON files are
+    /// skipped (`SpecFiles`) and listed in the result.
+    func specFiles() throws -> (specs: [SpecFiles.Found], skipped: [String]) {
         guard AtomicFile.isFolder(fixturesFolder) else {
             throw SpecError(file: fixturesFolder, location: nil, message: "not a folder of spec files")
         }
-        return try SpecFiles.list(in: fixturesFolder)
+        return try SpecFiles.tree(in: fixturesFolder)
     }
 
-    /// Golden-named files one folder down, or two in a locale's folder, that `produced` does not
-    /// name, sorted.
-    func unusedGoldens(producing produced: Set<String>) -> [String] {
+    /// A spec's stale goldens: golden-named files in the spec's own folder (`<snapshots>/<spec
+    /// name>/`, and its locale folders) that no spec produces and no test claims in the ledger
+    /// (GoldenLedger.swift), sorted. Files anywhere else are never touched, whatever their folder
+    /// is called.
+    func unusedGoldens(of specs: [Spec], producing produced: Set<String>) -> [String] {
+        let claimed = Set(GoldenLedger.entries(under: snapshotsFolder).map(\.golden))
         let fm = FileManager.default
-        guard let folders = try? fm.contentsOfDirectory(atPath: snapshotsFolder) else { return [] }
-        var unused: [String] = []
-        func collect(_ folder: String, localeFolders: Bool) {
-            guard let entries = try? fm.contentsOfDirectory(atPath: path(snapshotsFolder, folder)) else { return }
-            for entry in entries.sorted() {
-                let name = folder + "/" + entry
-                if isGoldenFileName(entry) {
-                    if !produced.contains(name) { unused.append(path(snapshotsFolder, name)) }
-                } else if localeFolders, isLocaleFolderName(entry) {
-                    collect(name, localeFolders: false)
+        var unused = Set<String>()
+        for spec in specs {
+            func collect(_ folder: String, localeFolders: Bool) {
+                guard let entries = try? fm.contentsOfDirectory(atPath: path(snapshotsFolder, folder)) else { return }
+                for entry in entries.sorted() {
+                    let name = folder + "/" + entry
+                    if isGoldenFileName(entry) {
+                        if !produced.contains(name) && !claimed.contains(name) { unused.insert(path(snapshotsFolder, name)) }
+                    } else if localeFolders, isLocaleFolderName(entry) {
+                        collect(name, localeFolders: false)
+                    }
                 }
             }
+            collect(spec.name, localeFolders: true)
         }
-        for folder in folders.sorted() { collect(folder, localeFolders: true) }
-        return unused
+        return unused.sorted()
     }
 }
 

@@ -21,7 +21,7 @@ import Foundation
 public let reportSectionsInFull = 500
 
 func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, snapshotsFolder: String,
-                reportFolder: String, record: SnapshotRecordMode) -> String {
+                reportFolder: String, record: SnapshotRecordMode, appendix: String = "") -> String {
     let tally = result.tally
     var html = ""
     // The listing past the full sections grows with the snapshots: reserve for it once rather than
@@ -122,6 +122,7 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
         for file in result.unusedGoldens { html += "<li><code>\(escape(file))</code></li>\n" }
         html += "</ul>\n"
     }
+    html += appendix
     html += """
         <script>
         for (const slider of document.querySelectorAll('input.wipe-slider')) {
@@ -241,7 +242,7 @@ private func pointScale(of goldenName: String) -> Int {
     return Int(goldenName[goldenName.index(after: at)...].prefix { $0.isNumber }) ?? 1
 }
 
-private func escape(_ text: String) -> String {
+func escape(_ text: String) -> String {
     var out = ""
     for character in text {
         switch character {

@@ -90,6 +90,8 @@ public struct SnapshotOutcome: Sendable {
 
     public var goldenName: String
     public var goldenPath: String
+    /// The spec file the snapshot came from, when it came from one (`grona-snap verify`).
+    public var specFile: String?
     public var status: Status
     /// Matched through the golden's digest chunk, without decoding it.
     public var matchedByDigest = false
@@ -240,14 +242,15 @@ public struct SnapshotVerifier: Sendable {
         }
         let expected: Pixmap
         do { expected = try decodePNG(golden).pixmap } catch { return unreadable(golden, "\(error)", pixmap, outcome) }
-        let comparison = compare(expected: expected, actual: pixmap, tolerance: tolerance)
+        let rule = ComparisonRule(golden: GoldenProvenance(golden: golden), here: .current(fontsFolder: fontsFolder),
+                                  tolerance: tolerance)
+        let comparison = compare(expected: expected, actual: pixmap, tolerance: rule.tolerance)
         outcome.comparison = comparison
         if comparison.matches { return matched(outcome) }
 
         outcome.status = .differs
-        outcome.message = "\(goldenName): differs from the golden: \(comparison.message)"
-        outcome.versionDifferences = GoldenProvenance(golden: golden)?
-            .differences(from: .current(fontsFolder: fontsFolder)) ?? []
+        outcome.message = "\(goldenName): differs from the golden: \(comparison.message)\n  rule: \(rule.explanation)"
+        outcome.versionDifferences = rule.versionDifferences
         if !outcome.versionDifferences.isEmpty {
             outcome.message += "\n  the golden was rendered with other versions, which may explain it: "
                 + outcome.versionDifferences.joined(separator: "; ")

@@ -1,0 +1,118 @@
+// `grona-snap merge`: the report folders of a sharded verification (one per CI machine, kept as
+// artifacts) combined into one folder — one review page, one summary line, one accept command,
+// and the JUnit XML of every snapshot. Each shard's `results.jsonl` (SnapshotRecords.swift) says
+// what it checked; its images are hard-linked (else copied) into the merged folder under the same
+// names, so the page links them as a shard's page does. The merged page lists every snapshot
+// checked, with its shard, below the failures. A golden checked by two shards, or shards of
+// different runs (other fixtures or snapshots folders), are an error: the shards would not add up.
+import Foundation
+import Grona
+
+public struct ReportMerge {
+    public static let runFileName = "run.json"
+
+    public var reportFolders: [String]
+    public var output: String
+
+    public init(reportFolders: [String], output: String) {
+        self.reportFolders = reportFolders
+        self.output = output
+    }
+
+    public struct Result {
+        public var tally: VerificationTally
+        public var summary: String { tally.summary }
+        public var reportPath: String
+        public var junitPath: String
+        public var acceptCommand: String?
+        public var shards: Int
+    }
+
+    static func runDescription(fixtures: String, snapshots: String, shard: Shard?, assetRoots: [String]?) -> String {
+        var fields = ["\"fixtures\": \(jsonStringLiteral(fixtures))", "\"snapshots\": \(jsonStringLiteral(snapshots))"]
+        if let shard { fields.append("\"shard\": \(jsonStringLiteral(shard.description))") }
+        if let assetRoots { fields.append("\"assetRoots\": [" + assetRoots.map(jsonStringLiteral).joined(separator: ", ") + "]") }
+        return "{" + fields.joined(separator: ", ") + "}\n"
+    }
+
+    private struct Run: Equatable {
+        var fixtures: String, snapshots: String, shard: String?, assetRoots: [String]?
+        static func same(_ a: Run, _ b: Run) -> Bool { a.fixtures == b.fixtures && a.snapshots == b.snapshots && a.assetRoots == b.assetRoots }
+    }
+
+    private func readRun(_ folder: String) throws -> Run {
+        let file = path(folder, ReportMerge.runFileName)
+        guard let data = FileManager.default.contents(atPath: file), let value = try? JSONParser.parse([UInt8](data)),
+              case .string(let fixtures)? = value["fixtures"], case .string(let snapshots)? = value["snapshots"] else {
+            throw FolderVerification.Failure(description: "\(folder): not the report folder of a grona-snap verify run (no readable \(ReportMerge.runFileName))")
+        }
+        var run = Run(fixtures: fixtures, snapshots: snapshots, shard: nil, assetRoots: nil)
+        if case .string(let shard)? = value["shard"] { run.shard = shard }
+        if case .array(let roots)? = value["assetRoots"] { run.assetRoots = roots.compactMap { if case .string(let r) = $0 { return r }; return nil } }
+        return run
+    }
+
+    public func run() throws -> Result {
+        guard !reportFolders.isEmpty else { throw FolderVerification.Failure(description: "merge: no report folders given") }
+        var tally = VerificationTally()
+        var seen: [String: String] = [:]
+        var rows = ""
+        var first: Run?
+        var all: [SnapshotRecord] = []
+        for folder in reportFolders {
+            let run = try readRun(folder)
+            if let first, !Run.same(first, run) {
+                throw FolderVerification.Failure(description: "\(folder): verifies \(run.fixtures) against \(run.snapshots), "
+                    + "but \(reportFolders[0]) verifies \(first.fixtures) against \(first.snapshots); merge the shards of one run")
+            }
+            first = first ?? run
+            let records = try SnapshotRecord.read(reportFolder: folder)
+            let shardName = run.shard ?? "all"
+            for record in records {
+                if let other = seen[record.golden] {
+                    throw FolderVerification.Failure(description: "\(record.golden): checked by two shards, \(other) (\(reportFolders[0])) and \(shardName) (\(folder)); merge the shards of one run")
+                }
+                seen[record.golden] = shardName
+                for file in [record.actual, record.difference, record.expected, record.recorded].compactMap({ $0 }) {
+                    try place(path(folder, file), at: path(output, file))
+                }
+                tally.add(record.outcome(reportFolder: output, snapshotsFolder: run.snapshots))
+                rows += "<tr><td><code>\(escape(record.golden))</code></td><td>\(escape(record.status.rawValue))</td><td>\(escape(shardName))</td></tr>\n"
+                all.append(record)
+            }
+        }
+        guard let runInfo = first else { throw FolderVerification.Failure(description: "merge: no report folders given") }
+        var result = FolderVerification.Result(tally: tally, unusedGoldens: [], pruned: false, reportPath: path(output, "index.html"))
+        if tally.count(.differs) > 0 {
+            result.acceptCommand = (["grona-snap", "verify", runInfo.fixtures, "--snapshots", runInfo.snapshots, "--record", "failed"]
+                + (runInfo.assetRoots.map { ["--assets-root", $0.joined(separator: ":")] } ?? [])).map(shellQuoted).joined(separator: " ")
+        }
+        let appendix = "<h2>Every snapshot (\(tally.total), from \(reportFolders.count) shard\(reportFolders.count == 1 ? "" : "s"))</h2>\n"
+            + "<details><summary>golden, status and shard</summary>\n<table>\n<tr><th>golden</th><th>status</th><th>shard</th></tr>\n"
+            + rows + "</table>\n</details>\n"
+        let html = htmlReport(for: result, fixturesFolder: runInfo.fixtures, snapshotsFolder: runInfo.snapshots,
+                              reportFolder: output, record: .never, appendix: appendix)
+        let junit = path(output, "junit.xml")
+        do {
+            try AtomicFile.createFolder(output)
+            try AtomicFile.write(Array(html.utf8), to: result.reportPath)
+            try AtomicFile.write(Array(JUnitReport.xml(all, name: "grona-snap verify \(runInfo.fixtures)", reportFolder: output).utf8), to: junit)
+            try AtomicFile.write(Array((all.map(\.jsonLine).joined(separator: "\n") + "\n").utf8), to: path(output, SnapshotRecord.fileName))
+        } catch {
+            throw FolderVerification.Failure(description: "\(error)")
+        }
+        return Result(tally: tally, reportPath: result.reportPath, junitPath: junit, acceptCommand: result.acceptCommand,
+                      shards: reportFolders.count)
+    }
+
+    /// A hard link of the shard's file (else a copy), replacing what is there.
+    private func place(_ source: String, at destination: String) throws {
+        try AtomicFile.createFolder(parentFolder(of: destination))
+        unlink(destination)
+        if link(source, destination) == 0 { return }
+        guard let bytes = readFile(source) else {
+            throw FolderVerification.Failure(description: "\(source): cannot read it")
+        }
+        try AtomicFile.write(bytes, to: destination)
+    }
+}

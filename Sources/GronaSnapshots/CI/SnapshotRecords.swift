@@ -1,0 +1,172 @@
+// What a verification leaves for CI besides its HTML page: `results.jsonl` in the report folder,
+// one JSON object per snapshot checked, in case order. It is the one source of the JUnit XML
+// (`--junit`, Bazel's XML_OUTPUT_FILE) and of `grona-snap merge`, which combines the report
+// folders of shards into one page, one summary line and one accept command.
+//
+// A line: {"golden", "spec", "specFile", "status", "message", "width", "height", "expectedWidth",
+// "expectedHeight", "sizeMismatch", "change", "compared", "versions", "findings" (counts by kind), "actual", "difference",
+// "expected", "recorded"} — the four files relative to the report folder, absent when not written.
+// The lines are written as the outcomes arrive, to a temporary file renamed into place at the end,
+// so memory stays flat in the number of snapshots.
+import Foundation
+import Grona
+
+/// One snapshot as `results.jsonl` keeps it.
+public struct SnapshotRecord: Sendable {
+    public var golden: String
+    public var spec: String
+    public var specFile: String
+    public var status: SnapshotOutcome.Status
+    public var message: String
+    public var width = 0, height = 0
+    public var expectedWidth: Int?, expectedHeight: Int?
+    public var sizeMismatch = false
+    public var change: ChangeKind?
+    public var compared = false
+    public var versions: [String] = []
+    public var findings = FindingCounts()
+    /// Report files, relative to the report folder.
+    public var actual: String?, difference: String?, expected: String?, recorded: String?
+
+    public static let fileName = "results.jsonl"
+
+    init(_ outcome: SnapshotOutcome, spec: Spec, reportFolder: String) {
+        golden = outcome.goldenName
+        self.spec = spec.name
+        specFile = spec.file
+        status = outcome.status
+        message = outcome.message
+        width = outcome.width
+        height = outcome.height
+        expectedWidth = outcome.comparison?.expectedSize.width
+        expectedHeight = outcome.comparison?.expectedSize.height
+        sizeMismatch = outcome.comparison?.sizeMismatch ?? false
+        change = outcome.comparison?.change
+        compared = outcome.comparison != nil
+        versions = outcome.versionDifferences
+        findings = outcome.findingCounts
+        func relative(_ path: String?) -> String? {
+            guard let path, path.hasPrefix(reportFolder + "/") else { return path }
+            return String(path.dropFirst(reportFolder.count + 1))
+        }
+        actual = relative(outcome.actualPath)
+        difference = relative(outcome.differencePath)
+        expected = relative(outcome.expectedCopyPath)
+        recorded = relative(outcome.recordedCopyPath)
+    }
+
+    var jsonLine: String {
+        var fields: [String] = [
+            "\"golden\": \(jsonStringLiteral(golden))", "\"spec\": \(jsonStringLiteral(spec))",
+            "\"specFile\": \(jsonStringLiteral(specFile))", "\"status\": \(jsonStringLiteral(status.rawValue))",
+            "\"message\": \(jsonStringLiteral(message))", "\"width\": \(width)", "\"height\": \(height)",
+        ]
+        if let expectedWidth, let expectedHeight { fields += ["\"expectedWidth\": \(expectedWidth)", "\"expectedHeight\": \(expectedHeight)"] }
+        if sizeMismatch { fields.append("\"sizeMismatch\": true") }
+        if let change { fields.append("\"change\": \(jsonStringLiteral(change.rawValue))") }
+        if compared { fields.append("\"compared\": true") }
+        if !versions.isEmpty { fields.append("\"versions\": [" + versions.map(jsonStringLiteral).joined(separator: ", ") + "]") }
+        if findings.total > 0 {
+            fields.append("\"findings\": {" + Finding.Kind.allCases.compactMap { kind in
+                findings.counts[kind].map { "\(jsonStringLiteral(kind.rawValue)): \($0)" } }.joined(separator: ", ") + "}")
+        }
+        for (key, value) in [("actual", actual), ("difference", difference), ("expected", expected), ("recorded", recorded)] {
+            if let value { fields.append("\"\(key)\": \(jsonStringLiteral(value))") }
+        }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    struct Unreadable: Error, CustomStringConvertible { let description: String }
+
+    init(jsonLine line: Substring, file: String, number: Int) throws {
+        let value: JSONValue
+        do { value = try JSONParser.parse(String(line)) } catch {
+            throw Unreadable(description: "\(file): line \(number): \(error)")
+        }
+        func string(_ key: String) -> String? { if case .string(let text)? = value[key] { return text }; return nil }
+        func int(_ key: String) -> Int? { if case .number(let n)? = value[key] { return Int(n) }; return nil }
+        guard let golden = string("golden"), let statusText = string("status"),
+              let status = SnapshotOutcome.Status(rawValue: statusText) else {
+            throw Unreadable(description: "\(file): line \(number): not a snapshot record (no golden or status)")
+        }
+        self.golden = golden
+        spec = string("spec") ?? parentFolder(of: golden)
+        specFile = string("specFile") ?? ""
+        self.status = status
+        message = string("message") ?? ""
+        width = int("width") ?? 0
+        height = int("height") ?? 0
+        expectedWidth = int("expectedWidth")
+        expectedHeight = int("expectedHeight")
+        if case .bool(true)? = value["sizeMismatch"] { sizeMismatch = true }
+        change = string("change").flatMap(ChangeKind.init(rawValue:))
+        if case .bool(true)? = value["compared"] { compared = true }
+        if case .array(let items)? = value["versions"] {
+            versions = items.compactMap { if case .string(let text) = $0 { return text }; return nil }
+        }
+        if case .object(let members)? = value["findings"] {
+            for member in members {
+                if let kind = Finding.Kind(rawValue: member.key), case .number(let n) = member.value { findings.add(kind, count: Int(n)) }
+            }
+        }
+        actual = string("actual"); difference = string("difference"); expected = string("expected"); recorded = string("recorded")
+    }
+
+    /// The records of a report folder's `results.jsonl`.
+    public static func read(reportFolder: String) throws -> [SnapshotRecord] {
+        let file = path(reportFolder, fileName)
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw Unreadable(description: "\(reportFolder): no \(fileName) here; is it the report folder of a grona-snap verify run?")
+        }
+        return try String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated().map {
+            try SnapshotRecord(jsonLine: $0.element, file: file, number: $0.offset + 1)
+        }
+    }
+
+    /// As an outcome for the HTML report, its files in `reportFolder`.
+    func outcome(reportFolder: String, snapshotsFolder: String) -> SnapshotOutcome {
+        var outcome = SnapshotOutcome(goldenName: golden, goldenPath: path(snapshotsFolder, golden), status: status, message: message)
+        outcome.width = width
+        outcome.height = height
+        if compared {
+            outcome.comparison = ComparisonResult(matches: status == .matched, sizeMismatch: sizeMismatch, change: change,
+                                                  movedEdgePixelCount: 0, differingPixelCount: 0, antialiasedPixelCount: 0,
+                                                  largestDifference: 0, largestDifferenceLocation: nil, message: "",
+                                                  expectedWidth: expectedWidth ?? width, expectedHeight: expectedHeight ?? height,
+                                                  actualWidth: width, actualHeight: height)
+        }
+        outcome.versionDifferences = versions
+        outcome.findingCounts = findings
+        outcome.actualPath = actual.map { path(reportFolder, $0) }
+        outcome.differencePath = difference.map { path(reportFolder, $0) }
+        outcome.expectedCopyPath = expected.map { path(reportFolder, $0) }
+        outcome.recordedCopyPath = recorded.map { path(reportFolder, $0) }
+        return outcome
+    }
+}
+
+/// Appends records, a batch at a time, to the staged `results.jsonl` (`StagedFiles.append`): it is
+/// put in place with the run's other files, and removed with them on a failure or Ctrl-C.
+final class RecordWriter: @unchecked Sendable {
+    // `@unchecked Sendable`: used from the verifier's handler, which is called one at a time.
+    private let staging: StagedFiles
+    let destination: String
+    private var buffer: [UInt8] = []
+    private(set) var failure: Error?
+
+    init(reportFolder: String, staging: StagedFiles) {
+        destination = path(reportFolder, SnapshotRecord.fileName)
+        self.staging = staging
+    }
+
+    func add(_ record: SnapshotRecord) {
+        buffer += Array((record.jsonLine + "\n").utf8)
+        if buffer.count > 1 << 16 { flush() }
+    }
+
+    /// Writes what is buffered; call before committing the staging.
+    func flush() {
+        do { try staging.append(buffer, to: destination) } catch { failure = failure ?? error }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

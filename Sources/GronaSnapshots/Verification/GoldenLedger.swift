@@ -1,0 +1,152 @@
+// Who uses each golden. Spec goldens are known from the specs themselves (their variants); goldens
+// that Swift tests verify are known from this ledger, which the test library writes as it checks
+// them. `grona-snap verify --prune` removes only a golden that no spec produces and no ledger entry
+// claims, and `grona-snap unused` lists the goldens that neither a spec nor the latest test run
+// used: a renamed or deleted test's goldens. Nothing is ever decided from a folder's name.
+//
+// Where: `<snapshots folder>/.grona-ledger/<test module>.tsv`, beside the goldens it describes
+// (wherever a test's `snapshotDirectory` points), with a `.gitignore` of `*` in the folder, so it
+// is never committed: it says what this checkout's last test runs used, which is a fact about a
+// machine, not about the code. CI runs `swift test` before `verify --prune` or `unused` in the same
+// checkout. A fresh checkout without a ledger loses nothing: `--prune` only ever removes files
+// in a spec's own golden folder that the spec no longer produces.
+//
+// Lines: `<golden name, relative to that snapshots folder>\t<test>\t<run>\t<unix time>`, sorted.
+// `test` is the test's identity from the framework, module included
+// (`AppTests.CampaignSnapshots/testOffer`, `AppTests.Promos/fill(value: 10.0)`). `run` names one
+// `swift test` invocation (its XCTest and Swift Testing processes, and parallel workers, share it).
+// When a test claims goldens, its entries from older runs go: a test that stopped producing a
+// golden stops claiming it. A test that no longer exists keeps its old entries, which is how
+// `unused` finds its goldens: they are claimed only by runs older than the latest.
+//
+// The same file catches two tests that would share one golden (the same XCTest class name in two
+// test modules, two suites with one `named:`): a claim on a golden that another test claimed in the
+// same run fails, naming both.
+import Foundation
+import Grona
+
+public enum GoldenLedger {
+    public static let folderName = ".grona-ledger"
+    /// Overrides the run's identity (for a CI system that runs `swift test` through a wrapper).
+    public static let runVariable = "GRONA_LEDGER_RUN"
+
+    public struct Entry: Equatable, Sendable {
+        /// Relative to the snapshots folder the ledger was read from.
+        public var golden: String
+        public var test: String
+        public var run: String
+        public var time: Int
+
+        var line: String { [golden, test, run, String(time)].map(clean).joined(separator: "\t") }
+
+        init(golden: String, test: String, run: String, time: Int) {
+            self.golden = golden; self.test = test; self.run = run; self.time = time
+        }
+
+        init?(line: Substring) {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 4, let time = Int(fields[3]) else { return nil }
+            self.init(golden: String(fields[0]), test: String(fields[1]), run: String(fields[2]), time: time)
+        }
+    }
+
+    /// Another test that claimed a golden in the same run.
+    public struct Conflict: Equatable, Sendable {
+        public var golden: String
+        public var otherTest: String
+    }
+
+    /// Records that `test` used `goldens` (relative to `snapshotsFolder`) in `run`, in the module's
+    /// file, and returns the goldens another test already claimed in this run. Under a lock, so
+    /// parallel test processes do not lose each other's lines. Errors are swallowed: a ledger that
+    /// cannot be written must not fail a snapshot test; it only makes `unused` less complete.
+    @discardableResult
+    public static func claim(_ goldens: [String], test: String, module: String, snapshotsFolder: String,
+                             run: String = currentRun(), now: Int = Int(Date().timeIntervalSince1970)) -> [Conflict] {
+        let folder = snapshotsFolder + "/" + folderName
+        guard (try? AtomicFile.createFolder(folder)) != nil else { return [] }
+        let ignore = folder + "/.gitignore"
+        if !FileManager.default.fileExists(atPath: ignore) { try? AtomicFile.write(Array("*\n".utf8), to: ignore) }
+        let lock = open(folder + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard lock >= 0 else { return [] }
+        defer { close(lock) }
+        flock(lock, LOCK_EX)
+        defer { flock(lock, LOCK_UN) }
+
+        let wanted = Set(goldens)
+        var conflicts: [Conflict] = []
+        for entry in entries(inLedgerFolder: folder) where entry.run == run && entry.test != test && wanted.contains(entry.golden) {
+            if !conflicts.contains(where: { $0.golden == entry.golden }) {
+                conflicts.append(Conflict(golden: entry.golden, otherTest: entry.test))
+            }
+        }
+        let file = folder + "/" + fileName(module)
+        var kept = read(file).filter { $0.test != clean(test) || ($0.run == run && !wanted.contains($0.golden)) }
+        kept += goldens.map { Entry(golden: clean($0), test: clean(test), run: run, time: now) }
+        let text = Set(kept.map(\.line)).sorted().map { $0 + "\n" }.joined()
+        try? AtomicFile.write(Array(text.utf8), to: file)
+        return conflicts.sorted { $0.golden < $1.golden }
+    }
+
+    /// Every entry of every ledger under `snapshotsFolder` (its own, and those of snapshot folders
+    /// inside it, such as `Snapshots/Accessibility`), with goldens made relative to `snapshotsFolder`.
+    public static func entries(under snapshotsFolder: String) -> [Entry] {
+        var all: [Entry] = []
+        func walk(_ relative: String, depth: Int) {
+            let here = relative.isEmpty ? snapshotsFolder : snapshotsFolder + "/" + relative
+            guard depth < 32, let names = try? FileManager.default.contentsOfDirectory(atPath: here) else { return }
+            for name in names.sorted() {
+                var info = stat()
+                guard lstat(here + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+                if name == folderName {
+                    all += entries(inLedgerFolder: here + "/" + name).map {
+                        var entry = $0
+                        if !relative.isEmpty { entry.golden = relative + "/" + entry.golden }
+                        return entry
+                    }
+                } else if !name.hasPrefix(".") {
+                    walk(relative.isEmpty ? name : relative + "/" + name, depth: depth + 1)
+                }
+            }
+        }
+        walk("", depth: 0)
+        return all
+    }
+
+    /// The run of the latest entry, or nil when there is none.
+    public static func latestRun(_ entries: [Entry]) -> String? {
+        entries.max { ($0.time, $0.run) < ($1.time, $1.run) }?.run
+    }
+
+    /// This test process's run: `$GRONA_LEDGER_RUN`, else the parent process (`swift test`, which
+    /// starts the XCTest and the Swift Testing process) by its id and start time.
+    public static func currentRun(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let run = environment[runVariable], !run.isEmpty { return clean(run) }
+        let parent = getppid()
+        let started = (try? String(contentsOfFile: "/proc/\(parent)/stat", encoding: .utf8))
+            .flatMap { stat in stat.lastIndex(of: ")").map { stat[stat.index(after: $0)...] } }
+            .map { $0.split(separator: " ") }
+            .flatMap { $0.count > 19 ? String($0[19]) : nil } ?? "0"
+        return "\(parent)-\(started)"
+    }
+
+    private static func entries(inLedgerFolder folder: String) -> [Entry] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".tsv") }
+        return names.sorted().flatMap { read(folder + "/" + $0) }
+    }
+
+    private static func read(_ file: String) -> [Entry] {
+        guard let data = FileManager.default.contents(atPath: file) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap(Entry.init(line:))
+    }
+
+    private static func fileName(_ module: String) -> String {
+        let safe = module.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" }
+        return (safe.isEmpty ? "tests" : String(safe)) + ".tsv"
+    }
+}
+
+/// Tabs and line breaks would break a line of the ledger.
+private func clean(_ text: String) -> String {
+    String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+}

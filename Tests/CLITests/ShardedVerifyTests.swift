@@ -1,0 +1,153 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import PNG
+import Raster
+import XCTest
+
+/// `grona-snap verify` on CI engines: Bazel's sharding protocol, the other engines' variables,
+/// JUnit XML, GitHub annotations, `merge`, and nothing left behind by failing runs.
+final class ShardedVerifyTests: XCTestCase {
+    /// A work folder with two specs, one in a subfolder (24 snapshots), and their goldens recorded.
+    func recordedWork() throws -> String {
+        let work = try temporaryFolder(name)
+        try FileManager.default.createDirectory(atPath: work + "/fixtures/messages", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixtures + "/message-info.json", toPath: work + "/fixtures/messages/info.json")
+        try FileManager.default.copyItem(atPath: fixtures + "/message-gift.json", toPath: work + "/fixtures/message-gift.json")
+        XCTAssertEqual(try snap("verify", work + "/fixtures", "--snapshots", work + "/Snapshots").status, 1)   // recorded
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: work) }
+        return work
+    }
+
+    /// The test cases of a JUnit file, as (classname/name, failed), parsed as XML.
+    func junitCases(_ file: String) throws -> [(name: String, failed: Bool)] {
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: file), options: [])
+        let cases = try document.nodes(forXPath: "//testcase")
+        return cases.compactMap { node in
+            guard let element = node as? XMLElement,
+                  let classname = element.attribute(forName: "classname")?.stringValue,
+                  let name = element.attribute(forName: "name")?.stringValue else { return nil }
+            return (classname + "/" + name, !element.elements(forName: "failure").isEmpty)
+        }
+    }
+
+    func testThreeBazelShardsPartitionTheSnapshotsAndMergeIntoOneReport() throws {
+        let work = try recordedWork()
+        // Damage one golden: exactly one shard must fail.
+        let damaged = work + "/Snapshots/messages/info/L-dark-rtl@3x.png"
+        var pixmap = try image(damaged)
+        paintBlock(&pixmap)
+        try Data(try encodePNG(pixmap)).write(to: URL(fileURLWithPath: damaged))
+
+        var all: [String] = []
+        var failedShards: [Int] = []
+        for index in 0..<3 {
+            let status = work + "/status-\(index)", xml = work + "/test-\(index).xml"
+            let run = try runProgram(try gronaSnapBinary(), ["verify", work + "/fixtures", "--snapshots", work + "/Snapshots",
+                                                             "--report-dir", work + "/report-\(index)"],
+                                     environment: ["TEST_TOTAL_SHARDS": "3", "TEST_SHARD_INDEX": "\(index)",
+                                                   "TEST_SHARD_STATUS_FILE": status, "XML_OUTPUT_FILE": xml])
+            XCTAssertTrue(FileManager.default.fileExists(atPath: status), "shard \(index) did not touch the status file")
+            XCTAssertTrue(run.stdout.contains("verified 8 snapshots:") && run.stdout.contains("(shard \(index + 1)/3)"), run.stdout)
+            let cases = try junitCases(xml)
+            XCTAssertEqual(cases.count, 8)
+            all += cases.map(\.name)
+            if run.status != 0 {
+                failedShards.append(index)
+                XCTAssertEqual(run.status, 1, run.stderr)
+                XCTAssertEqual(cases.filter(\.failed).map(\.name), ["messages/info/L-dark-rtl@3x.png"])
+                let text = try String(contentsOfFile: xml, encoding: .utf8)
+                XCTAssertTrue(text.contains("difference image: \(work)/report-\(index)/difference/messages/info/L-dark-rtl@3x.png"), text)
+            }
+        }
+        XCTAssertEqual(failedShards.count, 1)
+        XCTAssertEqual(all.count, 24)
+        XCTAssertEqual(Set(all).count, 24, "the shards overlap")
+
+        let merged = try snap("merge", work + "/report-0", work + "/report-1", work + "/report-2", "-o", work + "/merged")
+        XCTAssertEqual(merged.status, 1)
+        XCTAssertTrue(merged.stdout.hasSuffix("verified 24 snapshots: 23 match, 1 differ, 0 recorded, 0 missing; 12 findings (12 truncated) (3 shards merged)\n"), merged.stdout)
+        XCTAssertTrue(merged.stderr.hasPrefix("to accept the differences as the new goldens: grona-snap verify \(work)/fixtures --snapshots \(work)/Snapshots --record failed\n"), merged.stderr)
+        let page = try String(contentsOfFile: work + "/merged/index.html", encoding: .utf8)
+        for name in all { XCTAssertTrue(page.contains("<code>\(name)</code>"), name) }
+        XCTAssertTrue(page.contains("src=\"difference/messages/info/L-dark-rtl@3x.png\""))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/merged/difference/messages/info/L-dark-rtl@3x.png"))
+        XCTAssertEqual(try junitCases(work + "/merged/junit.xml").count, 24)
+
+        // Shards of the same run merged twice are refused.
+        let twice = try snap("merge", work + "/report-0", work + "/report-0", "-o", work + "/twice")
+        XCTAssertEqual(twice.status, 2)
+        XCTAssertTrue(twice.stderr.contains("checked by two shards"), twice.stderr)
+    }
+
+    func testOtherEnginesShardTheSameWay() throws {
+        let work = try recordedWork()
+        let verify = ["verify", work + "/fixtures", "--snapshots", work + "/Snapshots", "--junit", work + "/j.xml"]
+        let engines: [[String: String?]] = [
+            ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"],                       // GitLab, from 1
+            ["CIRCLE_NODE_INDEX": "1", "CIRCLE_NODE_TOTAL": "3"],               // CircleCI, from 0
+            ["BUILDKITE_PARALLEL_JOB": "1", "BUILDKITE_PARALLEL_JOB_COUNT": "3"],  // Buildkite, from 0
+        ]
+        let flag = try snap(arguments: verify + ["--shard", "2/3"])
+        XCTAssertEqual(flag.status, 0, flag.stderr)
+        let expected = try junitCases(work + "/j.xml").map(\.name)
+        XCTAssertEqual(expected.count, 8)
+        for environment in engines {
+            let run = try runProgram(try gronaSnapBinary(), verify, environment: environment)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stdout.hasSuffix("(shard 2/3)\n"), run.stdout)
+            XCTAssertEqual(try junitCases(work + "/j.xml").map(\.name), expected, "\(environment)")
+        }
+        let bad = try runProgram(try gronaSnapBinary(), verify, environment: ["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "3"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderr, "error: CI_NODE_INDEX: \"0\" is not a shard index from 1 to 3 (CI_NODE_TOTAL is 3)\n")
+    }
+
+    func testGitHubAnnotationsAndNothingStagedLeftAfterFailingRuns() throws {
+        let work = try recordedWork()
+        let golden = work + "/Snapshots/message-gift/L-light-ltr@3x.png"
+        var pixmap = try image(golden)
+        paintBlock(&pixmap)
+        try Data(try encodePNG(pixmap)).write(to: URL(fileURLWithPath: golden))
+        // Three failing runs: the report's expected/ copy of an unchanged golden is a hard link of
+        // it, and renaming one link of a file over another does nothing, so the staged name must
+        // be removed all the same.
+        for _ in 0..<3 {
+            let run = try runProgram(try gronaSnapBinary(), ["verify", work + "/fixtures", "--snapshots", work + "/Snapshots"],
+                                     environment: ["GITHUB_ACTIONS": "true"])
+            XCTAssertEqual(run.status, 1, run.stderr)
+            XCTAssertTrue(run.stdout.contains("::error file=\(work)/fixtures/message-gift.json,title=message-gift/L-light-ltr@3x.png::"
+                + "message-gift/L-light-ltr@3x.png: differs from the golden: 100 pixels differ"), run.stdout)
+        }
+        let leftovers = files(under: work).filter { $0.hasSuffix(".staged") || $0.hasSuffix(".tmp") }
+        XCTAssertEqual(leftovers, [])
+    }
+}
+
+extension ShardedVerifyTests {
+    /// SIGINT and SIGTERM in the middle of a verification that records: every staged golden,
+    /// report file and the staged results.jsonl go, with the folders the run made.
+    func testAnInterruptedVerifyLeavesNothingBehind() throws {
+        for signal in [SIGINT, SIGTERM] {
+            let work = try temporaryFolder(name + "\(signal)")
+            let process = try startUntilStaged(["verify", fixtures, "--snapshots", work + "/Snapshots", "--report-dir",
+                                                work + "/report", "--record", "all", "--jobs", "1"], watching: work)
+            XCTAssertTrue(process.isRunning, "the verification finished before a staged file was seen")
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 128 + signal)
+            XCTAssertEqual(files(under: work), [], "signal \(signal)")
+        }
+    }
+}
+
+/// A 10 × 10 magenta block at (10, 10): a change no tolerance excuses.
+func paintBlock(_ pixmap: inout Pixmap) {
+    for y in 10..<20 {
+        for x in 10..<20 {
+            let i = (y * pixmap.width + x) * 4
+            pixmap.pixels.replaceSubrange(i..<(i + 4), with: [255, 0, 255, 255])
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Grona
+import PNG
+import Raster
+import Testing
+import XCTest
+@testable import GronaSnapshotTesting
+@testable import GronaSnapshots
+
+// Goldens a team can trust: one per case, named by the framework; exact when nothing drifted;
+// strategies as values; scoped record modes; the SDK's theme carried over.
+
+/// One folder per test process, shared by the Swift Testing suites below.
+let trustFolder: String = {
+    let folder = NSTemporaryDirectory() + "grona-golden-trust-\(getpid())"
+    try? FileManager.default.removeItem(atPath: folder)
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+}()
+
+let trustVariant = Variants(textSizes: [.large], appearances: [.light], directions: [.ltr], scales: [1])
+
+/// The SDK's theming page's `acmeTheme`, with only the UIKit types swapped (Inter stands in for
+/// AcmeSans, by bare name as in a spec file).
+let carriedOverTheme = GronaTheme(
+    regularFont: ThemeFont(name: "Inter-Regular", size: 15),
+    boldFont: ThemeFont(name: "Inter-Bold", size: 15),
+    primary: ThemeColor(red: 0.04, green: 0.25, blue: 0.55, alpha: 1),
+    onPrimary: .white,
+    accent: ThemeColor(red: 1.00, green: 0.76, blue: 0.20, alpha: 1),
+    cornerRadius: 12
+)
+
+func progress(_ value: Double) -> Component {
+    .progressBar(ProgressBar(title: "Points to gold", value: value, tiers: [Tier(at: 50, label: "Silver"), Tier(at: 100, label: "Gold")]))
+}
+
+/// Checks a component as a test would, from a helper: the golden must be named after the test.
+func recordsThenPasses(_ component: Component, expecting folder: String) {
+    let first = verifySnapshot(theme: carriedOverTheme, component: component, variants: trustVariant,
+                               snapshotDirectory: trustFolder, artifactDirectory: trustFolder + "/Artifacts")
+    #expect(first?.contains("recorded the golden at \(trustFolder)/\(folder)/L-light-ltr@1x.png") == true, "\(first ?? "nil")")
+    // The second check, as a second run would make it, passes.
+    #expect(verifySnapshot(theme: carriedOverTheme, component: component, variants: trustVariant,
+                           snapshotDirectory: trustFolder) == nil)
+}
+
+@Suite struct ParameterizedGoldens {
+    @Test(arguments: [10.0, 50.0, 90.0]) func fill(value: Double) {
+        recordsThenPasses(progress(value), expecting: "ParameterizedGoldens/fill-\(String(describingForTest: value))")
+    }
+
+    @Test(arguments: ["en", "de"], [TextSize.large, .accessibilityExtraExtraExtraLarge])
+    func copy(locale: String, size: TextSize) {
+        recordsThenPasses(.banner(Banner(title: "\(locale) \(size)")), expecting: "ParameterizedGoldens/copy-\(locale)-\(size.rawValue)")
+    }
+
+    @Test func twoSnapshots() {
+        recordsThenPasses(progress(20), expecting: "ParameterizedGoldens/twoSnapshots")
+        recordsThenPasses(progress(80), expecting: "ParameterizedGoldens/twoSnapshots.2")
+    }
+
+    @Test(.snapshots(record: .never)) func traitSetsTheRecordMode() {
+        let message = verifySnapshot(component: progress(33), variants: trustVariant, snapshotDirectory: trustFolder)
+        #expect(message?.contains("(record mode never)") == true, "\(message ?? "nil")")
+        // A call's own mode wins over the trait's.
+        let recorded = verifySnapshot(component: progress(33), variants: trustVariant, record: .missing,
+                                      snapshotDirectory: trustFolder, artifactDirectory: trustFolder + "/Artifacts")
+        #expect(recorded?.contains("recorded the golden") == true)
+    }
+
+    @Test func withSnapshotTestingScopesTheRecordMode() {
+        withSnapshotTesting(record: .never) {
+            let message = verifySnapshot(component: progress(44), variants: trustVariant, snapshotDirectory: trustFolder)
+            #expect(message?.contains("(record mode never)") == true, "\(message ?? "nil")")
+        }
+        let outside = verifySnapshot(component: progress(44), variants: trustVariant, snapshotDirectory: trustFolder,
+                                     artifactDirectory: trustFolder + "/Artifacts")
+        #expect(outside?.contains("recorded the golden") == true)
+    }
+}
+
+final class GoldenTrustTests: XCTestCase {
+    let banner = Component.banner(Banner(eyebrow: "ACME", title: "Double points this week", button: "See points"))
+
+    func theme(primary: UInt32) -> Theme { Theme(primary: .hex(primary), accent: .hex(0xFFC233), cornerRadius: 12) }
+
+    func testTheSDKsThemeCarriesOver() {
+        XCTAssertEqual(carriedOverTheme.primary, .hex(0x0A408C))
+        XCTAssertEqual(carriedOverTheme.accent, .hex(0xFFC233))
+        XCTAssertEqual(carriedOverTheme.onPrimary, .hex(0xFFFFFF))
+        XCTAssertEqual(carriedOverTheme.cornerRadius, 12)
+        let folder = (try? temporaryFolder()) ?? trustFolder
+        let message = verifySnapshot(theme: carriedOverTheme, component: banner, variants: trustVariant,
+                                     snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts")
+        XCTAssertTrue(message?.contains("recorded the golden at \(folder)/GoldenTrustTests/testTheSDKsThemeCarriesOver/") == true, message ?? "nil")
+        XCTAssertNil(verifySnapshot(theme: carriedOverTheme, component: banner, variants: trustVariant, snapshotDirectory: folder))
+    }
+
+    func testAMissingFontIsSaidOnceNamingTheSwiftCall() throws {
+        let folder = try temporaryFolder()
+        let message = try XCTUnwrap(verifySnapshot(theme: Theme(regularFont: "AcmeSans-Regular"), component: banner,
+                                                   variants: Variants(textSizes: [.small, .large, .accessibilityExtraExtraExtraLarge]),
+                                                   snapshotDirectory: folder))
+        XCTAssertTrue(message.hasPrefix("verifySnapshot(theme:component:): Theme.regularFont: no font file \"AcmeSans-Regular\"; a bare name is looked up in \(packageRoot)/Fonts, \(packageRoot), "), message)
+        XCTAssertEqual(message.components(separatedBy: "Theme.regularFont").count, 2, message)
+        XCTAssertFalse(message.contains("$."), message)
+    }
+
+    func testAnUnreadableFontIsSaidOnceInSwiftTerms() throws {
+        let folder = try temporaryFolder()
+        let message = try XCTUnwrap(verifySnapshot(theme: Theme(regularFont: "Fonts/README.md"), component: banner,
+                                                   variants: Variants(textSizes: [.small, .large]), snapshotDirectory: folder))
+        XCTAssertTrue(message.hasPrefix("2 of 2 snapshots failed: cannot render: verifySnapshot(theme:component:): Theme.regularFont: "), message)
+        XCTAssertFalse(message.contains("$."), message)
+    }
+
+    func testAChangedBrandColourFailsOnTheSameMachineAndAReencodedGoldenPasses() throws {
+        let folder = try temporaryFolder()
+        let check = { (primary: UInt32) in
+            self.verifySnapshot(theme: self.theme(primary: primary), component: self.banner, named: "acme", variants: trustVariant,
+                                snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts")
+        }
+        XCTAssertNotNil(check(0x0A408C))   // recorded
+        XCTAssertNil(check(0x0A408C))
+        // #0A408C → #0A458C is below the perceptual tolerance, but this machine rendered the golden.
+        let changed = try XCTUnwrap(check(0x0A458C))
+        XCTAssertTrue(changed.contains("acme/L-light-ltr@1x.png: differs from the golden: "), changed)
+        XCTAssertTrue(changed.contains("rule: exact, since the golden was rendered with this machine's GronaSnap, FreeType, HarfBuzz, ICU and fonts"), changed)
+        XCTAssertTrue(changed.contains("GRONA_RECORD=failed"), changed)
+        // The same change against a golden that does not record its versions: the tolerance applies, and says so.
+        let golden = folder + "/acme/L-light-ltr@1x.png"
+        let original = try readBytes(golden)
+        let pixels = try decodePNG(original).pixmap
+        try writeBytes(try encodePNG(pixels, options: PNGEncodingOptions(filter: .paeth, level: 9)), golden)
+        XCTAssertNotEqual(try readBytes(golden), original)
+        XCTAssertNil(check(0x0A408C), "a golden re-encoded by another tool (same pixels) must pass")
+        XCTAssertNil(check(0x0A458C), "across unknown versions the perceptual tolerance applies")
+        // Re-encoded with its provenance chunk kept: exact again, and the same pixels still pass.
+        let provenance = try XCTUnwrap(readPNGInfo(original).chunks.first { $0.name == "grVR" })
+        try writeBytes(try encodePNG(pixels, chunks: [try PNGChunk(name: provenance.name, data: provenance.data)],
+                                     options: PNGEncodingOptions(filter: .sub, level: 6)), golden)
+        XCTAssertNil(check(0x0A408C))
+        XCTAssertTrue(check(0x0A458C)?.contains("rule: exact") == true)
+    }
+
+    func testTheReportStrategyKeepsTheRenderReportAsAGolden() throws {
+        let folder = try temporaryFolder()
+        let first = try XCTUnwrap(verifySnapshot(component: banner, as: .report, variants: trustVariant, snapshotDirectory: folder))
+        let golden = folder + "/GoldenTrustTests/testTheReportStrategyKeepsTheRenderReportAsAGolden/L-light-ltr@1x.json"
+        XCTAssertTrue(first.contains("recorded the golden report at \(golden)"), first)
+        XCTAssertTrue(try String(contentsOfFile: golden, encoding: .utf8).contains("\"lines\""))
+        XCTAssertNil(verifySnapshot(component: banner, as: .report, variants: trustVariant, snapshotDirectory: folder))
+        let longer = Component.banner(Banner(eyebrow: "ACME", title: "Double points this week on every order", button: "See points"))
+        let changed = try XCTUnwrap(verifySnapshot(theme: Theme(), component: longer, named: "GoldenTrustTests/testTheReportStrategyKeepsTheRenderReportAsAGolden",
+                                                   as: .report, variants: trustVariant, record: .never, snapshotDirectory: folder,
+                                                   artifactDirectory: folder + "/Artifacts"))
+        XCTAssertTrue(changed.contains("the render report differs from the golden at line"), changed)
+    }
+
+    func testTwoTestsClaimingOneGoldenInOneRunFailNamingBoth() throws {
+        let folder = try temporaryFolder()
+        func identity(_ module: String) -> TestIdentity {
+            TestIdentity(module: module, suite: "CampaignSnapshots", test: "testOffer", fromFramework: true)
+        }
+        let first = verifyComponent(theme: Theme(), component: banner, environment: .default, named: nil, as: .image,
+                                    variants: trustVariant, overlay: nil, record: nil, tolerance: .default,
+                                    snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts", file: #filePath,
+                                    identity: identity("AppTests"), call: "assertSnapshot(of:as:)")
+        XCTAssertTrue(first?.contains("recorded the golden at \(folder)/CampaignSnapshots/testOffer/") == true, first ?? "nil")
+        let second = try XCTUnwrap(verifyComponent(theme: Theme(), component: banner, environment: .default, named: nil, as: .image,
+                                                   variants: trustVariant, overlay: nil, record: nil, tolerance: .default,
+                                                   snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts",
+                                                   file: #filePath, identity: identity("MoreTests"), call: "assertSnapshot(of:as:)"))
+        XCTAssertTrue(second.contains("this golden is already AppTests.CampaignSnapshots/testOffer's in this run, and MoreTests.CampaignSnapshots/testOffer would use it too"), second)
+    }
+
+    func testASpecInASubfolderKeepsVerifysGoldenFolder() {
+        XCTAssertEqual(specGoldenFolder("Fixtures/banners/summer.json"), "banners/summer")
+        XCTAssertNil(specGoldenFolder("Fixtures/seasonal-banner.json"))
+        XCTAssertNil(specGoldenFolder("/abs/Fixtures/banners/summer.json"))
+    }
+
+    func testXCTestIdentityComesFromTheRunningTestCase() {
+        let identity = snapshotIdentity(file: #filePath, function: "helper()")
+        XCTAssertEqual(identity.module, "GronaSnapshotTestingTests")
+        XCTAssertEqual(identity.suite, "GoldenTrustTests")
+        XCTAssertEqual(identity.test, "testXCTestIdentityComesFromTheRunningTestCase")
+        XCTAssertEqual(xcTestMethodName("-[GoldenTrustTests testOffer]"), "testOffer")
+        XCTAssertEqual(folderSafe("\"a b\"/c"), "_a_b_c")
+        let long = folderSafe(String(repeating: "x", count: 200))
+        XCTAssertTrue(long.count <= 97 && long.hasPrefix(String(repeating: "x", count: 80) + "~"), long)
+    }
+}
