@@ -21,6 +21,12 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The face glyph runs of this font carry (`GlyphRun.face`).
     public var face: FaceID { FaceID(fileID: fileID, syntheticBold: isSyntheticBold) }
 
+    /// The same outlines, emboldened synthetically (for bold text without a bold file).
+    var emboldened: Font {
+        Font(path: path, faceIndex: faceIndex, familyName: familyName, styleName: styleName,
+             isBold: true, isSyntheticBold: true, fileID: fileID)
+    }
+
     public var description: String {
         "\(familyName) \(styleName)\(isSyntheticBold ? " (synthetic bold)" : "")"
     }

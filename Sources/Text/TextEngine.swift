@@ -140,15 +140,23 @@ public final class TextEngine {
                                     chain: chain, faceIDs: faceIDs, pixelSize: pixelSize))
             grown += growth.total
         }
+        // Past the safety cap, missing characters are still named (`MissingCharacters`).
+        let restStart = text.utf16.index(text.utf16.startIndex, offsetBy: paragraph.count,
+                                         limitedBy: text.utf16.endIndex) ?? text.utf16.endIndex
+        let rest = text.unicodeScalars[restStart...]
+        let missing = MissingCharacters.find(in: paragraph, rest: rest, chain: &faceChain)
         let truncated = spans.last?.ellipsis ?? false
         let shownEnd = truncated ? spans.last?.end ?? 0 : paragraph.count
         var shown = String(decoding: paragraph.utf16[0..<shownEnd], as: UTF16.self)
         if truncated { shown += Truncate.ellipsis }
+        let lineTexts = spans.map {
+            String(decoding: paragraph.utf16[$0.start..<$0.end], as: UTF16.self) + ($0.ellipsis ? Truncate.ellipsis : "")
+        }
         return TextLayout(scale: scale, pixelSize: pixelSize,
                           alignmentWidth: alignmentWidth, lineHeight: lineHeight,
                           height: Double(lines.count) * lineHeight + grown, lines: lines,
-                          truncated: truncated, shownText: shown,
-                          missingCharacters: MissingCharacters.find(in: paragraph, chain: chain))
+                          truncated: truncated, shownText: shown, lineTexts: lineTexts,
+                          missingCharacters: missing, privateUseCharacters: MissingCharacters.privateUse(in: text))
     }
 
     // MARK: Drawing
