@@ -126,6 +126,11 @@ final class FontFace {
         return ink
     }
 
+    /// Whether the glyph is a mark in the font's GDEF table (a haraka, an accent drawn on a base).
+    func isMark(_ glyph: UInt32) -> Bool {
+        hb_ot_layout_get_glyph_class(hb_font_get_face(hbFont), glyph) == HB_OT_LAYOUT_GLYPH_CLASS_MARK
+    }
+
     /// Whether the face maps this scalar to a glyph.
     func covers(_ scalar: Unicode.Scalar) -> Bool {
         FT_Get_Char_Index(ftFace, FT_ULong(scalar.value)) != 0

@@ -12,7 +12,8 @@ enum MissingCharacters {
     /// The scalars behind .notdef glyphs, each once, in order of first appearance: in each such
     /// grapheme cluster, the visible scalars its face does not cover (all of its visible scalars
     /// when the face covers each but still drew .notdef); then those of the text past the cap
-    /// (`rest`) that no face of the chain nor of the coverage order maps.
+    /// (`rest`) that no face of the chain nor of the coverage order maps. Private-use characters are
+    /// left to `privateUse(in:)`.
     static func find(in p: Paragraph, rest: Substring.UnicodeScalarView, chain: inout FaceChain) -> [Unicode.Scalar] {
         var found: [Unicode.Scalar] = []
         var seen = Set<UInt32>()
@@ -24,12 +25,13 @@ enum MissingCharacters {
             let visible = p.characters[grapheme].unicodeScalars.filter(Itemize.isVisible)
             let face = chain.faces[p.clusterFace[grapheme]]
             let uncovered = visible.filter { !face.covers($0) }
-            for scalar in uncovered.isEmpty ? visible : uncovered where seen.insert(scalar.value).inserted {
+            for scalar in uncovered.isEmpty ? visible : uncovered where !isPrivateUse(scalar) && seen.insert(scalar.value).inserted {
                 found.append(scalar)
             }
         }
         var drawable = Set<UInt32>()
-        for scalar in rest where Itemize.isVisible(scalar) && !seen.contains(scalar.value) && !drawable.contains(scalar.value) {
+        for scalar in rest where Itemize.isVisible(scalar) && !isPrivateUse(scalar) && !seen.contains(scalar.value)
+            && !drawable.contains(scalar.value) {
             if chain.faces.contains(where: { $0.covers(scalar) }) || chain.coverageIndex(covering: [scalar]) != nil {
                 drawable.insert(scalar.value)
             } else {
@@ -40,9 +42,12 @@ enum MissingCharacters {
         return found
     }
 
-    /// The private-use scalars of `text`, each once, in order of first appearance.
+    /// The private-use scalars of `text`, each once, in order of first appearance. A private-use
+    /// character that no pinned font maps is drawn as a box too, but is reported here only, once.
     static func privateUse(in text: String) -> [Unicode.Scalar] {
         var seen = Set<UInt32>()
-        return text.unicodeScalars.filter { $0.properties.generalCategory == .privateUse && seen.insert($0.value).inserted }
+        return text.unicodeScalars.filter { isPrivateUse($0) && seen.insert($0.value).inserted }
     }
+
+    static func isPrivateUse(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .privateUse }
 }

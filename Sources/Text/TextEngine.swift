@@ -130,10 +130,15 @@ public final class TextEngine {
         // Room made so far for taller fonts; 0 on lines of the system font and its companions alone,
         // so their baselines are exactly today's.
         var grown = 0.0
+        var previous: LineHeight.Growth?
         for (i, span) in spans.enumerated() {
             let ellipsis = span.ellipsis ? ellipsisAt(span.end) : nil
-            let growth = LineHeight.growth(of: span, paragraph: paragraph, ellipsisFace: ellipsis?.faceIndex,
-                                           chain: faceChain, pixelSize: pixelSize)
+            let growth = LineHeight.separation(
+                LineHeight.growth(of: span, paragraph: paragraph, ellipsisFace: ellipsis?.faceIndex,
+                                  chain: faceChain, pixelSize: pixelSize),
+                after: previous, isLast: i == spans.count - 1, lineHeight: lineHeight, ascent: ascent,
+                descent: lineHeight - ascent)
+            previous = growth
             lines.append(Align.line(span, paragraph: paragraph, ellipsis: ellipsis,
                                     baseline: ascent + Double(i) * lineHeight + grown + growth.above,
                                     alignmentWidth: alignmentWidth,
