@@ -64,7 +64,8 @@ enum LineHeight {
         var r = partitionPoint(p.runs.count) { p.runs[$0].range.upperBound > span.start }
         while r < p.runs.count, p.runs[r].range.lowerBound < span.end {
             let run = p.runs[r]
-            grow(run.faceIndex, run.glyphs.filter { span.start <= $0.cluster && $0.cluster < span.end }[...])
+            // The run overlaps the line (the loop's condition), so the intersection is not empty.
+            grow(run.faceIndex, run.glyphs(in: max(run.range.lowerBound, span.start)..<min(run.range.upperBound, span.end)))
             r += 1
         }
         if let ellipsisFace { grow(ellipsisFace, []) }
