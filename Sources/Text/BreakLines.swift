@@ -172,17 +172,19 @@ enum LineStarts {
     private static let asat: UInt32 = 0x103A, dotBelow: UInt32 = 0x1037
 
     static func isValidStart(_ here: Character, after before: Character) -> Bool {
-        let scalars = Array(here.unicodeScalars)
-        guard let first = scalars.first else { return true }
+        var scalars = here.unicodeScalars.makeIterator()  // no array: this runs for every grapheme
+        guard let first = scalars.next() else { return true }
         switch first.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return false
         default: break
         }
         if repetitionMarks.contains(first.value) { return false }
         if let last = before.unicodeScalars.last, stackers.contains(last.value) { return false }
-        // A consonant killed by asat right after it (or after the dot below) closes the syllable before.
-        let afterBase = scalars.dropFirst().first { $0.value != dotBelow }
-        return afterBase?.value != asat && scalars.dropFirst().first?.value != 0x1039
+        // A consonant killed by asat right after it (or after the dot below), or stacked on the next
+        // by a virama, closes the syllable before.
+        var next = scalars.next()
+        if next?.value == dotBelow { next = scalars.next() }
+        return next?.value != asat && next?.value != 0x1039
     }
 
     private static func splitsHangulWord(_ before: Character, _ here: Character) -> Bool {

@@ -53,11 +53,13 @@ final class WorldTextRenderTests: XCTestCase {
 
     func testTheAddedScriptsDrawInComponents() throws {
         for (title, locale) in [("ଆଜି ହିଁ ଅର୍ଡର କରନ୍ତୁ", "or"), ("དེ་རིང་བཀའ་རྒྱ་གནང་རོགས།", "bo"), ("ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ", "chr"),
-                                ("ދިވެހި ބަސް", "dv"), ("ߒߞߏ ߛߓߍߛߎ߲", "nqo"), ("ᐃᓄᒃᑎᑐᑦ", "iu"), ("今だけ！ＳＡＬＥ開催中 🈐", "ja")] {
+                                ("ދިވެހި ބަސް", "dv"), ("ߒߞߏ ߛߓߍߛߎ߲", "nqo"), ("ᐃᓄᒃᑎᑐᑦ", "iu"), ("今だけ！ＳＡＬＥ開催中 🈐", "ja"),
+                                ("Oﬃce ⋮ ⑩ ⑳ ❶ 🄰 🆬 ∀x ∈ ℝ ∮ ∇ ﹐﹑﹒", nil), ("中文﹐﹑﹒ ⑩", "zh-Hans")] {
             let (spec, variant) = message(title, locale: locale)
             let report = try renderFresh(spec, variant, engine: engine).report
             XCTAssertEqual(report.texts.flatMap(\.missingCharacters), [], title)
             XCTAssertFalse(report.findings.contains { $0.kind == .missingCharacters }, title)
+            XCTAssertEqual(report.missingCharacterMessages(spec: "world.json"), [], "no warning for \(title)")
         }
     }
 
