@@ -39,6 +39,10 @@ final class FontLibrary {
 
     // MARK: Faces
 
+    /// How many faces this library has opened: what a layout cost in fonts (tests hold Latin copy to
+    /// the fallback chain's).
+    var openedFaceCount: Int { faces.count }
+
     func face(_ fileID: Int32) -> FontFace? {
         if let face = faces[fileID] { return face }
         guard let data = FontDataStore.data(forID: fileID), let face = try? FontFace(data: data, library: library)

@@ -50,8 +50,18 @@ final class WorldTextTests: XCTestCase {
     }
 
     func testLatinTextStillOpensNoOtherFont() throws {
-        let laidOut = try layout("Fresh croissants every weekend — 20% off, café au lait «gratuit» \u{F8FF}")
+        // A fresh engine: the fallback chain (Inter, Noto Sans Arabic, Hebrew, Color Emoji) and no more,
+        // even for an unassigned or a private-use character, which fallback by coverage never looks for.
+        let fresh = try makeEngine()
+        let laidOut = try fresh.layoutParagraph(text: "Fresh croissants every weekend — 20% off, café au lait «gratuit» \u{F8FF} \u{0378}",
+                                                font: try fresh.systemFont(), sizeInPoints: 17, scale: 3, maxWidthInPoints: 300,
+                                                maxLines: 0, direction: .leftToRight)
         XCTAssertEqual(Set(laidOut.glyphs.map(\.face)), [inter.face])
+        XCTAssertEqual(fresh.library.openedFaceCount, 4)
+        // A symbol opens the one font that has it.
+        _ = try fresh.layoutParagraph(text: "Call ⑩", font: try fresh.systemFont(), sizeInPoints: 17, scale: 3,
+                                      maxWidthInPoints: 300, maxLines: 0, direction: .leftToRight)
+        XCTAssertEqual(fresh.library.openedFaceCount, 5)
     }
 
     // MARK: Missing and private-use characters
