@@ -143,6 +143,14 @@ final class WorldTextTests: XCTestCase {
                 report.append("\(Int(size)) pt × \(Int(width)) pt: \(laidOut.lineCount) lines")
             }
         }
+        // A sweep: from 150 pt every word fits, so every break is at a space.
+        var breaks = 0
+        for width in stride(from: 150.0, through: 358, by: 2) {
+            let laidOut = try layout(Self.koreanBody, size: 15, width: width, language: "ko")
+            XCTAssertTrue(linesEndAtSpaces(laidOut, Self.koreanBody), "\(width) pt: \(laidOut.lineTexts)")
+            breaks += laidOut.lineCount - 1
+        }
+        XCTAssertGreaterThan(breaks, 250)
         // Without a language too: Hangul word priority follows the characters, as on iOS.
         XCTAssertTrue(linesEndAtSpaces(try layout(Self.koreanBody, width: 160), Self.koreanBody))
         // A word longer than the line is still cut inside.
