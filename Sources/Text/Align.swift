@@ -31,16 +31,7 @@ enum Align {
             r += 1
             let lower = max(run.range.lowerBound, span.start), upper = min(run.range.upperBound, span.end)
             guard lower < upper else { continue }
-            let glyphs = run.glyphs
-            let slice: ArraySlice<ShapedGlyph>
-            if run.isRightToLeft {  // clusters descend
-                slice = glyphs[partitionPoint(glyphs.count) { glyphs[$0].cluster < upper }
-                               ..< partitionPoint(glyphs.count) { glyphs[$0].cluster < lower }]
-            } else {
-                slice = glyphs[partitionPoint(glyphs.count) { glyphs[$0].cluster >= lower }
-                               ..< partitionPoint(glyphs.count) { glyphs[$0].cluster >= upper }]
-            }
-            pieces.append(Piece(faceIndex: run.faceIndex, level: run.level, glyphs: Array(slice),
+            pieces.append(Piece(faceIndex: run.faceIndex, level: run.level, glyphs: Array(run.glyphs(in: lower..<upper)),
                                 isEllipsis: false, range: lower..<upper))
         }
         if span.ellipsis, let ellipsis {

@@ -18,7 +18,9 @@ struct LineSpan {
 /// ICU's line iterator already carries what other scripts need: dictionary-based word breaks for
 /// Thai, Lao, Khmer and Myanmar (written without spaces), and the CJK rules (a line may break between
 /// any two ideographs or kana, but never starts with 。、」） or a small kana, nor ends with 「（).
-/// The text's language, when given, selects ICU's tailoring for it.
+/// The text's language, when given, selects ICU's tailoring for it. Two rules are applied over ICU's
+/// answer (`LineStarts`): Korean breaks between words (Hangul word priority), and no line starts
+/// with a mark, a repetition mark or a killed consonant.
 ///
 /// - A line takes the furthest opportunity whose text (without trailing spaces) fits; a mandatory
 ///   break (after a newline) ends the line.
@@ -43,6 +45,7 @@ enum BreakLines {
         }
         flags[count] = 2
         paragraph.breakFlags = flags
+        LineStarts.apply(&paragraph)
     }
 
     /// - Parameters:
@@ -131,5 +134,78 @@ enum BreakLines {
         }
         let end = p.trimmingTrailingWhitespace(start, cut)
         return LineSpan(start: start, end: end, next: p.count, ellipsis: true)
+    }
+}
+
+/// Where ICU's opportunities are not where iOS breaks a line.
+///
+/// - Hangul word priority: UIKit lays Korean out as words (NSParagraphStyle's `.hangulWordPriority`,
+///   on by default in labels), so a line breaks at spaces, while ICU breaks Hangul between any two
+///   syllables as it does ideographs. An opportunity with Hangul on one side and neither white space
+///   nor an ideograph or kana on the other is dropped; a word longer than the line is still cut
+///   inside, as any word is (`BreakLines.lines`). Japanese and Chinese keep ICU's breaks.
+/// - Valid line starts: whatever ICU offers (ICU 72 offers a break before Khmer ៗ), a line never
+///   starts with a combining or dependent mark, a repetition mark (ៗ ๆ ໆ), a killed consonant
+///   (Myanmar's consonant + asat, as in the ပ် of အက်ပ်) or a consonant stacked under the one
+///   before (after a Khmer coeng or Myanmar virama). Such a position is not cut at all — not for a
+///   line, not for the ellipsis — because what starts there belongs to the syllable before it.
+enum LineStarts {
+    static func apply(_ p: inout Paragraph) {
+        guard p.characters.count > 1 else { return }
+        for g in 1..<p.characters.count {
+            let offset = p.clusterStarts[g]
+            let before = p.characters[g - 1], here = p.characters[g]
+            if !isValidStart(here, after: before) {
+                if p.breakFlags[offset] == 1 { p.breakFlags[offset] = 0 }
+                if p.cuttable.indices.contains(offset) { p.cuttable[offset] = false }
+            } else if p.breakFlags[offset] == 1, splitsHangulWord(before, here) {
+                p.breakFlags[offset] = 0
+            }
+        }
+    }
+
+    /// Repetition marks: Thai maiyamok, Lao ko la, Khmer lek too.
+    private static let repetitionMarks: Set<UInt32> = [0x0E46, 0x0EC6, 0x17D7]
+    /// Signs that stack the next consonant under this one: Khmer coeng, Myanmar virama, Tai Tham sakot.
+    private static let stackers: Set<UInt32> = [0x17D2, 0x1039, 0x1A60]
+    /// Myanmar asat (killer) and the dot below that may come before it.
+    private static let asat: UInt32 = 0x103A, dotBelow: UInt32 = 0x1037
+
+    static func isValidStart(_ here: Character, after before: Character) -> Bool {
+        var scalars = here.unicodeScalars.makeIterator()  // no array: this runs for every grapheme
+        guard let first = scalars.next() else { return true }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return false
+        default: break
+        }
+        if repetitionMarks.contains(first.value) { return false }
+        if let last = before.unicodeScalars.last, stackers.contains(last.value) { return false }
+        // A consonant killed by asat right after it (or after the dot below), or stacked on the next
+        // by a virama, closes the syllable before.
+        var next = scalars.next()
+        if next?.value == dotBelow { next = scalars.next() }
+        return next?.value != asat && next?.value != 0x1039
+    }
+
+    private static func splitsHangulWord(_ before: Character, _ here: Character) -> Bool {
+        guard let last = before.unicodeScalars.last, let first = here.unicodeScalars.first else { return false }
+        guard isHangul(last) || isHangul(first) else { return false }
+        return ![last, first].contains { isSpace($0) || isIdeographic($0) || $0.properties.generalCategory == .dashPunctuation }
+    }
+
+    private static func isHangul(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF, 0xFFA0...0xFFDC:
+            return true
+        default: return false
+        }
+    }
+
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value <= 0xFFFF && Paragraph.isHangingWhitespace(UInt16(scalar.value)) || scalar.properties.isWhitespace
+    }
+
+    private static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value) || (0x31F0...0x31FF).contains(scalar.value)
     }
 }

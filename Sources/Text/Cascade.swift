@@ -48,6 +48,17 @@ enum Cascade {
         (HB_SCRIPT_GEORGIAN, .family("NotoSansGeorgian")),
         (HB_SCRIPT_ARMENIAN, .family("NotoSansArmenian")),
         (HB_SCRIPT_ETHIOPIC, .family("NotoSansEthiopic")),
+        (HB_SCRIPT_ORIYA, .family("NotoSansOriya")),
+        (HB_SCRIPT_TIBETAN, .family("NotoSerifTibetan")),
+        (HB_SCRIPT_MONGOLIAN, .family("NotoSansMongolian")),
+        (HB_SCRIPT_CHEROKEE, .family("NotoSansCherokee")),
+        (HB_SCRIPT_SYRIAC, .family("NotoSansSyriac")),
+        (HB_SCRIPT_THAANA, .family("NotoSansThaana")),
+        (HB_SCRIPT_NKO, .family("NotoSansNKo")),
+        (HB_SCRIPT_JAVANESE, .family("NotoSansJavanese")),
+        (HB_SCRIPT_OL_CHIKI, .family("NotoSansOlChiki")),
+        (HB_SCRIPT_ADLAM, .family("NotoSansAdlam")),
+        (HB_SCRIPT_CANADIAN_SYLLABICS, .family("NotoSansCanadianAboriginal")),
         (HB_SCRIPT_HAN, .cjk(.simplifiedChinese, followsLanguage: true)),
         (HB_SCRIPT_BOPOMOFO, .cjk(.traditionalChinese, followsLanguage: true)),
         (HB_SCRIPT_HIRAGANA, .cjk(.japanese, followsLanguage: true)),
@@ -73,17 +84,38 @@ enum Cascade {
         (0xFF00...0xFFEF, .cjk(.simplifiedChinese, followsLanguage: true)),  // half- and full-width forms
     ]
 
-    /// The table's font for a cluster whose visible scalars are `visible`, if any.
+    /// The table's font for a cluster whose visible scalars are `visible`, if any: its script's, else
+    /// its block's (full-width Ｌａｔｉｎ is script Latin, but the table has no Latin font and the CJK face
+    /// draws the block).
     static func source(for visible: [Unicode.Scalar]) -> Source? {
         let funcs = hb_unicode_funcs_get_default()
         for scalar in visible {
             let script = hb_unicode_script(funcs, scalar.value)
             if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { continue }
-            return byScript[script.rawValue]
+            if let source = byScript[script.rawValue] { return source }
+            break
         }
         guard let base = visible.first?.value else { return nil }
         return byBlock.first { $0.0.contains(base) }?.1
     }
+
+    /// Fallback by coverage: where neither the chain nor the cluster's own table font has a character,
+    /// these are tried in this order, and the first that maps it draws it. Symbols and maths first (⑩ ❶
+    /// 🄰 ← ∀ ∈ ℝ ∮ ∇), then the CJK face of the text's language (full-width forms, ﬀ–ﬄ, 🈐, ﹐–﹫), then
+    /// every script font of the table in its order (⋮ is only in Ethiopic among the others). Each is
+    /// opened only when a character reaches it.
+    static let coverageOrder: [Source] = {
+        var order: [Source] = [.family("NotoSansSymbols"), .family("NotoSansSymbols2"), .family("NotoSansMath"),
+                               .cjk(.simplifiedChinese, followsLanguage: true)]
+        for (_, source) in byScriptList where !order.contains(source) { order.append(source) }
+        return order
+    }()
+
+    /// Families with a Regular file only (`<name>-Bold.ttf` does not exist): bold text draws their
+    /// Regular outlines emboldened, as for any font without a bold face.
+    static let regularOnly: Set<String> = [
+        "NotoSansMongolian", "NotoSansSyriac", "NotoSansNKo", "NotoSansMath", "NotoSansSymbols2",
+    ]
 
     /// The CJK face a BCP 47 language tag asks for: ja → Japanese, ko → Korean, zh-Hant / zh-TW →
     /// Traditional Chinese, zh-HK / zh-MO / yue → Hong Kong, other zh → Simplified Chinese; nil for
@@ -110,7 +142,7 @@ enum Cascade {
         let weight = bold ? "Bold" : "Regular"
         switch source {
         case .family(let stem):
-            return ("\(stem)-\(weight).ttf", 0)
+            return ("\(stem)-\(regularOnly.contains(stem) ? "Regular" : weight).ttf", 0)
         case .cjk(let face, let followsLanguage):
             let chosen = followsLanguage ? cjkFace(forLanguage: language) ?? face : face
             return ("\(cjkFileStem)-\(weight).ttc", chosen.rawValue)

@@ -21,6 +21,12 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The face glyph runs of this font carry (`GlyphRun.face`).
     public var face: FaceID { FaceID(fileID: fileID, syntheticBold: isSyntheticBold) }
 
+    /// The same outlines, emboldened synthetically (for bold text without a bold file).
+    var emboldened: Font {
+        Font(path: path, faceIndex: faceIndex, familyName: familyName, styleName: styleName,
+             isBold: true, isSyntheticBold: true, fileID: fileID)
+    }
+
     public var description: String {
         "\(familyName) \(styleName)\(isSyntheticBold ? " (synthetic bold)" : "")"
     }
@@ -118,6 +124,11 @@ final class FontFace {
         }
         inkExtents[glyph] = ink
         return ink
+    }
+
+    /// Whether the glyph is a mark in the font's GDEF table (a haraka, an accent drawn on a base).
+    func isMark(_ glyph: UInt32) -> Bool {
+        hb_ot_layout_get_glyph_class(hb_font_get_face(hbFont), glyph) == HB_OT_LAYOUT_GLYPH_CLASS_MARK
     }
 
     /// Whether the face maps this scalar to a glyph.

@@ -16,6 +16,7 @@ final class FontLibrary {
     private struct CascadeKey: Hashable {
         var name: String
         var faceIndex: Int
+        var bold: Bool
     }
 
     struct CatalogueEntry {
@@ -37,6 +38,10 @@ final class FontLibrary {
     }
 
     // MARK: Faces
+
+    /// How many faces this library has opened: what a layout cost in fonts (tests hold Latin copy to
+    /// the fallback chain's).
+    var openedFaceCount: Int { faces.count }
 
     func face(_ fileID: Int32) -> FontFace? {
         if let face = faces[fileID] { return face }
@@ -90,8 +95,7 @@ final class FontLibrary {
                 if let bold = try? self.font(atPath: entry.path) { return bold }
             }
         }
-        return Font(path: font.path, faceIndex: font.faceIndex, familyName: font.familyName, styleName: font.styleName,
-                    isBold: true, isSyntheticBold: true, fileID: font.fileID)
+        return font.emboldened
     }
 
     private func normalised(_ name: String) -> String {
@@ -141,13 +145,15 @@ final class FontLibrary {
     }
 
     /// The script table's font for `source` (see `Cascade`) in bold or regular text of `language`,
-    /// opened on first use; nil when its file is not in the fonts folder.
+    /// opened on first use; nil when its file is not in the fonts folder. Bold text in a family with
+    /// a Regular file only gets that file emboldened synthetically.
     func cascadeFont(_ source: Cascade.Source, bold: Bool, language: String?) -> Font? {
         let (name, faceIndex) = Cascade.file(for: source, bold: bold, language: language)
-        let key = CascadeKey(name: name, faceIndex: faceIndex)
+        let key = CascadeKey(name: name, faceIndex: faceIndex, bold: bold)
         if let known = cascadeFonts[key] { return known }
         let path = (fontsDirectory as NSString).appendingPathComponent(name)
-        let font = try? self.font(atPath: path, faceIndex: faceIndex)
+        var font = try? self.font(atPath: path, faceIndex: faceIndex)
+        if bold, let regular = font, !regular.isBold { font = regular.emboldened }
         cascadeFonts[key] = .some(font)
         return font
     }

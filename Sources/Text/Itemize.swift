@@ -26,6 +26,31 @@ struct FaceChain {
     /// the table names none.
     mutating func cascadeIndex(for visible: [Unicode.Scalar]) -> Int? {
         guard let source = Cascade.source(for: visible) else { return nil }
+        return index(of: source)
+    }
+
+    /// Fallback by coverage: the chain index of the first font of `Cascade.coverageOrder` that maps
+    /// every scalar of `scalars`, appending it on first use; nil when no pinned font does. Unassigned
+    /// and private-use scalars are not looked for: no font draws the first, and the second means
+    /// something only to the font that maps it (a private-use character is a finding in any case).
+    mutating func coverageIndex(covering scalars: [Unicode.Scalar]) -> Int? {
+        guard !scalars.isEmpty, !scalars.contains(where: { [.unassigned, .privateUse, .surrogate]
+            .contains($0.properties.generalCategory) }) else { return nil }
+        for source in Cascade.coverageOrder {
+            guard let face = face(of: source), scalars.allSatisfy(face.covers) else { continue }
+            return index(of: source)
+        }
+        return nil
+    }
+
+    /// The face `source` names, opened (not added to the chain); nil when its file is missing.
+    private func face(of source: Cascade.Source) -> FontFace? {
+        if let known = bySource[source] { return known.map { faces[$0] } }
+        return library.cascadeFont(source, bold: bold, language: language).flatMap { library.face($0.fileID) }
+    }
+
+    /// The chain index of `source`'s face, appending it on first use; nil when its file is missing.
+    private mutating func index(of source: Cascade.Source) -> Int? {
         if let known = bySource[source] { return known }
         var index: Int?
         if let font = library.cascadeFont(source, bold: bold, language: language), let face = library.face(font.fileID) {
@@ -65,6 +90,9 @@ struct FaceChain {
 ///   for the cluster when it covers them, else the first chain face covering the base scalar, else
 ///   the table's face when it covers the base, else the primary font (which draws .notdef, as a real
 ///   device draws a missing glyph; `Shaper` reports such characters as missing).
+/// - fallback by coverage: before settling for the base scalar alone, and before the primary's box,
+///   every pinned font is tried in `Cascade.coverageOrder` (symbols, maths, CJK, the script fonts),
+///   so a character some pinned font maps is never drawn as a box.
 enum Itemize {
     static func chooseFaces(_ paragraph: inout Paragraph, chain: inout FaceChain) {
         var faces: [Int] = []
@@ -79,7 +107,7 @@ enum Itemize {
     }
 
     private static func faceIndex(for character: Character, chain: inout FaceChain, previous: Int?) -> Int {
-        let visible = character.unicodeScalars.filter(isVisible)
+        let visible = Array(character.unicodeScalars.filter(isVisible))
         guard let base = visible.first else { return previous ?? 0 }
         let faces = chain.faces
         let covers = { (face: FontFace) in visible.allSatisfy(face.covers) }
@@ -94,17 +122,26 @@ enum Itemize {
         }
         let textFaces = fixed.filter { !faces[$0].isColorBitmap || !isTextPresentation(character) }
         if let index = textFaces.first(where: { covers(faces[$0]) }) { return index }
-        let table = chain.cascadeIndex(for: Array(visible))
+        let table = chain.cascadeIndex(for: visible)
         if let table, covers(chain.faces[table]) { return table }
         if let previous, common, chain.isFromTable(previous), covers(faces[previous]) { return previous }
+        if let index = chain.coverageIndex(covering: visible) { return index }
         if let index = textFaces.first(where: { faces[$0].covers(base) }) { return index }
         if let table, chain.faces[table].covers(base) { return table }
+        if let index = chain.coverageIndex(covering: [base]) { return index }
         return 0
     }
+
+    /// Prepended concatenation marks (Arabic number sign U+0600, …): format characters by category,
+    /// but drawn, spanning the digits after them, so a font must have them like any letter.
+    private static let prependedConcatenationMarks: Set<UInt32> = [
+        0x0600, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x110BD, 0x110CD,
+    ]
 
     static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
         if properties.isDefaultIgnorableCodePoint || properties.isVariationSelector { return false }
+        if prependedConcatenationMarks.contains(scalar.value) { return true }
         switch properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: return false
         default: return true

@@ -66,6 +66,17 @@ struct TextRun {
     var glyphs: [ShapedGlyph] = []
 
     var isRightToLeft: Bool { level & 1 == 1 }
+
+    /// The glyphs of the clusters in `range` (UTF-16 offsets), found by binary search: clusters ascend
+    /// in a left-to-right run and descend in a right-to-left one (HarfBuzz's default cluster level).
+    func glyphs(in range: Range<Int>) -> ArraySlice<ShapedGlyph> {
+        if isRightToLeft {
+            return glyphs[partitionPoint(glyphs.count) { glyphs[$0].cluster < range.upperBound }
+                          ..< partitionPoint(glyphs.count) { glyphs[$0].cluster < range.lowerBound }]
+        }
+        return glyphs[partitionPoint(glyphs.count) { glyphs[$0].cluster >= range.lowerBound }
+                      ..< partitionPoint(glyphs.count) { glyphs[$0].cluster >= range.upperBound }]
+    }
 }
 
 /// One glyph as shaped, in pixels at the layout's pixel size.

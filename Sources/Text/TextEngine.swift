@@ -130,25 +130,38 @@ public final class TextEngine {
         // Room made so far for taller fonts; 0 on lines of the system font and its companions alone,
         // so their baselines are exactly today's.
         var grown = 0.0
+        var previous: LineHeight.Growth?
         for (i, span) in spans.enumerated() {
             let ellipsis = span.ellipsis ? ellipsisAt(span.end) : nil
-            let growth = LineHeight.growth(of: span, paragraph: paragraph, ellipsisFace: ellipsis?.faceIndex,
-                                           chain: faceChain, pixelSize: pixelSize)
+            let growth = LineHeight.separation(
+                LineHeight.growth(of: span, paragraph: paragraph, ellipsisFace: ellipsis?.faceIndex,
+                                  chain: faceChain, pixelSize: pixelSize),
+                after: previous, isLast: i == spans.count - 1, lineHeight: lineHeight, ascent: ascent,
+                descent: lineHeight - ascent)
+            previous = growth
             lines.append(Align.line(span, paragraph: paragraph, ellipsis: ellipsis,
                                     baseline: ascent + Double(i) * lineHeight + grown + growth.above,
                                     alignmentWidth: alignmentWidth,
                                     chain: chain, faceIDs: faceIDs, pixelSize: pixelSize))
             grown += growth.total
         }
+        // Past the safety cap, missing characters are still named (`MissingCharacters`).
+        let restStart = text.utf16.index(text.utf16.startIndex, offsetBy: paragraph.count,
+                                         limitedBy: text.utf16.endIndex) ?? text.utf16.endIndex
+        let rest = text.unicodeScalars[restStart...]
+        let missing = MissingCharacters.find(in: paragraph, rest: rest, chain: &faceChain)
         let truncated = spans.last?.ellipsis ?? false
         let shownEnd = truncated ? spans.last?.end ?? 0 : paragraph.count
         var shown = String(decoding: paragraph.utf16[0..<shownEnd], as: UTF16.self)
         if truncated { shown += Truncate.ellipsis }
+        let lineTexts = spans.map {
+            String(decoding: paragraph.utf16[$0.start..<$0.end], as: UTF16.self) + ($0.ellipsis ? Truncate.ellipsis : "")
+        }
         return TextLayout(scale: scale, pixelSize: pixelSize,
                           alignmentWidth: alignmentWidth, lineHeight: lineHeight,
                           height: Double(lines.count) * lineHeight + grown, lines: lines,
-                          truncated: truncated, shownText: shown,
-                          missingCharacters: MissingCharacters.find(in: paragraph, chain: chain))
+                          truncated: truncated, shownText: shown, lineTexts: lineTexts,
+                          missingCharacters: missing, privateUseCharacters: MissingCharacters.privateUse(in: text))
     }
 
     // MARK: Drawing

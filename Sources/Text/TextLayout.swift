@@ -21,9 +21,15 @@ public struct TextLayout: Sendable {
     public let truncated: Bool
     /// What is drawn, in logical order, without inserted line breaks, plus "…" when `truncated`.
     public let shownText: String
-    /// Characters no face could draw, which are drawn as boxes (.notdef): each once, in the order they
-    /// first appear in the text. Empty when every character has a glyph.
+    /// What each line shows, top to bottom, in logical order: the text of its range without trailing
+    /// white space, the last line of a cut text ending in "…". Where copy breaks, without drawing it.
+    public let lineTexts: [String]
+    /// Characters no pinned font maps, which are drawn as boxes (.notdef): each once, in the order they
+    /// first appear in the whole text (past the safety cap too). Empty when every character has a glyph.
     public let missingCharacters: [Unicode.Scalar]
+    /// Private-use characters of the text (U+E000–U+F8FF, planes 15 and 16), each once, in order:
+    /// whatever a pinned font draws for them, an iPhone's fonts draw their own (see `MissingCharacters`).
+    public let privateUseCharacters: [Unicode.Scalar]
 
     public var lineCount: Int { lines.count }
     /// The widest line's width in pixels.

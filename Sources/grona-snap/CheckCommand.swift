@@ -21,7 +21,8 @@ enum CheckCommand {
         (contrastReplaced), text still under its minimum contrast (contrastBelowMinimum), a button
         or progress fill under 3:1 against what is behind it (nonTextContrast), a field of only
         whitespace (emptyText), a touch target under 44 × 44 pt (touchTarget), characters no
-        pinned font can draw (missingCharacters).
+        pinned font can draw (missingCharacters), private-use characters, which an iPhone's fonts
+        draw their own way (privateUseCharacters).
 
         Exit status: 0 when nothing is found, 1 when something is, 2 for bad input or usage.
 

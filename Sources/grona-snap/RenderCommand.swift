@@ -77,9 +77,9 @@ enum RenderCommand {
         }
         try AtomicFile.commitAll(staged)
         if !args.has("--quiet") {
-            // Missing characters are said above as a warning, which --quiet does not silence: boxes
-            // are a defect of the picture itself, so they are not repeated here.
-            let lines = snapshot.report.findings.filter { $0.kind != .missingCharacters }
+            // Missing and private-use characters are said above as a warning, which --quiet does not
+            // silence: the picture itself cannot be trusted, so they are not repeated here.
+            let lines = snapshot.report.findings.filter { ![.missingCharacters, .privateUseCharacters].contains($0.kind) }
                 .map { "\(args.positionals[0]): \($0.kind.rawValue): \($0.message)\n" }
             FileHandle.standardError.write(Data(lines.joined().utf8))
         }

@@ -41,10 +41,10 @@ final class CheckTests: XCTestCase {
               "style": {"text": {"light": "#B8B8B8", "dark": "#303030"}}},
              \#(variants)}
             """#,
-        // A translucent theme text colour, long copy, and a character no pinned font has (U+F8FF).
+        // A translucent theme text colour, long copy, and a character no pinned font has (U+0378, unassigned).
         "translucent-message.json": #"""
             {"theme": {"text": "#1A1C1A40"},
-             "component": {"type": "message", "icon": "clock", "title": "Your order is on its way to you right now \uF8FF",
+             "component": {"type": "message", "icon": "clock", "title": "Your order is on its way to you right now \u0378",
               "body": "The courier picked it up a minute ago and will ring the bell when they arrive; you can follow them on the map until then."},
              \#(variants)}
             """#,
@@ -207,13 +207,17 @@ final class CheckTests: XCTestCase {
             case "truncated":
                 XCTAssertTrue((object["shownText"] as? String ?? "").hasSuffix("…"))
                 XCTAssertEqual(object["lines"] as? Int, object["maxLines"] as? Int)
+                // Where the copy broke: each line's text, the last ending in the ellipsis.
+                let lineTexts = try XCTUnwrap(object["lineTexts"] as? [String])
+                XCTAssertEqual(lineTexts.count, object["lines"] as? Int)
+                XCTAssertTrue(lineTexts.last?.hasSuffix("…") ?? false)
             case "contrastReplaced", "contrastBelowMinimum":
                 let expected = try XCTUnwrap(expectedRatios[p], p.line)
                 XCTAssertEqual(try XCTUnwrap(object["preferredContrast"] as? Double), try XCTUnwrap(expected.preferred), accuracy: 0.02)
                 XCTAssertEqual(try XCTUnwrap(object["contrast"] as? Double), expected.drawn, accuracy: 0.02)
                 for field in ["preferredColor", "color", "background", "minimumContrast"] { XCTAssertNotNil(object[field], field) }
             case "missingCharacters":
-                XCTAssertEqual(object["characters"] as? [String], ["U+F8FF"])
+                XCTAssertEqual(object["characters"] as? [String], ["U+0378"])
             case "nonTextContrast":
                 XCTAssertEqual(try XCTUnwrap(object["contrast"] as? Double), try XCTUnwrap(expectedRatios[p]).drawn, accuracy: 0.02)
                 XCTAssertEqual(object["minimumContrast"] as? Double, 3)

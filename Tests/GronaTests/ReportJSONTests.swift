@@ -25,9 +25,9 @@ final class ReportJSONTests: XCTestCase {
 
         let texts = try XCTUnwrap(root["texts"] as? [[String: Any]])
         XCTAssertEqual(texts.count, 4)
-        let textKeys: Set = ["role", "text", "shownText", "lines", "maxLines", "truncated", "fontSize", "frame",
+        let textKeys: Set = ["role", "text", "shownText", "lines", "lineTexts", "maxLines", "truncated", "fontSize", "frame",
                              "preferredColor", "preferredContrast", "color", "background", "contrast", "minimumContrast",
-                             "missingCharacters"]
+                             "missingCharacters", "privateUseCharacters"]
         for (entry, expected) in zip(texts, report.texts) {
             XCTAssertEqual(Set(entry.keys), textKeys)
             XCTAssertEqual(entry["role"] as? String, expected.role.rawValue)
@@ -41,6 +41,9 @@ final class ReportJSONTests: XCTestCase {
             XCTAssertEqual(try number(entry["preferredContrast"]), expected.color.preferredContrast, accuracy: 0.005)
             try checkFrame(entry["frame"], expected.frame)
             XCTAssertEqual(entry["missingCharacters"] as? [String], [])
+            XCTAssertEqual(entry["privateUseCharacters"] as? [String], [])
+            XCTAssertEqual(entry["lineTexts"] as? [String], expected.lineTexts)
+            XCTAssertEqual((entry["lineTexts"] as? [String])?.count, expected.lines)
             for key in ["preferredColor", "color", "background"] {
                 let colour = try XCTUnwrap(entry[key] as? String, key)
                 XCTAssertNotNil(colour.range(of: "^#[0-9A-F]{6}$", options: .regularExpression), "\(key): \(colour)")

@@ -32,12 +32,20 @@ final class ScriptRenderTests: XCTestCase {
         let engine = try TextEngine(fontsDirectory: Package.fonts)
         let snapshot = try renderFresh(message("Order on your \u{F8FF} Watch", body: "Fresh \u{0378}\u{E001} and \u{F8FF}"),
                                        environment(.large, .light, .ltr), engine: engine)
-        XCTAssertEqual(snapshot.report.texts.map(\.missingCharacters), [["U+F8FF"], ["U+0378", "U+E001", "U+F8FF"]])
+        // U+0378 is unassigned (a box); U+E001 and U+F8FF are private use, reported as such only,
+        // whether a pinned font maps them (Inter has U+E001) or not (U+F8FF, Apple's logo on an iPhone).
+        XCTAssertEqual(snapshot.report.texts.map(\.missingCharacters), [[], ["U+0378"]])
+        XCTAssertEqual(snapshot.report.texts.map(\.privateUseCharacters), [["U+F8FF"], ["U+E001", "U+F8FF"]])
         let json = snapshot.report.json()
-        XCTAssertTrue(json.contains("\"missingCharacters\": [\"U+F8FF\"]}"), json)
+        XCTAssertTrue(json.contains("\"missingCharacters\": [], \"privateUseCharacters\": [\"U+F8FF\"]}"), json)
         XCTAssertEqual(snapshot.report.missingCharacterMessages(spec: "promo.json"), [
-            "promo.json: the title text has characters no pinned font can draw, drawn as boxes: U+F8FF",
-            "promo.json: the body text has characters no pinned font can draw, drawn as boxes: U+0378 U+E001 U+F8FF",
+            "promo.json: the title text has private-use characters, which an iPhone's fonts draw their own way: U+F8FF",
+            "promo.json: the body text has characters no pinned font can draw, drawn as boxes: U+0378",
+            "promo.json: the body text has private-use characters, which an iPhone's fonts draw their own way: U+E001 U+F8FF",
+        ])
+        XCTAssertEqual(Findings.of(snapshot.report).filter { $0.kind == .privateUseCharacters }.map(\.message), [
+            "title has private-use characters, which an iPhone's fonts draw their own way: U+F8FF",
+            "body has private-use characters, which an iPhone's fonts draw their own way: U+E001 U+F8FF",
         ])
         XCTAssertEqual(TextReport.codePoint("\u{1F600}"), "U+1F600")
     }

@@ -15,3 +15,26 @@ func render(_ layout: TextLayout, engine: TextEngine, margin: Int = 4, color: Co
     }
     return pixmap
 }
+
+/// Ink rows of each line drawn on its own, top to bottom: (first, last) row with any coverage, in
+/// the layout's rows plus 100.
+func inkRows(_ laidOut: TextLayout, engine: TextEngine) -> [(top: Int, bottom: Int)]? {
+    let height = Int(laidOut.height.rounded(.up)) + 200
+    let width = Int(laidOut.alignmentWidth.rounded(.up)) + 200
+    var rows: [(Int, Int)] = []
+    for line in laidOut.lines {
+        guard var pixmap = Pixmap(width: width, height: height) else { return nil }
+        for glyph in line.runs.flatMap(\.glyphs) {
+            engine.draw(glyph, into: &pixmap, originX: 100, originY: 100, color: .black)
+        }
+        var top = Int.max, bottom = Int.min
+        for y in 0..<height {
+            for x in 0..<width where pixmap.pixels[(y * width + x) * 4 + 3] > 0 {
+                top = min(top, y); bottom = max(bottom, y)
+                break
+            }
+        }
+        rows.append((top, bottom))
+    }
+    return rows
+}

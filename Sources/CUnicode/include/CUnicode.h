@@ -14,6 +14,13 @@ const char *cu_icu_version(void);
 /// negative when ICU cannot read the tag.
 int32_t cu_language_is_right_to_left(const char *languageTag);
 
+/// The main exemplar characters of the language of `languageTag` (BCP 47), from ICU's CLDR data:
+/// the letters a reader of that language expects to see, every code point of the set's ranges and
+/// of its multi-character strings, in the set's order. Writes at most `capacity` code points to
+/// `out` and returns how many the set has; negative when ICU has no data of its own for the language
+/// (its data would be the root locale's) or cannot read the tag.
+int32_t cu_exemplar_characters(const char *languageTag, uint32_t *out, int32_t capacity);
+
 /// Resolved bidi embedding levels (Unicode Bidirectional Algorithm, rules up to and including L1) of
 /// `len` UTF-16 units. `paraLevel` is 0 for a left-to-right paragraph, 1 for right-to-left.
 /// `outLevels` receives one level per code unit (`len` entries).

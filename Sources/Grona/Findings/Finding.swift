@@ -8,7 +8,7 @@ public struct Finding: Equatable, Sendable {
     /// The kinds, by their stable names (the `kind` of `check --format json` and of the report).
     public enum Kind: String, CaseIterable, Sendable {
         case truncated, contrastReplaced, contrastBelowMinimum, nonTextContrast, emptyText, touchTarget
-        case missingCharacters
+        case missingCharacters, privateUseCharacters
 
         /// A few words for legends and summaries.
         public var summary: String {
@@ -20,6 +20,7 @@ public struct Finding: Equatable, Sendable {
             case .emptyText: return "blank VoiceOver label"
             case .touchTarget: return "touch target under 44 × 44 pt"
             case .missingCharacters: return "characters drawn as boxes"
+            case .privateUseCharacters: return "private-use characters"
             }
         }
 
@@ -39,8 +40,9 @@ public struct Finding: Equatable, Sendable {
 
     /// What was found, with the kind's own fields.
     public enum Detail: Equatable, Sendable {
-        /// The copy, the part of it drawn (ending in "…"), its lines and the field's limit.
-        case truncated(shownText: String, lines: Int, maxLines: Int)
+        /// The copy, the part of it drawn (ending in "…"), its lines, the field's limit, and what each
+        /// line shows.
+        case truncated(shownText: String, lines: Int, maxLines: Int, lineTexts: [String] = [])
         /// The readable-contrast fix replaced `preferred` by `color`, which reaches the minimum.
         case contrastReplaced(Contrasts)
         /// The drawn colour is under the minimum: neither white nor near-black reaches it, or the
@@ -54,6 +56,9 @@ public struct Finding: Equatable, Sendable {
         case touchTarget(width: Double, height: Double, minimum: Double)
         /// Characters of the copy that no font has: drawn as empty boxes.
         case missingCharacters([String])
+        /// Private-use characters of the copy, whatever font maps them: each device's fonts draw
+        /// their own glyph there (or a box), so nobody knows what an iPhone shows.
+        case privateUseCharacters([String])
     }
 
     /// A text's colour decision, as the report has it.
@@ -85,6 +90,7 @@ public struct Finding: Equatable, Sendable {
         case .emptyText: return .emptyText
         case .touchTarget: return .touchTarget
         case .missingCharacters: return .missingCharacters
+        case .privateUseCharacters: return .privateUseCharacters
         }
     }
 
@@ -98,7 +104,7 @@ public struct Finding: Equatable, Sendable {
     /// `button label recoloured from #F5D76E (1.6:1) to #1A1C1A (12.4:1)`.
     public var subject: String {
         switch detail {
-        case .truncated(_, _, let maxLines):
+        case .truncated(_, _, let maxLines, _):
             return "\(noun) cut after \(maxLines) line\(maxLines == 1 ? "" : "s")"
         case .contrastReplaced(let c):
             return "\(noun) recoloured from \(c.preferredColor.reportHex) (\(readableRatio(c.preferredContrast))) "
@@ -124,12 +130,15 @@ public struct Finding: Equatable, Sendable {
                 + "under \(JSONText.number(minimum)) × \(JSONText.number(minimum)) pt"
         case .missingCharacters(let characters):
             return "\(noun) has characters no pinned font can draw, drawn as boxes: \(characters.joined(separator: " "))"
+        case .privateUseCharacters(let characters):
+            return "\(noun) has private-use characters, which an iPhone's fonts draw their own way: "
+                + characters.joined(separator: " ")
         }
     }
 
     /// What follows the subject and differs between variants: for a cut text, what it shows.
     func detailSentence() -> String {
-        guard case .truncated(let shownText, _, _) = detail else { return "" }
+        guard case .truncated(let shownText, _, _, _) = detail else { return "" }
         return ", shows " + quoted(shownText)
     }
 
@@ -154,8 +163,9 @@ public struct Finding: Equatable, Sendable {
         var fields: [(String, String)] = [("kind", s(kind.rawValue)), ("role", s(role)), ("message", s(message))]
         if let text { fields.append(("text", s(text))) }
         switch detail {
-        case .truncated(let shownText, let lines, let maxLines):
-            fields += [("shownText", s(shownText)), ("lines", "\(lines)"), ("maxLines", "\(maxLines)")]
+        case .truncated(let shownText, let lines, let maxLines, let lineTexts):
+            fields += [("shownText", s(shownText)), ("lines", "\(lines)"), ("maxLines", "\(maxLines)"),
+                       ("lineTexts", "[" + lineTexts.map(s).joined(separator: ", ") + "]")]
         case .contrastReplaced(let c), .contrastBelowMinimum(let c):
             fields += [("preferredColor", s(c.preferredColor.reportHex)), ("preferredContrast", n(c.preferredContrast)),
                        ("color", s(c.color.reportHex)), ("contrast", n(c.contrast)),
@@ -167,7 +177,7 @@ public struct Finding: Equatable, Sendable {
             break
         case .touchTarget(let width, let height, let minimum):
             fields += [("width", n(width)), ("height", n(height)), ("minimum", n(minimum))]
-        case .missingCharacters(let characters):
+        case .missingCharacters(let characters), .privateUseCharacters(let characters):
             fields += [("characters", "[" + characters.map(s).joined(separator: ", ") + "]")]
         }
         return fields.map { "\(s($0.0)): \($0.1)" }.joined(separator: ", ")

@@ -17,6 +17,8 @@
 //                         reports them
 //   missingCharacters     characters no pinned font can draw, drawn as boxes (the report's
 //                         `missingCharacters`, as "U+XXXX")
+//   privateUseCharacters  private-use characters, whatever font maps them (the report's
+//                         `privateUseCharacters`): an iPhone's fonts draw their own there
 //   touchTarget           a touch target, as far as it lies inside the card (touches outside a view's
 //                         bounds do not reach it on iOS), under 44 × 44 pt
 public enum Findings {
@@ -36,10 +38,14 @@ public enum Findings {
             if text.truncated {
                 findings.append(Finding(role: role, text: text.text,
                                         detail: .truncated(shownText: text.shownText, lines: text.lines,
-                                                           maxLines: text.maxLines)))
+                                                           maxLines: text.maxLines, lineTexts: text.lineTexts)))
             }
             if !text.missingCharacters.isEmpty {
                 findings.append(Finding(role: role, text: text.text, detail: .missingCharacters(text.missingCharacters)))
+            }
+            if !text.privateUseCharacters.isEmpty {
+                findings.append(Finding(role: role, text: text.text,
+                                        detail: .privateUseCharacters(text.privateUseCharacters)))
             }
             let c = text.color
             let contrasts = Finding.Contrasts(preferredColor: c.preferred, preferredContrast: c.preferredContrast,

@@ -83,11 +83,13 @@ struct LayoutContext {
                       trait: AccessibilityElement.Trait = .staticText) {
         let color = colors.text(role) ?? TextColor(role: role, preferred: .black, background: .white)
         items.append(.text(layout, origin: origin, color: color.color, mirrorsLines: mirrorsLines(text)))
-        texts.append(TextReport(role: role, text: text, shownText: layout.shownText, lines: layout.lineCount,
+        texts.append(TextReport(role: role, text: text, shownText: layout.shownText, lineTexts: layout.lineTexts,
+                                lines: layout.lineCount,
                                 maxLines: kind.lineLimit(role) ?? 1, truncated: layout.truncated,
                                 fontSize: Typography.of(role, in: kind).size(at: environment.textSize),
                                 frame: frame, color: color,
-                                missingCharacters: layout.missingCharacters.map(TextReport.codePoint)))
+                                missingCharacters: layout.missingCharacters.map(TextReport.codePoint),
+                                privateUseCharacters: layout.privateUseCharacters.map(TextReport.codePoint)))
         accessibility.append(AccessibilityElement(label: text, trait: trait))
     }
 

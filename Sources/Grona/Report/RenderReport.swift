@@ -38,12 +38,21 @@ public struct RenderReport: Equatable, Sendable {
 }
 
 extension RenderReport {
-    /// One line per text that has characters no pinned font can draw, naming the spec (its file),
-    /// the text's role and the characters: what `render` warns with and why a golden is not recorded.
+    /// One line per text that has characters no pinned font can draw, and one per text with
+    /// private-use characters, naming the spec (its file), the text's role and the characters: what
+    /// `render` warns with and why a golden is not recorded.
     public func missingCharacterMessages(spec: String) -> [String] {
-        texts.filter { !$0.missingCharacters.isEmpty }.map {
-            "\(spec): the \($0.role.rawValue) text has characters no pinned font can draw, drawn as boxes: "
-                + $0.missingCharacters.joined(separator: " ")
+        texts.flatMap { text in
+            var lines: [String] = []
+            if !text.missingCharacters.isEmpty {
+                lines.append("\(spec): the \(text.role.rawValue) text has characters no pinned font can draw, "
+                    + "drawn as boxes: " + text.missingCharacters.joined(separator: " "))
+            }
+            if !text.privateUseCharacters.isEmpty {
+                lines.append("\(spec): the \(text.role.rawValue) text has private-use characters, which an "
+                    + "iPhone's fonts draw their own way: " + text.privateUseCharacters.joined(separator: " "))
+            }
+            return lines
         }
     }
 }
@@ -52,6 +61,8 @@ public struct TextReport: Equatable, Sendable {
     public var role: TextRole
     public var text: String
     public var shownText: String
+    /// What each line shows, top to bottom, in logical order, the last of a cut text ending in "…".
+    public var lineTexts: [String] = []
     public var lines: Int
     public var maxLines: Int
     public var truncated: Bool
@@ -61,6 +72,9 @@ public struct TextReport: Equatable, Sendable {
     /// Characters no pinned font can draw, drawn as boxes, as `"U+XXXX"` (at least four hex digits),
     /// each once in the order they appear. Empty when every character has a glyph.
     public var missingCharacters: [String] = []
+    /// Private-use characters of the text (U+E000–U+F8FF, planes 15 and 16), whatever font maps
+    /// them, as `"U+XXXX"`, each once in order.
+    public var privateUseCharacters: [String] = []
 
     /// `U+` and the scalar's value in upper-case hexadecimal, at least four digits: "U+F8FF", "U+1F600".
     static func codePoint(_ scalar: Unicode.Scalar) -> String {
@@ -70,13 +84,15 @@ public struct TextReport: Equatable, Sendable {
 
     func json() -> String {
         "{\"role\": \(string(role.rawValue)), \"text\": \(string(text)), \"shownText\": \(string(shownText)), "
-            + "\"lines\": \(lines), \"maxLines\": \(maxLines), \"truncated\": \(truncated), "
+            + "\"lines\": \(lines), \"lineTexts\": [\(lineTexts.map(string).joined(separator: ", "))], "
+            + "\"maxLines\": \(maxLines), \"truncated\": \(truncated), "
             + "\"fontSize\": \(number(fontSize)), \"frame\": \(frameJSON(frame)), "
             + "\"preferredColor\": \(string(color.preferred.reportHex)), "
             + "\"preferredContrast\": \(number(color.preferredContrast)), \"color\": \(string(color.color.reportHex)), "
             + "\"background\": \(string(color.background.reportHex)), \"contrast\": \(number(color.contrast)), "
             + "\"minimumContrast\": \(number(color.minimumContrast)), "
-            + "\"missingCharacters\": [\(missingCharacters.map(string).joined(separator: ", "))]}"
+            + "\"missingCharacters\": [\(missingCharacters.map(string).joined(separator: ", "))], "
+            + "\"privateUseCharacters\": [\(privateUseCharacters.map(string).joined(separator: ", "))]}"
     }
 }
 

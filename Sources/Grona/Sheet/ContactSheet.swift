@@ -82,6 +82,7 @@ public struct ContactSheet {
         case .emptyText: return ("E", Color(r: 0x4F, g: 0x56, b: 0x60))
         case .touchTarget: return ("44", Color(r: 0x00, g: 0x69, b: 0x5C))
         case .missingCharacters: return ("M", Color(r: 0x8E, g: 0x1F, b: 0x66))
+        case .privateUseCharacters: return ("P", Color(r: 0x7A, g: 0x3E, b: 0x1D))
         }
     }
 

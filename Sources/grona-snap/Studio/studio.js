@@ -34,7 +34,7 @@ const PSEUDOS = [["accented", "Pseudo: accented"], ["double", "Pseudo: double le
 const RTL_LANGUAGES = ["ar", "he", "fa", "ur", "ps", "yi", "ckb", "dv", "sd", "ug"];
 // What `check` finds, as the small badge on a grid tile.
 const BADGES = {truncated: "cut", contrastReplaced: "colour", contrastBelowMinimum: "contrast", nonTextContrast: "contrast",
-                emptyText: "empty", touchTarget: "target", missingCharacters: "glyphs"};
+                emptyText: "empty", touchTarget: "target", missingCharacters: "glyphs", privateUseCharacters: "glyphs"};
 const SCALE = 2;
 const DEBOUNCE_MS = 120;
 
