@@ -12,8 +12,8 @@ enum MergeCommand {
         images beside it (hard links, else copies), junit.xml and results.jsonl of all snapshots.
         Prints one summary line and, when snapshots differ, the one command that accepts the
         differences. Exit status 0 when every snapshot matched, 1 when any did not, 2 when a folder
-        is not a report folder, or the folders are not the shards of one run (a golden checked
-        twice, other fixtures or snapshots folders).
+        is not a report folder, or the folders are not the shards of one run (a shard missing or
+        given twice, a golden checked twice, other fixtures or snapshots folders).
 
         options:
           -o, --output OUT_DIR      where the merged report goes (required)
@@ -31,7 +31,7 @@ enum MergeCommand {
         print("report: \(result.reportPath)")
         print(result.summary + " (\(result.shards) shard\(result.shards == 1 ? "" : "s") merged)")
         if !result.tally.passed {
-            throw SnapshotsDiffer(description: "\(result.tally.problems) snapshot\(result.tally.problems == 1 ? "" : "s") need attention; see \(result.reportPath)")
+            throw SnapshotsDiffer(description: "\(result.tally.problems) snapshot\(result.tally.problems == 1 ? " needs" : "s need") attention; see \(result.reportPath)")
         }
     }
 }

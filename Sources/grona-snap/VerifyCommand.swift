@@ -55,7 +55,7 @@ enum VerifyCommand {
                                     no spec or test used
           --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
 
-        Prints one summary line, e.g. "verified 228 snapshots: 228 match, 0 differ, 0 recorded,
+        Prints one summary line, e.g. "verified 304 snapshots: 304 match, 0 differ, 0 recorded,
         0 missing". With GITHUB_ACTIONS=true, failures are also printed as ::error annotations on
         their spec files. The first 10 failures are printed on stderr, then a count, and, when snapshots
         differ, the command that accepts the differences (--record failed). Exit status 0 when every snapshot matches; 1 when any differs, is missing or

@@ -79,6 +79,10 @@ final class ShardedVerifyTests: XCTestCase {
         let twice = try snap("merge", work + "/report-0", work + "/report-0", "-o", work + "/twice")
         XCTAssertEqual(twice.status, 2)
         XCTAssertTrue(twice.stderr.contains("checked by two shards"), twice.stderr)
+        // A shard left out (here the one with the failure) is refused, not merged into a pass.
+        let missing = try snap("merge", work + "/report-1", work + "/report-2", "-o", work + "/partial")
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("shard 1/3 missing"), missing.stderr)
     }
 
     func testOtherEnginesShardTheSameWay() throws {

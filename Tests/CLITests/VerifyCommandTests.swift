@@ -136,6 +136,8 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertTrue(removed.stdout.contains("removed unused golden: \(work)/Snapshots/old-banner/L-light-ltr@3x.png\n"), removed.stdout)
         XCTAssertFalse(fm.fileExists(atPath: work + "/Snapshots/old-banner"))
         XCTAssertFalse(fm.fileExists(atPath: work + "/Snapshots/message-info/vip"))
+        // Their ledger lines go with them, so nothing claims a golden that is gone.
+        XCTAssertFalse(GoldenLedger.entries(under: work + "/Snapshots").contains { $0.golden.hasPrefix("message-info/vip/") })
         XCTAssertEqual(try grona(verify + ["--record", "never"]).status, 0)
     }
 

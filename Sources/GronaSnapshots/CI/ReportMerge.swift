@@ -59,6 +59,7 @@ public struct ReportMerge {
         var rows = ""
         var first: Run?
         var all: [SnapshotRecord] = []
+        var shards: [(shard: String?, folder: String)] = []
         for folder in reportFolders {
             let run = try readRun(folder)
             if let first, !Run.same(first, run) {
@@ -66,6 +67,7 @@ public struct ReportMerge {
                     + "but \(reportFolders[0]) verifies \(first.fixtures) against \(first.snapshots); merge the shards of one run")
             }
             first = first ?? run
+            shards.append((run.shard, folder))
             let records = try SnapshotRecord.read(reportFolder: folder)
             let shardName = run.shard ?? "all"
             for record in records {
@@ -82,6 +84,7 @@ public struct ReportMerge {
             }
         }
         guard let runInfo = first else { throw FolderVerification.Failure(description: "merge: no report folders given") }
+        try checkEveryShardIsThere(shards)
         var result = FolderVerification.Result(tally: tally, unusedGoldens: [], pruned: false, reportPath: path(output, "index.html"))
         if tally.count(.differs) > 0 {
             result.acceptCommand = (["grona-snap", "verify", runInfo.fixtures, "--snapshots", runInfo.snapshots, "--record", "failed"]
@@ -103,6 +106,35 @@ public struct ReportMerge {
         }
         return Result(tally: tally, reportPath: result.reportPath, junitPath: junit, acceptCommand: result.acceptCommand,
                       shards: reportFolders.count)
+    }
+
+    /// A merge of some of the shards would pass with the failures of the others left out: every
+    /// shard K/N of the run, 1 … N, must be given, each once (an unsharded report stands alone).
+    private func checkEveryShardIsThere(_ shards: [(shard: String?, folder: String)]) throws {
+        if shards.contains(where: { $0.shard == nil }) {
+            guard shards.count == 1 else {
+                throw FolderVerification.Failure(description: "merge: \(shards.first { $0.shard == nil }!.folder) is an unsharded run; merge the shards of one run")
+            }
+            return
+        }
+        let parsed = shards.map { entry -> (index: Int, count: Int, folder: String) in
+            let parts = entry.shard!.split(separator: "/").compactMap { Int($0) }
+            return (parts.first ?? 0, parts.count == 2 ? parts[1] : 0, entry.folder)
+        }
+        let counts = Set(parsed.map(\.count))
+        guard counts.count == 1, let total = counts.first, total > 0 else {
+            throw FolderVerification.Failure(description: "merge: the folders are shards of runs split different ways ("
+                + parsed.map { "\($0.index)/\($0.count) in \($0.folder)" }.joined(separator: ", ") + ")")
+        }
+        let given = parsed.map(\.index)
+        if let twice = given.first(where: { index in given.filter { $0 == index }.count > 1 }) {
+            throw FolderVerification.Failure(description: "merge: shard \(twice)/\(total) is given twice")
+        }
+        let missing = (1...total).filter { !given.contains($0) }
+        guard missing.isEmpty else {
+            throw FolderVerification.Failure(description: "merge: shard\(missing.count == 1 ? "" : "s") "
+                + missing.map { "\($0)/\(total)" }.joined(separator: ", ") + " missing; give every shard's report folder")
+        }
     }
 
     /// A hard link of the shard's file (else a copy), replacing what is there.

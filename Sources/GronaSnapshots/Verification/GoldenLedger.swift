@@ -91,7 +91,40 @@ public enum GoldenLedger {
     /// Every entry of every ledger under `snapshotsFolder` (its own, and those of snapshot folders
     /// inside it, such as `Snapshots/Accessibility`), with goldens made relative to `snapshotsFolder`.
     public static func entries(under snapshotsFolder: String) -> [Entry] {
-        var all: [Entry] = []
+        ledgerFolders(under: snapshotsFolder).flatMap { ledger in
+            entries(inLedgerFolder: ledger.folder).map {
+                var entry = $0
+                if !ledger.prefix.isEmpty { entry.golden = ledger.prefix + entry.golden }
+                return entry
+            }
+        }
+    }
+
+    /// Drops the ledgers' lines for `goldens` (relative to `snapshotsFolder`), once they are deleted:
+    /// a removed golden is no longer anybody's, so `verify --prune` and `unused` agree about it.
+    public static func forget(_ goldens: [String], under snapshotsFolder: String) {
+        let gone = Set(goldens)
+        for ledger in ledgerFolders(under: snapshotsFolder) {
+            let lock = open(ledger.folder + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard lock >= 0 else { continue }
+            flock(lock, LOCK_EX)
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: ledger.folder)) ?? []).filter { $0.hasSuffix(".tsv") }
+            for name in files {
+                let file = ledger.folder + "/" + name
+                let all = read(file)
+                let kept = all.filter { !gone.contains(ledger.prefix + $0.golden) }
+                if kept.count != all.count {
+                    try? AtomicFile.write(Array(kept.map { $0.line + "\n" }.joined().utf8), to: file)
+                }
+            }
+            flock(lock, LOCK_UN)
+            close(lock)
+        }
+    }
+
+    /// The ledger folders under `snapshotsFolder`, each with the path prefix its goldens are relative to.
+    private static func ledgerFolders(under snapshotsFolder: String) -> [(folder: String, prefix: String)] {
+        var found: [(folder: String, prefix: String)] = []
         func walk(_ relative: String, depth: Int) {
             let here = relative.isEmpty ? snapshotsFolder : snapshotsFolder + "/" + relative
             guard depth < 32, let names = try? FileManager.default.contentsOfDirectory(atPath: here) else { return }
@@ -99,18 +132,14 @@ public enum GoldenLedger {
                 var info = stat()
                 guard lstat(here + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
                 if name == folderName {
-                    all += entries(inLedgerFolder: here + "/" + name).map {
-                        var entry = $0
-                        if !relative.isEmpty { entry.golden = relative + "/" + entry.golden }
-                        return entry
-                    }
+                    found.append((here + "/" + name, relative.isEmpty ? "" : relative + "/"))
                 } else if !name.hasPrefix(".") {
                     walk(relative.isEmpty ? name : relative + "/" + name, depth: depth + 1)
                 }
             }
         }
         walk("", depth: 0)
-        return all
+        return found
     }
 
     /// The run of the latest entry, or nil when there is none.

@@ -70,5 +70,10 @@ public struct UnusedGoldens {
     }
 
     /// Removes the files and the folders they leave empty.
-    public func remove(_ files: [String]) { FolderVerification.remove(files, within: snapshotsFolder) }
+    /// Deletes the goldens and their ledger lines.
+    public func remove(_ files: [String]) {
+        FolderVerification.remove(files, within: snapshotsFolder)
+        let prefix = snapshotsFolder.hasSuffix("/") ? snapshotsFolder : snapshotsFolder + "/"
+        GoldenLedger.forget(files.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }, under: snapshotsFolder)
+    }
 }
