@@ -230,7 +230,7 @@ final class HTTPServer: @unchecked Sendable {
                headers: [("Connection", "close")])
     }
 
-    /// A whole HTTP/1.1 answer as bytes, for `gs_send_now`.
+    /// A whole HTTP/1.1 answer as bytes, for `gs_send_now` (used for the 413 only).
     static func rawAnswer(_ response: HTTPResponse) -> [UInt8] {
         var head = "HTTP/1.1 \(response.status) \(response.status == 413 ? "Content Too Large" : "Error")\r\n"
         head += "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"

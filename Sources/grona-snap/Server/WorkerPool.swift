@@ -62,12 +62,6 @@ final class WorkerPool: @unchecked Sendable {
         return true
     }
 
-    /// Jobs waiting to start.
-    var queued: Int {
-        condition.lock(); defer { condition.unlock() }
-        return waiting.count
-    }
-
     /// Stops taking jobs, abandons the waiting ones and returns when the running ones are done.
     func shutdown() {
         condition.lock()

@@ -591,10 +591,15 @@ function showSpecError(message) {
   const path = match ? match[1] : null, problem = match ? match[2] : message.replace(/^[^:]*\.json: /, "");
   banner.textContent = "The preview is paused until this is fixed: " + problem + (path ? ` (at ${path})` : "");
   if (!path) return;
+  // The field the path belongs to: the path itself, else its parents, one step (`.key`, `[3]` or
+  // `["any key"]`) at a time. A step that cannot be taken off ends the search, so no path, however
+  // odd (`$.localizations["en US"]`), can keep it going.
   let field = null;
-  for (let candidate = path.slice(2); candidate && !field; candidate = candidate.replace(/(\.[^.[]*|\[\d+\])$/, "")) {
+  for (let candidate = path.slice(2); candidate && !field;) {
     field = document.querySelector(`[data-field="${CSS.escape(candidate)}"]`);
-    if (candidate.indexOf(".") < 0 && candidate.indexOf("[") < 0) break;
+    const parent = candidate.replace(/(\.[^.[]*|\[\d+\]|\["(?:[^"\\]|\\.)*"\])$/, "");
+    if (parent === candidate) break;
+    candidate = parent;
   }
   if (field) {
     field.classList.add("invalid");
@@ -630,6 +635,14 @@ async function downloadReveal() {
 
 async function save() {
   const message = $("#save-message");
+  // The raw JSON is what the person last typed: while it does not parse, saving would write an
+  // older version than the one on screen.
+  if (!$("#raw-error").hidden) {
+    say(message, "Not saved: the spec file (JSON) has a mistake; fix it first (" + $("#raw-error").textContent + ").", "bad");
+    $("#raw").open = true;
+    $("#raw-json").focus();
+    return;
+  }
   let name = state.name;
   if (!name) {
     name = $("#save-as").value.trim();
@@ -742,6 +755,9 @@ window.addEventListener("DOMContentLoaded", () => {
   $("#tab-grid").addEventListener("click", () => showView("grid"));
   $("#tab-phone").addEventListener("click", () => showView("phone"));
   $("#campaigns").addEventListener("change", (event) => choose(event.target.value));
+  // The editor form never submits (Enter in a field must not reload the page); set here, since the
+  // page's Content-Security-Policy allows no inline handler.
+  $("#editor").addEventListener("submit", (event) => event.preventDefault());
   $("#component-type").addEventListener("change", (event) => changeType(event.target.value));
   $("#save").addEventListener("click", save);
   $("#download-sheet").addEventListener("click", downloadSheet);
