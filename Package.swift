@@ -52,7 +52,7 @@ let package = Package(
         // The command line; `serve` is its HTTP server, with the studio page (HTML, CSS, JavaScript) in Studio/.
         // The studio's files are compiled into the binary (embedInCode), so an installed grona-snap
         // serves the page with nothing beside it.
-        .executableTarget(name: "grona-snap", dependencies: ["Grona", "GronaSnapshots", "PNG", "CMicroHTTPD"],
+        .executableTarget(name: "grona-snap", dependencies: ["Grona", "GronaSnapshots", "PNG", "Text", "Raster", "CMicroHTTPD"],
                           resources: [.embedInCode("Studio/studio.html"), .embedInCode("Studio/studio.css"),
                                       .embedInCode("Studio/studio.js")]),
         .executableTarget(name: "grona-bench", dependencies: ["Grona", "GronaSnapshots", "PNG", "Raster", "Text"]),

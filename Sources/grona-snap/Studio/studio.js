@@ -124,7 +124,7 @@ async function choose(value) {
 async function openSpec(name) {
   const answer = await fetch("/api/specs/" + encodeURIComponent(name));
   const text = await answer.text();
-  state.name = name; state.template = null; state.etag = answer.headers.get("ETag");
+  state.name = name; state.template = null; state.etag = answer.headers.get("ETag"); state.setAside = {};
   $("#save-as-label").hidden = true;
   try {
     state.spec = JSON.parse(text);
@@ -142,7 +142,7 @@ async function openSpec(name) {
 }
 
 function openTemplate(type) {
-  state.name = null; state.etag = null; state.template = type;
+  state.name = null; state.etag = null; state.template = type; state.setAside = {};
   state.spec = {theme: {}, component: structuredClone(TEMPLATES[type])};
   $("#save-as-label").hidden = false;
   $("#save-as").value = "new-" + type.toLowerCase() + ".json";
@@ -373,13 +373,24 @@ function showRawError(message) {
   box.textContent = message || "";
 }
 
+// Switching the component type keeps the copy the two types share, and sets aside what the new type
+// has no field for (a banner's eyebrow, button and image in a message), so that switching back
+// brings it back instead of the template's words. What is set aside is never saved.
 function changeType(type) {
   const old = state.spec.component || {};
-  const next = structuredClone(TEMPLATES[type]);
-  // Keep the copy the two components share.
-  for (const key of ["eyebrow", "title", "body", "button", "image", "style"]) {
-    if (old[key] !== undefined && FIELDS[type].some(([name]) => name === key) || (key === "style" && old.style)) next[key] = old[key];
+  const fields = new Set(FIELDS[type].map(([name]) => name));
+  const aside = {...state.setAside};
+  for (const [key, value] of Object.entries(old)) {
+    if (key !== "type" && key !== "style" && !fields.has(key)) aside[key] = value;
   }
+  const next = structuredClone(TEMPLATES[type]);
+  for (const key of fields) {
+    if (old[key] !== undefined) next[key] = old[key];
+    else if (aside[key] !== undefined) next[key] = aside[key];
+    delete aside[key];
+  }
+  if (old.style) next.style = old.style;
+  state.setAside = aside;
   state.spec.component = next;
   buildForm();
   changed();
