@@ -27,6 +27,10 @@ if (TOKEN) {
 }
 
 const TEXT_SIZES = ["xS", "S", "M", "L", "xL", "xxL", "xxxL", "AX1", "AX2", "AX3", "AX4", "AX5"];
+// The text sizes by name, for the tiles' names and the chips' spoken names.
+const TEXT_SIZE_NAMES = {xS: "Extra small", S: "Small", M: "Medium", L: "Large", xL: "Extra large", xxL: "Extra extra large",
+                         xxxL: "Extra extra extra large", AX1: "Accessibility 1", AX2: "Accessibility 2", AX3: "Accessibility 3",
+                         AX4: "Accessibility 4", AX5: "Accessibility 5"};
 const APPEARANCES = [["light", "Light"], ["dark", "Dark"]];
 const DIRECTIONS = [["ltr", "Left to right"], ["rtl", "Right to left"]];
 // Pseudolanguages (Xcode's): offered beside the spec's languages on the grid and the phone.
@@ -414,6 +418,9 @@ function variants() {
 }
 const label = (v) => (state.axes.locale.length > 1 || v.language ? languageName(v.language) + " · " : "")
   + `${v.textSize} · ${v.appearance} · ${v.direction.toUpperCase()}`;
+// A tile's name in words: "Large, dark, right to left" (with its language when more than one is shown).
+const spokenName = (v) => (state.axes.locale.length > 1 || v.language ? languageName(v.language) + ", " : "")
+  + `${TEXT_SIZE_NAMES[v.textSize] || v.textSize}, ${v.appearance}, ${v.direction === "rtl" ? "right to left" : "left to right"}`;
 const key = (v) => `${(v.language || "base").replace(/[^A-Za-z0-9-]/g, "-")}-${v.textSize}-${v.appearance}-${v.direction}`;
 // A variant as the API's query: its language as `locale`/`pseudo`, the rest as they are.
 const variantQuery = (v) => ({...languageQuery(v.language), textSize: v.textSize, appearance: v.appearance, direction: v.direction});
@@ -442,6 +449,9 @@ async function refresh() {
   const generation = ++state.generation;
   const current = () => generation === state.generation;
   $("#busy").hidden = false;
+  $("#preview").setAttribute("aria-busy", "true");
+  // Said only when an update takes a while, so that typing does not make the live region chatter.
+  const slow = setTimeout(() => { if (current()) announce("Updating the previews…"); }, 1000);
   try {
     if (state.view === "grid") await refreshGrid(controller.signal, current);
     else await refreshPhones(controller.signal, current);
@@ -452,7 +462,8 @@ async function refresh() {
     if (error.name === "AbortError" || !current()) return;
     showSpecError(error.message);
   } finally {
-    if (current()) $("#busy").hidden = true;
+    clearTimeout(slow);
+    if (current()) { $("#busy").hidden = true; $("#preview").removeAttribute("aria-busy"); }
   }
 }
 
@@ -466,16 +477,22 @@ async function refreshGrid(signal, current) {
   const grid = $("#grid");
   const columns = Math.max(1, state.axes.appearance.length * state.axes.direction.length);
   const rowName = (v) => (state.axes.locale.length > 1 || v.language ? languageName(v.language) + " · " : "") + `Text size ${v.textSize}`;
-  grid.style.gridTemplateColumns = state.overlay ? `repeat(${columns}, minmax(220px, 520px))` : `repeat(${columns}, minmax(180px, 270px))`;
+  grid.style.setProperty("--columns", String(columns));
+  $("#axes-summary").textContent = `${list.length}: ` + [state.axes.locale.map(languageName).join(", "), state.axes.textSize.join(", "),
+    state.axes.appearance.join(", "), state.axes.direction.map((d) => d.toUpperCase()).join(", ")].join(" · ") + (state.overlay ? " · VoiceOver" : "");
+  grid.classList.toggle("overlaid", state.overlay);
   if (grid.dataset.layout !== list.map(key).join(",") + state.overlay) {
     grid.replaceChildren();
     let row = null;
     for (const variant of list) {
       if (rowName(variant) !== row) { row = rowName(variant); grid.append(el("div", {class: "row-head"}, row)); }
+      const name = spokenName(variant);
       grid.append(el("figure", {class: "cell " + variant.appearance, id: "cell-" + key(variant), "data-variant": key(variant),
-                                lang: variant.language && !variant.language.startsWith("pseudo:") ? variant.language : undefined},
-        el("header", {}, el("span", {}, label(variant)), el("a", {href: "#", download: "", class: "png"}, "PNG")),
-        el("img", {alt: `The campaign at ${label(variant)}`}),
+                                tabindex: "-1", "aria-label": name},
+        el("figcaption", {}, el("span", {title: name}, label(variant)),
+          el("a", {href: "#", download: "", class: "png"}, "Download", el("span", {class: "sr-only"}, " " + name))),
+        el("img", {alt: `The campaign: ${name}${state.overlay ? ", with what VoiceOver reads" : ""}`,
+                   lang: variant.language && !variant.language.startsWith("pseudo:") ? variant.language : undefined}),
         el("div", {class: "badges"})));
     }
     grid.dataset.layout = list.map(key).join(",") + state.overlay;
@@ -551,13 +568,18 @@ function showFindings(findings, count) {
   $("#findings-count").textContent = findings.length ? `${findings.length} thing${findings.length > 1 ? "s" : ""}` : "";
   if (!findings.length) {
     list.append(el("li", {class: "none"}, "grona-snap check finds nothing in these variants."));
+    announceDone(0);
     return;
   }
   for (const finding of findings) {
     const badge = BADGES[finding.kind] || finding.kind;
     const where = finding.variants.length === count && count > 1 ? "in every variant shown" : describe(finding.variants);
+    // The sentence is a button (Tab reaches it, Enter or Space activates it); where it happens is its
+    // description. The list item takes the click, so a click anywhere on the card points too.
+    const id = "finding-" + list.children.length;
     list.append(el("li", {class: "finding", "data-kind": finding.kind, onclick: () => point(finding.variants)},
-      finding.sentence, el("br"), el("span", {class: "where"}, where)));
+      el("button", {type: "button", class: "finding-button", "aria-describedby": id + "-where"}, finding.sentence),
+      el("span", {class: "where", id: id + "-where"}, where + (finding.variants.length ? " · show in the grid" : ""))));
     for (const variant of finding.variants) {
       const cell = document.getElementById("cell-" + key(variant));
       if (!cell) continue;
@@ -566,6 +588,18 @@ function showFindings(findings, count) {
       if (![...badges.children].some((b) => b.textContent === badge)) badges.append(el("span", {class: "badge"}, badge));
     }
   }
+  announceDone(findings.length);
+}
+
+// The live region (role=status): what a screen reader says when the previews have caught up, once
+// per change of what they say, so that typing does not make it chatter.
+function announce(text) {
+  const live = $("#live");
+  if (live.textContent !== text) live.textContent = text;
+}
+function announceDone(findings) {
+  const count = state.view === "grid" ? variants().length : 2;
+  announce(`${count} previews up to date; ${findings ? findings + " thing" + (findings > 1 ? "s" : "") + " to look at" : "nothing to look at"}.`);
 }
 
 // Where a finding happens, short: when its variants are every combination of some values of each
@@ -587,7 +621,11 @@ function point(list) {
   document.querySelectorAll(".cell.pointed").forEach((cell) => cell.classList.remove("pointed"));
   const cells = list.map((variant) => document.getElementById("cell-" + key(variant))).filter(Boolean);
   cells.forEach((cell) => cell.classList.add("pointed"));
-  if (cells[0]) cells[0].scrollIntoView({behavior: "smooth", block: "center"});
+  if (!cells[0]) return;
+  // The first of them takes the focus (a screen reader reads its name), and the grid scrolls to it.
+  cells[0].focus({preventScroll: true});
+  cells[0].scrollIntoView({behavior: "smooth", block: "center"});
+  announce(`Highlighted ${cells.length} tile${cells.length > 1 ? "s" : ""}: ${cells.map((c) => c.getAttribute("aria-label")).join("; ")}.`);
 }
 
 // An error from GronaSnap ("name.json: $.component.title: missing required field") goes next to
@@ -595,6 +633,7 @@ function point(list) {
 function showSpecError(message) {
   document.querySelectorAll(".field.invalid, .color-row.invalid").forEach((field) => field.classList.remove("invalid"));
   document.querySelectorAll("p.error.field-error").forEach((p) => p.remove());
+  document.querySelectorAll("[aria-invalid]").forEach((input) => { input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby"); });
   const banner = $("#spec-error");
   banner.hidden = !message;
   if (!message) return;
@@ -614,7 +653,11 @@ function showSpecError(message) {
   }
   if (field) {
     field.classList.add("invalid");
-    field.append(el("p", {class: "error field-error"}, problem, " ", el("code", {}, path)));
+    field.append(el("p", {class: "error field-error", id: "field-error"}, problem, " ", el("code", {}, path)));
+    for (const input of field.querySelectorAll("input[data-path], textarea, select")) {
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", "field-error");
+    }
   }
 }
 
@@ -731,40 +774,70 @@ function statusIcons(mode) {
   return svg;
 }
 
-function chips(box, values, chosen, names) {
-  box.replaceChildren(...values.map((value, index) => el("label", {},
+// A row of chips: real checkboxes (Tab reaches each, Space toggles it), drawn as chips. `spoken` adds
+// words a screen reader says after the visible ones ("AX5" is said "AX5, Accessibility 5").
+function chips(box, values, chosen, names, spoken) {
+  box.replaceChildren(...values.map((value, index) => el("label", {title: spoken ? spoken[index] : undefined},
     el("input", {type: "checkbox", value, checked: chosen.includes(value), onchange: () => {
       const picked = [...box.querySelectorAll("input:checked")].map((input) => input.value);
-      if (!picked.length) { box.querySelector(`input[value="${value}"]`).checked = true; return; }
+      if (!picked.length) {
+        box.querySelector(`input[value="${CSS.escape(value)}"]`).checked = true;
+        announce("At least one stays picked.");
+        return;
+      }
       chosen.splice(0, chosen.length, ...picked);
       refresh();
-    }}), names ? names[index] : value)));
+    }}), el("span", {}, names ? names[index] : value), spoken ? el("span", {class: "sr-only"}, ", " + spoken[index]) : null)));
 }
 
 function showView(view) {
   state.view = view;
-  $("#tab-grid").setAttribute("aria-selected", String(view === "grid"));
-  $("#tab-phone").setAttribute("aria-selected", String(view === "phone"));
+  for (const [tab, mine] of [["#tab-grid", "grid"], ["#tab-phone", "phone"]]) {
+    $(tab).setAttribute("aria-selected", String(view === mine));
+    $(tab).tabIndex = view === mine ? 0 : -1;
+  }
   $("#grid-view").hidden = view !== "grid";
   $("#phone-view").hidden = view !== "phone";
   refresh();
 }
 
 window.addEventListener("DOMContentLoaded", () => {
-  chips($("#axis-textSize"), TEXT_SIZES, state.axes.textSize);
+  chips($("#axis-textSize"), TEXT_SIZES, state.axes.textSize, null, TEXT_SIZES.map((size) => TEXT_SIZE_NAMES[size] + (size === "L" ? " (default)" : "")));
   chips($("#axis-appearance"), APPEARANCES.map(([v]) => v), state.axes.appearance, APPEARANCES.map(([, n]) => n));
   chips($("#axis-direction"), DIRECTIONS.map(([v]) => v), state.axes.direction, DIRECTIONS.map(([, n]) => n));
   const phoneSize = $("#phone-text-size");
-  phoneSize.replaceChildren(...TEXT_SIZES.map((size) => el("option", {value: size, selected: size === "L"}, size)));
+  phoneSize.replaceChildren(...TEXT_SIZES.map((size) => el("option", {value: size, selected: size === "L"}, `${size}: ${TEXT_SIZE_NAMES[size]}${size === "L" ? " (default)" : ""}`)));
   phoneSize.addEventListener("change", () => { state.phone.textSize = phoneSize.value; refresh(); });
   $("#copy-locale").addEventListener("change", (event) => chooseLanguage(event.target.value));
   $("#phone-locale").addEventListener("change", (event) => chooseLanguage(event.target.value));
   $("#add-locale").addEventListener("click", addLanguage);
   $("#phone-direction").addEventListener("change", (event) => { state.phone.direction = event.target.value; refresh(); });
   phoneMarkup("light"); phoneMarkup("dark");
+  // On a phone the findings and the axes start closed (their summaries say what they hold), so the
+  // previews are on the first screen.
+  if (matchMedia("(max-width: 800px)").matches) { $("#findings-panel").open = false; $("#axes-panel").open = false; }
   $("#overlay").addEventListener("change", (event) => { state.overlay = event.target.checked; refresh(); });
   $("#tab-grid").addEventListener("click", () => showView("grid"));
   $("#tab-phone").addEventListener("click", () => showView("phone"));
+  // The tab list as ARIA's pattern has it: Tab enters at the chosen tab, the arrow keys (and Home,
+  // End) move between the tabs and choose.
+  $(".tabs").addEventListener("keydown", (event) => {
+    const tabs = [$("#tab-grid"), $("#tab-phone")];
+    const at = tabs.indexOf(document.activeElement);
+    const to = {ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1}[event.key];
+    if (at < 0 || to === undefined) return;
+    event.preventDefault();
+    const tab = tabs[(to + tabs.length) % tabs.length];
+    tab.focus();
+    tab.click();
+  });
+  // At phone width the editor is a panel above the previews, opened and closed by this button.
+  $("#editor-toggle").addEventListener("click", () => {
+    const open = !$("#editor").classList.contains("open");
+    $("#editor").classList.toggle("open", open);
+    $("#editor-toggle").setAttribute("aria-expanded", String(open));
+    $("#editor-toggle").textContent = open ? "Close the editor" : "Edit the campaign";
+  });
   $("#campaigns").addEventListener("change", (event) => choose(event.target.value));
   // The editor form never submits (Enter in a field must not reload the page); set here, since the
   // page's Content-Security-Policy allows no inline handler.
