@@ -173,6 +173,7 @@ function buildForm() {
   const tag = state.locale.startsWith("pseudo:") ? "" : state.locale;
   const hint = $("#copy-locale-hint");
   hint.hidden = !tag;
+  $("#remove-locale").hidden = !tag;
   hint.textContent = tag ? `The ${tag} copy. A field left empty shows the base copy (in grey); pictures, colours and numbers are the base's.` : "";
   for (const [key, label, kind, lines, required] of FIELDS[component.type] || []) {
     if (!tag) copy.append(copyField(component, key, label, kind, lines, required));
@@ -271,13 +272,40 @@ function chooseLanguage(language) {
   refresh();
 }
 
-function addLanguage() {
-  const tag = (prompt("The language's tag (BCP 47), like de, fr-CA, ar or ja:") || "").trim();
-  if (!tag) return;
+// A new language's tag is checked by GronaSnap itself (the same check as --locale), and a tag it
+// refuses is said next to the field that took it, so a malformed one never reaches the spec.
+async function addLanguage() {
+  const input = $("#new-locale"), error = $("#new-locale-error");
+  const tag = input.value.trim();
+  error.hidden = true;
+  const refuse = (text) => { error.textContent = text; error.hidden = false; input.setAttribute("aria-invalid", "true"); input.focus(); };
+  if (!tag) { refuse("Type the language's tag first, like de, fr-CA, ar or ja."); return; }
+  try {
+    await post("report", {locale: tag, scale: 1}, undefined, {component: {type: "banner", title: "a"}});
+  } catch (problem) {
+    // Only the tag can be wrong in that request; anything else (the server away) is said as it is.
+    const message = String(problem.message);
+    refuse(message.startsWith("locale: ") ? message.slice(8) + " (tags look like de, fr-CA, pt-BR or zh-Hant)"
+                                          : "The language could not be checked: " + message);
+    return;
+  }
+  error.hidden = true; input.removeAttribute("aria-invalid"); input.value = "";
   const localizations = state.spec.localizations || (state.spec.localizations = {});
   if (!localizations[tag]) localizations[tag] = {};
   state.locale = tag;
   if (!state.axes.locale.includes(tag)) state.axes.locale.push(tag);
+  buildForm();
+  changed();
+}
+
+/// Takes the chosen language's copy out of the spec (after asking): its tiles leave the grid.
+function removeLanguage() {
+  const tag = state.locale;
+  if (!tag || !state.spec.localizations || !state.spec.localizations[tag]) return;
+  if (!confirm(`Remove the ${languageName(tag)} copy from this campaign?`)) return;
+  delete state.spec.localizations[tag];
+  if (!Object.keys(state.spec.localizations).length) delete state.spec.localizations;
+  state.locale = "";
   buildForm();
   changed();
 }
@@ -811,6 +839,8 @@ window.addEventListener("DOMContentLoaded", () => {
   $("#copy-locale").addEventListener("change", (event) => chooseLanguage(event.target.value));
   $("#phone-locale").addEventListener("change", (event) => chooseLanguage(event.target.value));
   $("#add-locale").addEventListener("click", addLanguage);
+  $("#new-locale").addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); addLanguage(); } });
+  $("#remove-locale").addEventListener("click", removeLanguage);
   $("#phone-direction").addEventListener("change", (event) => { state.phone.direction = event.target.value; refresh(); });
   phoneMarkup("light"); phoneMarkup("dark");
   // On a phone the findings and the axes start closed (their summaries say what they hold), so the
