@@ -142,6 +142,7 @@ async function openSpec(name) {
   }
   setDirty(false);
   buildForm();
+  startHistory();
   refresh();
 }
 
@@ -153,7 +154,81 @@ function openTemplate(type) {
   setDirty(true);
   syncRaw(true);
   buildForm();
+  startHistory();
   refresh();
+}
+
+// ---------------------------------------------------------------- undo, redo and the address
+
+// Undo and redo step through versions of the spec. Edits of one field that follow each other within
+// a moment (the letters of a word) are one step; any other change is a step of its own. Opening a
+// campaign starts a new history.
+const versions = {past: [], future: [], current: null, burst: false, field: null, timer: null};
+
+function startHistory() {
+  versions.past = []; versions.future = []; versions.burst = false;
+  versions.current = JSON.stringify(state.spec);
+  showHistory();
+}
+
+/// `field`: what was edited (a JSON path, "raw" for the spec file's text), or nothing for a change
+/// that is a step of its own (a type switch, a language added).
+function recordVersion(field) {
+  const now = JSON.stringify(state.spec);
+  if (now === versions.current) return;
+  if (!(versions.burst && field && field === versions.field)) { versions.past.push(versions.current); versions.future = []; }
+  versions.current = now;
+  versions.field = field;
+  versions.burst = true;
+  clearTimeout(versions.timer);
+  versions.timer = setTimeout(() => { versions.burst = false; }, 700);
+  showHistory();
+}
+
+function stepHistory(from, to) {
+  if (!from.length) return;
+  to.push(JSON.stringify(state.spec));
+  versions.current = from.pop();
+  versions.burst = false;
+  state.spec = JSON.parse(versions.current);
+  buildForm();
+  syncRaw(true);
+  showRawError(null);
+  setDirty(true);
+  showHistory();
+  schedule();
+}
+const undo = () => stepHistory(versions.past, versions.future);
+const redo = () => stepHistory(versions.future, versions.past);
+
+function showHistory() {
+  $("#undo").disabled = !versions.past.length;
+  $("#redo").disabled = !versions.future.length;
+}
+
+// The address holds the view (campaign, languages, text sizes, appearances, directions, tab), so a
+// link opens the studio as it was; it is rewritten, not added to the browser's history, on each change.
+const VIEW_KEYS = {languages: "locale", sizes: "textSize", appearances: "appearance", directions: "direction"};
+
+function readView() {
+  const query = new URLSearchParams(location.search);
+  const known = {textSize: TEXT_SIZES, appearance: APPEARANCES.map(([v]) => v), direction: DIRECTIONS.map(([v]) => v)};
+  for (const [key, axis] of Object.entries(VIEW_KEYS)) {
+    if (!query.has(key)) continue;
+    const values = query.get(key).split(",").filter((v) => axis === "locale" || known[axis].includes(v));
+    if (values.length) state.axes[axis].splice(0, state.axes[axis].length, ...values);
+  }
+  if (query.get("tab") === "phone") state.view = "phone";
+  return query.get("spec");
+}
+
+function writeView() {
+  const query = new URLSearchParams();
+  if (state.name) query.set("spec", state.name);
+  for (const [key, axis] of Object.entries(VIEW_KEYS)) query.set(key, state.axes[axis].join(","));
+  if (state.view !== "grid") query.set("tab", state.view);
+  const address = location.pathname + "?" + query.toString().replace(/%2C/g, ",");
+  if (address !== location.pathname + location.search) history.replaceState(null, "", address);
 }
 
 function setDirty(dirty) {
@@ -318,9 +393,9 @@ function tiersField(component) {
     const base = `component.tiers[${index}]`;
     box.append(el("div", {class: "tier-row", "data-field": base},
       el("input", {type: "number", step: "any", value: tier.at ?? "", "data-path": base + ".at", "aria-label": "reached at",
-                   oninput: (event) => { tier.at = numberOrNull(event.target.value); changed(); }}),
+                   oninput: (event) => { tier.at = numberOrNull(event.target.value); changed(base + ".at"); }}),
       el("input", {type: "text", value: tier.label ?? "", "data-path": base + ".label", "aria-label": "reward label",
-                   oninput: (event) => { tier.label = event.target.value; changed(); }}),
+                   oninput: (event) => { tier.label = event.target.value; changed(base + ".label"); }}),
       el("button", {type: "button", title: "Remove this reward", onclick: () => { tiers.splice(index, 1); buildForm(); changed(); }}, "×")));
   });
   box.append(el("button", {type: "button", onclick: () => {
@@ -384,11 +459,12 @@ function setPath(path, value) {
   if (value === null || value === undefined) delete node[last]; else node[last] = value;
   const component = state.spec.component;
   if (component && component.style && Object.keys(component.style).length === 0) delete component.style;
-  changed();
+  changed(path);
 }
 
-function changed() {
+function changed(field) {
   setDirty(true);
+  recordVersion(field);
   syncRaw(false);
   updateContrast();
   schedule();
@@ -470,6 +546,7 @@ async function post(route, parameters, signal, spec = state.spec) {
 }
 
 async function refresh() {
+  writeView();
   clearTimeout(state.timer);
   if (state.controller) state.controller.abort();
   const controller = new AbortController();
@@ -830,6 +907,7 @@ function showView(view) {
 }
 
 window.addEventListener("DOMContentLoaded", () => {
+  const wanted = readView();
   chips($("#axis-textSize"), TEXT_SIZES, state.axes.textSize, null, TEXT_SIZES.map((size) => TEXT_SIZE_NAMES[size] + (size === "L" ? " (default)" : "")));
   chips($("#axis-appearance"), APPEARANCES.map(([v]) => v), state.axes.appearance, APPEARANCES.map(([, n]) => n));
   chips($("#axis-direction"), DIRECTIONS.map(([v]) => v), state.axes.direction, DIRECTIONS.map(([, n]) => n));
@@ -874,6 +952,16 @@ window.addEventListener("DOMContentLoaded", () => {
   $("#editor").addEventListener("submit", (event) => event.preventDefault());
   $("#component-type").addEventListener("change", (event) => changeType(event.target.value));
   $("#save").addEventListener("click", save);
+  $("#undo").addEventListener("click", undo);
+  $("#redo").addEventListener("click", redo);
+  // Outside a text field (where the browser's own undo works on the text), Ctrl+Z and Ctrl+Shift+Z
+  // (⌘ on a Mac; Ctrl+Y too) step through the campaign's versions.
+  document.addEventListener("keydown", (event) => {
+    if (!(event.ctrlKey || event.metaKey) || event.target.closest("input, textarea, select, [contenteditable]")) return;
+    const key = event.key.toLowerCase();
+    if (key === "z" && !event.shiftKey) { event.preventDefault(); undo(); }
+    else if ((key === "z" && event.shiftKey) || key === "y") { event.preventDefault(); redo(); }
+  });
   $("#download-sheet").addEventListener("click", downloadSheet);
   $("#download-reveal").addEventListener("click", downloadReveal);
   $("#raw-json").addEventListener("input", (event) => {
@@ -883,12 +971,12 @@ window.addEventListener("DOMContentLoaded", () => {
       showRawError(null);
       buildForm();
       setDirty(true);
+      recordVersion("raw");
       schedule();
     } catch (error) {
       showRawError("Not valid JSON yet: " + error.message);
     }
   });
   window.addEventListener("beforeunload", (event) => { if (state.dirty) event.preventDefault(); });
-  const wanted = new URLSearchParams(location.search).get("spec");
-  loadCampaigns(wanted ? "spec:" + wanted : null);
+  loadCampaigns(wanted ? "spec:" + wanted : null).then(() => { if (state.view === "phone") showView("phone"); });
 });
