@@ -104,24 +104,31 @@ enum CheckCommand {
         var total: Int { findings.reduce(0) { $0 + $1.count } }
     }
 
-    /// With `engine` (the server's, warm), every variant is rendered on the calling thread with it;
-    /// otherwise on `jobCount` threads, each with an engine of its own.
+    /// With `engine` (the server's, warm), every variant is rendered on the calling thread with it,
+    /// by `laidOut[i]` when given (renderers that have laid out variant i already, for the server's
+    /// cost estimate, so the layout is not done twice); otherwise on `jobCount` threads, each with an
+    /// engine of its own.
     static func check(_ specs: [Spec], overrides: EnvironmentOverrides, axes: Variants, ignoring ignored: Set<Finding.Kind>,
-                      jobs jobCount: Int, engine: TextEngine? = nil, showingProgress: Bool = false,
-                      stop: (@Sendable () -> Bool)? = nil) throws -> Checked {
+                      jobs jobCount: Int, engine: TextEngine? = nil, laidOut: [ComponentRenderer]? = nil,
+                      showingProgress: Bool = false, stop: (@Sendable () -> Bool)? = nil) throws -> Checked {
         let jobs: [(spec: Int, environment: Environment)] = specs.enumerated().flatMap { index, spec in
             VariantPlan.environments(of: spec, overrides: overrides, axes: VariantPlan.axes(axes, for: spec)).map { (index, $0) }
         }
         // Only the findings are kept from each render, so memory stays flat in the number of variants.
-        let findings: @Sendable (Int, TextEngine) throws -> [Finding] = { index, engine in
+        @Sendable func findings(_ renderer: ComponentRenderer, _ index: Int) throws -> [Finding] {
             try Work.checkStop(stop)
-            let job = jobs[index]
-            let findings = try ComponentRenderer(spec: specs[job.spec], engine: engine).render(job.environment).report.findings
-            return findings.filter { !ignored.contains($0.kind) }
+            return try renderer.render(jobs[index].environment).report.findings.filter { !ignored.contains($0.kind) }
         }
-        if let engine { return Checked(jobs: jobs, findings: try jobs.indices.map { try findings($0, engine) }) }
+        if let engine {
+            let laidOut = laidOut?.count == jobs.count ? laidOut : nil
+            return Checked(jobs: jobs, findings: try jobs.indices.map { index in
+                try findings(laidOut?[index] ?? ComponentRenderer(spec: specs[jobs[index].spec], engine: engine), index)
+            })
+        }
         let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
-                                           progress: showingProgress ? Work.progressBar(total: jobs.count) : nil, findings)
+                                           progress: showingProgress ? Work.progressBar(total: jobs.count) : nil) { index, engine in
+            try findings(ComponentRenderer(spec: specs[jobs[index].spec], engine: engine), index)
+        }
         return Checked(jobs: jobs, findings: try Work.values(results))
     }
 

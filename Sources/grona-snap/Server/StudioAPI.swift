@@ -33,7 +33,7 @@ struct StudioAPI: Sendable {
     let studio: StudioFiles
     /// The bearer token every API request must carry, when set (`--token-file`).
     var token: String?
-    var budget = RenderBudget()
+    let budget = RenderBudget()
     /// Pixels held by the requests rendering now, across all workers: at most two budgets' worth,
     /// so the server's memory has a ceiling whatever --threads is.
     let memory = PixelReservations(capacity: 2 * RenderBudget().heldPixels)
@@ -122,12 +122,14 @@ struct StudioAPI: Sendable {
         let axes = VariantPlan.axes(try options.axes(), for: spec)
         let ignored = try options.ignored()
         let environments = try variants(of: spec, options, axes: axes, what: "the check")
-        // One variant after another: memory is the largest one's, time all of them.
-        let held = try afford(try costs(spec, environments).reduce(RenderCost()) { $0.then($1) }, "the check",
+        // One variant after another: memory is the largest one's, time all of them. The renderers
+        // that costed the variants render them, so each is laid out once.
+        let measured = try measure(spec, environments)
+        let held = try afford(measured.costs.reduce(RenderCost()) { $0.then($1) }, "the check",
                               lower: "the number of variants (textSizes, appearances, directions, locales, pseudos), width, scale or textSize")
         defer { held.release() }
         let checked = try CheckCommand.check([spec], overrides: options.overrides, axes: axes, ignoring: ignored, jobs: 1,
-                                             engine: try ThreadEngine.current(), stop: request.clientGone)
+                                             engine: try ThreadEngine.current(), laidOut: measured.renderers, stop: request.clientGone)
         return .json(CheckCommand.json(checked, paths: [options.name]) + "\n")
     }
 
@@ -136,7 +138,7 @@ struct StudioAPI: Sendable {
         let spec = try self.spec(request, options)
         let axes = VariantPlan.axes(try options.axes(), for: spec)
         let environments = try variants(of: spec, options, axes: axes, what: "the sheet")
-        let cells = try costs(spec, environments, overlay: options.overlay).reduce(RenderCost(), +)
+        let cells = try measure(spec, environments, overlay: options.overlay).costs.reduce(RenderCost(), +)
         // The cells are kept until the sheet is drawn, and the sheet holds them all again.
         let held = try afford(cells.kept(2), "the sheet",
                               lower: "the number of variants (textSizes, appearances, directions, locales, pseudos), width, scale or textSize")
@@ -182,10 +184,13 @@ struct StudioAPI: Sendable {
         return environments
     }
 
-    /// Each variant's cost, each laid out by a fresh renderer as the render will be.
-    private func costs(_ spec: Spec, _ environments: [Environment], overlay: Overlay? = nil) throws -> [RenderCost] {
+    /// Each variant's cost, each laid out by a fresh renderer (one app launch per variant, as the
+    /// render will be), and the renderers, which keep their layout for rendering the variant.
+    private func measure(_ spec: Spec, _ environments: [Environment], overlay: Overlay? = nil) throws
+        -> (costs: [RenderCost], renderers: [ComponentRenderer]) {
         let engine = try ThreadEngine.current()
-        return try environments.map { try ComponentRenderer(spec: spec, engine: engine).cost($0, overlay: overlay) }
+        let renderers = environments.map { _ in ComponentRenderer(spec: spec, engine: engine) }
+        return (try zip(renderers, environments).map { try $0.cost($1, overlay: overlay) }, renderers)
     }
 
     /// Refuses `cost` when it is over the budget; otherwise waits until its pixels fit beside the
