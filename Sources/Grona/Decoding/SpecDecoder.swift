@@ -27,7 +27,7 @@ public struct SpecDecoder: Sendable {
     /// Reads and decodes the spec at `path`. Errors name the file as `path` was given.
     public func decode(fileAt path: String) throws -> Spec {
         let bytes: [UInt8]
-        if AtomicFile.isFolder(path) { throw SpecError(file: path, location: nil, message: "is a folder, not a spec file") }
+        if isExistingFolder(path) { throw SpecError(file: path, location: nil, message: "is a folder, not a spec file") }
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             defer { try? handle.close() }

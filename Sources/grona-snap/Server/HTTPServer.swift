@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Grona
+import GronaRequests
 
 // HTTP/1.1 through libmicrohttpd: it parses requests, keeps connections and applies the
 // per-address limit, on one thread that only moves bytes. This file turns its callbacks into one
@@ -51,6 +52,17 @@ struct HTTPResponse: Sendable {
     static func error(_ status: Int, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json", headers: headers,
                      body: Array("{\"error\": \(jsonStringLiteral(message))}\n".utf8))
+    }
+
+    /// A refusal as `{"error": "…", "file": "…", "path": "$.…"}`: `error` is the one line the command
+    /// line prints after `error: `; `file` and `path` say where, when the refusal is about a place in
+    /// a spec, so a page can point at the field. `redacting` takes out what a client must not see.
+    static func error(_ refusal: RequestError, redacting redacted: (String) -> String) -> HTTPResponse {
+        var fields = ["\"error\": \(jsonStringLiteral(redacted(refusal.description)))"]
+        if let file = refusal.file { fields.append("\"file\": \(jsonStringLiteral(redacted(file)))") }
+        if let path = refusal.path { fields.append("\"path\": \(jsonStringLiteral(redacted(path)))") }
+        return HTTPResponse(status: refusal.httpStatus, contentType: "application/json", headers: refusal.httpHeaders,
+                            body: Array(("{" + fields.joined(separator: ", ") + "}\n").utf8))
     }
 
     static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
