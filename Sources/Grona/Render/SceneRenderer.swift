@@ -42,6 +42,8 @@ struct SceneRenderer {
             case .image(let image, let frame, let clip):
                 pixmap.draw(image, in: pixels(frame),
                             clip: clip.map { RoundedRect(rect: pixels($0.rect), radii: scaled($0.radii, s)) })
+            case .pixels(let image, let origin):
+                pixmap.composite(image, atX: Int((origin.x * s).rounded()), y: Int((origin.y * s).rounded() + dy))
             case .icon(let icon, let frame, let color):
                 let placement = Transform(sx: frame.width * s, ky: 0, kx: 0, sy: frame.height * s,
                                           tx: frame.x * s, ty: frame.y * s + dy)
