@@ -15,7 +15,7 @@ struct SceneRenderer {
 
         // The first fill (the card) is painted as the pixmap is made, so no pixel is written twice.
         var items = scene.items[...]
-        let made: Pixmap?
+        var made: Pixmap?
         if case .fill(let card, let color)? = items.first {
             made = Pixmap(width: scene.pixelWidth, height: scene.pixelHeight, filling: card, color: color, transform: toPixels)
             items = items.dropFirst()
@@ -23,6 +23,9 @@ struct SceneRenderer {
             made = Pixmap(width: scene.pixelWidth, height: scene.pixelHeight)
         }
         guard var pixmap = made else { return nil }
+        // `made` shares `pixmap`'s pixels while it lives, and the first item drawn would then copy
+        // them all (a second picture-sized buffer, as large as a whole contact sheet).
+        made = nil
 
         for item in items {
             switch item {
