@@ -7,7 +7,9 @@ import Foundation
 ///    (`scripts/install PREFIX` puts them there), so a copied installation keeps working;
 /// 3. the nearest `Fonts` folder holding Inter above the running executable (a checkout's
 ///    `.build/…/grona-snap`);
-/// 4. `./Fonts`.
+/// 4. the `Fonts` folder of the checkout this file was compiled from: a package that depends on
+///    GronaSnap runs its tests from its own `.build`, with GronaSnap's checkout elsewhere;
+/// 5. `./Fonts`.
 public enum FontsFolder {
     /// Where `scripts/install` puts the fonts, relative to the folder holding the binary.
     public static let installedRelativePath = "../share/grona-snap/Fonts"
@@ -30,6 +32,10 @@ public enum FontsFolder {
             if holdsFonts(candidate) { return candidate }
             folder = folder.deletingLastPathComponent()
         }
+        // Sources/Grona/FontsFolder.swift → the checkout's Fonts.
+        let checkout = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fonts").path
+        if holdsFonts(checkout) { return checkout }
         let local = fm.currentDirectoryPath + "/Fonts"
         return holdsFonts(local) ? local : nil
     }
