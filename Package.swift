@@ -12,6 +12,9 @@ let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 
 let package = Package(
     name: "GronaSnap",
+    // Synchronization's Mutex and Atomic, which guard the state shared between render threads, are
+    // in the OS from these releases on Apple platforms (Linux has them with the toolchain).
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "grona-snap", targets: ["grona-snap"]),
         .library(name: "Grona", targets: ["Grona"]),

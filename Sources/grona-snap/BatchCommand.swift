@@ -2,6 +2,7 @@ import Foundation
 import Grona
 import GronaSnapshots
 import PNG
+import Synchronization
 
 /// `grona-snap batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [overrides]`
 ///
@@ -122,35 +123,21 @@ enum BatchCommand {
 
 /// The failure with the lowest job index among those seen; with `ParallelRenderer.forEach` stopping
 /// at the first failure, that is the first failing job in order, whatever the threads' timing.
-final class FirstFailure: @unchecked Sendable {
-    // `@unchecked Sendable`: `kept` is read and written only while `lock` is held.
-    private let lock = NSLock()
-    private var kept: (index: Int, error: Error)?
+final class FirstFailure: Sendable {
+    private let kept = Mutex<(index: Int, error: Error)?>(nil)
 
     func keep(_ error: Error, at index: Int) {
-        lock.lock(); defer { lock.unlock() }
-        if kept.map({ index < $0.index }) ?? true { kept = (index, error) }
+        kept.withLock { kept in if kept.map({ index < $0.index }) ?? true { kept = (index, error) } }
     }
 
-    var error: Error? {
-        lock.lock(); defer { lock.unlock() }
-        return kept?.error
-    }
+    var error: Error? { kept.withLock { $0?.error } }
 }
 
 /// The findings of every snapshot of a run, counted as workers finish them (`batch`'s summary).
-final class FindingTally: @unchecked Sendable {
-    // `@unchecked Sendable`: `total` is read and written only while `lock` is held.
-    private let lock = NSLock()
-    private var total = FindingCounts()
+final class FindingTally: Sendable {
+    private let total = Mutex(FindingCounts())
 
-    func add(_ counts: FindingCounts) {
-        lock.lock(); defer { lock.unlock() }
-        total.add(counts)
-    }
+    func add(_ counts: FindingCounts) { total.withLock { $0.add(counts) } }
 
-    var counts: FindingCounts {
-        lock.lock(); defer { lock.unlock() }
-        return total
-    }
+    var counts: FindingCounts { total.withLock { $0 } }
 }
