@@ -13,8 +13,9 @@ let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 
 let package = Package(
     name: "GronaSnap",
-    // Synchronization's Mutex and Atomic, for the state worker threads share.
-    platforms: [.macOS(.v15)],
+    // Synchronization's Mutex and Atomic, which guard the state shared between render threads, are
+    // in the OS from these releases on Apple platforms (Linux has them with the toolchain).
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "grona-snap", targets: ["grona-snap"]),
         .library(name: "Grona", targets: ["Grona"]),
@@ -57,7 +58,7 @@ let package = Package(
         // the one error type, which the command line, the server and the test library all call.
         .target(name: "GronaRequests", dependencies: ["Grona", "GronaSnapshots", "GronaOutput", "PNG", "Raster", "Text"]),
         // assertSnapshot for XCTest and Swift Testing, on top of GronaSnapshots.
-        .target(name: "GronaSnapshotTesting", dependencies: ["GronaSnapshots", "Grona", "PNG", "Raster"]),
+        .target(name: "GronaSnapshotTesting", dependencies: ["GronaRequests", "GronaSnapshots", "Grona", "PNG", "Raster"]),
         // The command line; `serve` is its HTTP server, with the studio page (HTML, CSS, JavaScript) in Studio/.
         // The studio's files are compiled into the binary (embedInCode), so an installed grona-snap
         // serves the page with nothing beside it.

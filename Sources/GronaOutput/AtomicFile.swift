@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// The one place outputs are written. What happens depends on what the path names:
 ///
@@ -190,12 +191,8 @@ public enum AtomicFile {
 
     static func lastError() -> String { String(cString: strerror(errno)) }
 
-    private static let serialLock = NSLock()
-    /// `nonisolated(unsafe)`: read and written only while `serialLock` is held.
-    nonisolated(unsafe) private static var serial = 0
+    private static let serial = Atomic<Int>(0)
     private static func nextSerial() -> Int {
-        serialLock.lock(); defer { serialLock.unlock() }
-        serial += 1
-        return serial
+        serial.wrappingAdd(1, ordering: .relaxed).newValue
     }
 }

@@ -2,6 +2,7 @@ import CMicroHTTPD
 import Foundation
 import Grona
 import GronaRequests
+import Synchronization
 
 // HTTP/1.1 through libmicrohttpd: it parses requests, keeps connections and applies the
 // per-address limit, on one thread that only moves bytes. This file turns its callbacks into one
@@ -324,27 +325,19 @@ private struct SuspendedConnection: @unchecked Sendable {
 /// One request's state, owned by libmicrohttpd's per-request slot.
 private final class PendingRequest: @unchecked Sendable {
     // @unchecked Sendable: `stage` and `body` are used on libmicrohttpd's thread only; `response`
-    // is handed from the worker to that thread under `lock`.
+    // is handed from the worker to that thread through its mutex.
     enum Stage { case new, receiving, working, answered }
     /// The request target as the client sent it, before percent-decoding.
     let target: String
     var stage = Stage.new
     var body: [UInt8] = []
-    private let lock = NSLock()
-    private var response: HTTPResponse?
+    private let response = Mutex<HTTPResponse?>(nil)
 
     init(target: String) { self.target = target }
 
-    func finish(_ response: HTTPResponse?) {
-        lock.lock(); defer { lock.unlock() }
-        self.response = response
-    }
+    func finish(_ response: HTTPResponse?) { self.response.withLock { $0 = response } }
 
-    func takeResponse() -> HTTPResponse? {
-        lock.lock(); defer { lock.unlock() }
-        defer { response = nil }
-        return response
-    }
+    func takeResponse() -> HTTPResponse? { response.withLock { $0.take() } }
 }
 
 private final class HeaderBox {
