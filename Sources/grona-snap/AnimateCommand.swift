@@ -55,19 +55,11 @@ enum AnimateCommand {
         let apng = try animate.encode(frames)
         let stills = try args.value("--frames-dir").map { _ in try frames.map { try encodePNG($0) } }
 
-        // The animation and its frames are all staged before any is put in place.
-        var staged = [try AtomicFile.stage(apng, to: output)]
-        do {
-            if let folder = args.value("--frames-dir"), let stills {
-                try AtomicFile.createFolder(folder)
-                for (index, bytes) in stills.enumerated() {
-                    staged.append(try AtomicFile.stage(bytes, to: folder + "/" + AnimateRequest.frameName(index)))
-                }
-            }
-        } catch {
-            staged.forEach { $0.discard() }
-            throw error
-        }
-        try AtomicFile.commitAll(staged)
+        // The animation and its frames are all staged before any is put in place; the frames'
+        // folder is made only once the animation itself staged.
+        let folder = args.value("--frames-dir")
+        try AtomicFile.writeTogether([(apng, output)] + (stills ?? []).enumerated().map { index, bytes in
+            (bytes, folder! + "/" + AnimateRequest.frameName(index))
+        }, creating: folder.map { [$0] } ?? [])
     }
 }

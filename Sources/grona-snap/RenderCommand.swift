@@ -69,16 +69,8 @@ enum RenderCommand {
             FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
         }
         // Both files are complete before either is put in place, so a failed command leaves neither.
-        var staged = [try AtomicFile.stage(result.png, to: output)]
-        if let report = args.value("--report") {
-            do {
-                staged.append(try AtomicFile.stage(Array(snapshot.report.json().utf8), to: report))
-            } catch {
-                staged.forEach { $0.discard() }
-                throw error
-            }
-        }
-        try AtomicFile.commitAll(staged)
+        try AtomicFile.writeTogether([(result.png, output)]
+                                     + (args.value("--report").map { [(Array(snapshot.report.json().utf8), $0)] } ?? []))
         if !args.has("--quiet") {
             // Missing and private-use characters are said above as a warning, which --quiet does not
             // silence: the picture itself cannot be trusted, so they are not repeated here.
