@@ -136,7 +136,7 @@ final class JSONTextEditTests: XCTestCase {
         XCTAssertTrue(added.contains("        ],\n        \"footnote\": \"Resets monthly.\"\n    }"), added)
         // …and in a one-line object, on its line.
         let inline = try edited(text, JSONTextEdit.setting(root, at: [.key("theme"), .key("accent")], to: .string("#6FCF97"))!)
-        XCTAssertTrue(inline.contains(#""theme": {"primary": "#054B3A", "cornerRadius": 14.0, "accent": "#6FCF97"},"#), inline)
+        XCTAssertTrue(inline.contains(##""theme": {"primary": "#054B3A", "cornerRadius": 14.0, "accent": "#6FCF97"},"##), inline)
         // A new element at the end of an array, in the array's layout.
         var tiers = root["component"]!["tiers"]!
         if case .array(var elements) = tiers { elements.append(.object([JSONMember(key: "at", value: .number(12)), JSONMember(key: "label", value: .string("Free lunch"))])); tiers = .array(elements) }
@@ -183,15 +183,15 @@ final class JSONTextEditTests: XCTestCase {
     }
 
     func testMergeTakesEachSidesChangesAndReportsTheFieldsBothChanged() throws {
-        let base = try JSONParser.parse(#"{"component": {"type": "banner", "title": "A", "body": "B", "button": "C"}, "theme": {"primary": "#000"}}"#)
-        let mine = try JSONParser.parse(#"{"component": {"type": "banner", "title": "Mine", "body": "B", "button": "C"}, "theme": {"primary": "#000"}}"#)
+        let base = try JSONParser.parse(##"{"component": {"type": "banner", "title": "A", "body": "B", "button": "C"}, "theme": {"primary": "#000"}}"##)
+        let mine = try JSONParser.parse(##"{"component": {"type": "banner", "title": "Mine", "body": "B", "button": "C"}, "theme": {"primary": "#000"}}"##)
         let theirs = try JSONParser.parse(#"{"component": {"type": "banner", "title": "A", "body": "Theirs", "button": "C", "image": "x.png"}, "theme": {}}"#)
         let (merged, conflicts) = JSONTextEdit.merge(base: base, mine: mine, theirs: theirs)
         XCTAssertEqual(conflicts, [])
         XCTAssertTrue(JSONTextEdit.equivalent(merged, try JSONParser.parse(
             #"{"component": {"type": "banner", "title": "Mine", "body": "Theirs", "button": "C", "image": "x.png"}, "theme": {}}"#)))
 
-        let both = try JSONParser.parse(#"{"component": {"type": "banner", "title": "Both", "body": "B"}, "theme": {"primary": "#000"}}"#)
+        let both = try JSONParser.parse(##"{"component": {"type": "banner", "title": "Both", "body": "B"}, "theme": {"primary": "#000"}}"##)
         var other = JSONTextEdit.setting(theirs, at: [.key("component"), .key("title")], to: .string("Other"))!
         let (kept, clashes) = JSONTextEdit.merge(base: base, mine: both, theirs: other)
         XCTAssertEqual(clashes.map(\.path), [[.key("component"), .key("title")]])
