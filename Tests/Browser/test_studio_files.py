@@ -13,14 +13,14 @@ dialogs. With STUDIO_SCREENSHOTS=DIR the dialogs are written there at 1440 × 90
 import json
 import os
 import shutil
-import signal
 import subprocess
 import tempfile
 
 import pytest
-from playwright.sync_api import sync_playwright
 
-from test_studio_access import BINARY, CHROMIUM, DESKTOP, GRID_READY, PHONE, ROOT, SCREENSHOTS, focused, serious, tab_to
+# `browser` is the access test's fixture: one Chromium for both modules' tests.
+from test_studio_access import (browser, DESKTOP, GRID_READY, PHONE, ROOT, SCREENSHOTS,  # noqa: F401
+                                focused, serious, serving, tab_to)
 
 
 def git(folder, *arguments):
@@ -40,29 +40,11 @@ def studio():
     git(folder, "init", "-q")
     git(folder, "add", ".")
     git(folder, "-c", "user.name=Studio", "-c", "user.email=studio@example.com", "commit", "-qm", "campaigns")
-    env = dict(os.environ, GRONA_FONTS=os.path.join(ROOT, "Fonts"))
-    server = subprocess.Popen([BINARY, "serve", folder, "--port", "0"], stdout=subprocess.PIPE, env=env, text=True)
     try:
-        line = server.stdout.readline()
-        assert "http://" in line, f"serve did not start: {line!r}"
-        yield line.split("on ", 1)[1].split(" ")[0], folder
+        with serving(folder) as address:
+            yield address, folder
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
         shutil.rmtree(work, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                              args=["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"])
-        yield chromium
-        chromium.close()
 
 
 def open_campaign(browser, address, name, viewport=DESKTOP, context=None):

@@ -268,26 +268,22 @@ private struct LayoutStyle {
         return "\(value)"
     }
 
+    /// The report's escaping, and beyond ASCII \uXXXX as well when the file writes it so.
     func string(_ text: String) -> String {
-        var out = "\""
-        func escape(_ code: UInt32) {
-            let hex = String(code, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: escape(scalar.value)
-            case _ where asciiOnly && scalar.value > 0x7E:
-                for unit in String(scalar).utf16 { escape(UInt32(unit)) }
-            default: out.unicodeScalars.append(scalar)
+        let literal = JSONText.string(text)
+        guard asciiOnly else { return literal }
+        var out = ""
+        for scalar in literal.unicodeScalars {
+            if scalar.value > 0x7E {
+                for unit in String(scalar).utf16 {
+                    let hex = String(unit, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        return out
     }
 }
 

@@ -261,6 +261,17 @@ extension StudioAPI {
         guard request.body.count <= StudioAPI.maximumImageBytes else {
             throw HTTPFailure(413, "the image is \(request.body.count) bytes, over the limit of \(StudioAPI.maximumImageBytes >> 20) MiB")
         }
+        // The header first (no pixels): its size is held among the renders' pixels while decoding,
+        // so uploads share the server's memory ceiling with them.
+        let info: PNGInfo
+        do { info = try readPNGInfo(request.body) } catch { throw HTTPFailure(415, "not a PNG the renderer can draw: \(error)") }
+        guard info.width * info.height <= ComponentRenderer.maximumImagePixels else {
+            throw HTTPFailure(415, "not a PNG the renderer can draw: \(info.width) × \(info.height) pixels, over its limit of 4096 × 4096")
+        }
+        guard let held = memory.reserve(info.width * info.height, waitingAtMost: 30) else {
+            throw HTTPFailure(503, "the server is busy with large renders; try again in a moment", headers: [("Retry-After", "5")])
+        }
+        defer { held.release() }
         let decoded: DecodedPNG
         do { decoded = try decodePNG(request.body, maximumPixelCount: ComponentRenderer.maximumImagePixels) } catch {
             throw HTTPFailure(415, "not a PNG the renderer can draw: \(error)")

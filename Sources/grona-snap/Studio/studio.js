@@ -1115,6 +1115,7 @@ async function uploadImage() {
 }
 
 function setUpCampaignTools() {
+  $("#template-type").replaceChildren(...Object.keys(TEMPLATES).map((type) => el("option", {value: type}, TYPE_NAMES[type])));
   $("#new-campaign").addEventListener("click", () => askName("new"));
   $("#duplicate-campaign").addEventListener("click", () => askName("duplicate"));
   $("#rename-campaign").addEventListener("click", () => askName("rename"));
