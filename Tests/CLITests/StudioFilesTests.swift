@@ -21,16 +21,21 @@ final class StudioFilesTests: XCTestCase {
 
     private func data(_ object: Any) throws -> [UInt8] { [UInt8](try JSONSerialization.data(withJSONObject: object)) }
 
+    /// `spec` with one field of its component set.
+    private func setting(_ spec: [String: Any], _ key: String, _ value: String) -> [String: Any] {
+        var spec = spec, component = spec["component"] as! [String: Any]
+        component[key] = value
+        spec["component"] = component
+        return spec
+    }
+
     /// The page sends the whole spec; only the edited line of the file changes.
     func testASaveRewritesOnlyTheEditedValue() throws {
         let folder = try folderWithAcme()
         let server = try StudioServer(folder: folder)
         defer { server.stop() }
         let opened = try server.request("GET", "/api/specs/acme-banner.json")
-        var spec = try json(opened)
-        var component = spec["component"] as! [String: Any]
-        component["title"] = "Triple points on every order"
-        spec["component"] = component
+        let spec = setting(try json(opened), "title", "Triple points on every order")
         // As JSON.stringify writes it: one key a line, arrays unfolded, another layout entirely.
         let posted = try JSONSerialization.data(withJSONObject: spec, options: [.prettyPrinted])
         let saved = try server.request("PUT", "/api/specs/acme-banner.json", body: [UInt8](posted), headers: ["If-Match": opened.header("ETag")!])
@@ -47,12 +52,7 @@ final class StudioFilesTests: XCTestCase {
         defer { server.stop() }
         let opened = try server.request("GET", "/api/specs/acme-banner.json")
         let base = try json(opened)
-        func edited(_ key: String, _ value: String) -> [String: Any] {
-            var spec = base, component = base["component"] as! [String: Any]
-            component[key] = value
-            spec["component"] = component
-            return spec
-        }
+        func edited(_ key: String, _ value: String) -> [String: Any] { setting(base, key, value) }
         let first = try server.request("PUT", "/api/specs/acme-banner.json", body: try data(edited("button", "Show me")), headers: ["If-Match": opened.header("ETag")!])
         XCTAssertEqual(first.status, 200)
         let stale = try server.request("PUT", "/api/specs/acme-banner.json", body: try data(edited("body", "Twice the points.")), headers: ["If-Match": opened.header("ETag")!])
@@ -66,10 +66,7 @@ final class StudioFilesTests: XCTestCase {
         // Now both change the title.
         let now = try server.request("GET", "/api/specs/acme-banner.json")
         let current = try json(now)
-        var theirs = current, mine = current
-        var component = current["component"] as! [String: Any]
-        component["title"] = "Theirs"; theirs["component"] = component
-        component["title"] = "Mine"; mine["component"] = component
+        let theirs = setting(current, "title", "Theirs"), mine = setting(current, "title", "Mine")
         XCTAssertEqual(try server.request("PUT", "/api/specs/acme-banner.json", body: try data(theirs), headers: ["If-Match": now.header("ETag")!]).status, 200)
         let clash = try server.request("POST", "/api/specs/acme-banner.json/merge", body: try data(["base": current, "mine": mine]))
         XCTAssertEqual(clash.status, 409, clash.text)
@@ -81,9 +78,7 @@ final class StudioFilesTests: XCTestCase {
         XCTAssertEqual(conflicts[0]["theirs"] as? String, "Theirs")
         XCTAssertTrue(try String(contentsOfFile: folder + "/acme-banner.json", encoding: .utf8).contains("\"Theirs\""), "nothing is written on a conflict")
         // Keeping mine: saved over the ETag the conflict named.
-        var chosen = try XCTUnwrap(answer["merged"] as? [String: Any])
-        var inner = chosen["component"] as! [String: Any]
-        inner["title"] = "Mine"; chosen["component"] = inner
+        let chosen = setting(try XCTUnwrap(answer["merged"] as? [String: Any]), "title", "Mine")
         let resolved = try server.request("PUT", "/api/specs/acme-banner.json", body: try data(chosen), headers: ["If-Match": answer["etag"] as! String])
         XCTAssertEqual(resolved.status, 200, resolved.text)
         XCTAssertTrue(try String(contentsOfFile: folder + "/acme-banner.json", encoding: .utf8).contains("\"title\": \"Mine\",\n"))

@@ -165,6 +165,14 @@ final class JSONTextEditTests: XCTestCase {
         XCTAssertEqual(ordered, "{\n  \"a\": 1,\n  \"new\": null,\n  \"b\": [1, 2],\n  \"c\": {\"d\": true}\n}\n")
     }
 
+    func testAFileWithCRLFLineEndingsKeepsThem() throws {
+        let text = "{\r\n  \"theme\": {},\r\n  \"x\": 1\r\n}\r\n"
+        let out = try edited(text, JSONTextEdit.setting(try JSONParser.parse(text), at: [.key("theme"), .key("primary")], to: .string("#000"))!)
+        XCTAssertEqual(out, "{\r\n  \"theme\": {\r\n    \"primary\": \"#000\"\r\n  },\r\n  \"x\": 1\r\n}\r\n")
+        let added = try edited(text, JSONTextEdit.setting(try JSONParser.parse(text), at: [.key("y")], to: .bool(true))!)
+        XCTAssertEqual(added, "{\r\n  \"theme\": {},\r\n  \"x\": 1,\r\n  \"y\": true\r\n}\r\n")
+    }
+
     func testStringsWithEscapesAndNonASCII() throws {
         let text = #"{"quote": "say \"hi\"\n", "name": "Caf\u00e9", "tab": "a\tb", "emoji": "😀"}"# + "\n"
         let root = try JSONParser.parse(text)

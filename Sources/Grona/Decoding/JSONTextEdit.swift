@@ -222,6 +222,8 @@ private struct LayoutStyle {
     var colon = ": "
     /// Strings with non-ASCII letters escaped as \uXXXX (the file did so).
     var asciiOnly = false
+    /// The file's line ending (a file written on Windows keeps its CRLF).
+    var newline = "\n"
 
     static let inline = LayoutStyle(unit: nil)
 
@@ -245,19 +247,19 @@ private struct LayoutStyle {
             }
             out += "["
             for (index, element) in elements.enumerated() {
-                out += (index > 0 ? "," : "") + "\n" + indent + unit
+                out += (index > 0 ? "," : "") + newline + indent + unit
                 write(element, indent: indent + unit, into: &out)
             }
-            out += "\n" + indent + "]"
+            out += newline + indent + "]"
         case .object(let members):
             guard !members.isEmpty else { out += "{}"; return }
             out += "{"
             for (index, member) in members.enumerated() {
-                if let unit { out += (index > 0 ? "," : "") + "\n" + indent + unit } else if index > 0 { out += ", " }
+                if let unit { out += (index > 0 ? "," : "") + newline + indent + unit } else if index > 0 { out += ", " }
                 out += string(member.key) + colon
                 write(member.value, indent: indent + (unit ?? ""), into: &out)
             }
-            out += unit.map { _ in "\n" + indent } ?? ""
+            out += unit.map { _ in newline + indent } ?? ""
             out += "}"
         }
     }
@@ -350,7 +352,9 @@ private struct SpanEditor {
         return text[lineStart..<end]
     }
 
-    func style(multiline: Bool) -> LayoutStyle { LayoutStyle(unit: multiline ? unit : nil, colon: colon, asciiOnly: asciiOnly) }
+    func style(multiline: Bool) -> LayoutStyle {
+        LayoutStyle(unit: multiline ? unit : nil, colon: colon, asciiOnly: asciiOnly, newline: text.contains(0x0D) ? "\r\n" : "\n")
+    }
 
     func written(_ value: JSONValue, indent: ArraySlice<UInt8>, multiline: Bool) -> String {
         var out = ""
