@@ -1,5 +1,6 @@
 import Foundation
 import Grona
+import GronaRequests
 import PNG
 #if canImport(Glibc)
 import Glibc
@@ -32,23 +33,23 @@ extension StudioAPI {
 
     /// POST /api/specs/NAME/duplicate `{"to": "copy.json"}` (optional: "NAME copy.json").
     func duplicateSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
-        guard case .bytes(let bytes) = folder.read(name) else { throw HTTPFailure(404, "no spec named \(name) in the folder") }
+        guard case .bytes(let bytes) = folder.read(name) else { throw RequestError(.notFound, "no spec named \(name) in the folder") }
         let to = try newName(request) ?? freeCopyName(of: name)
         switch try folder.save(bytes, as: to, ifMatch: nil) {
         case .saved(let etag):
             return .json("{\"created\": \(jsonStringLiteral(to)), \"etag\": \(jsonStringLiteral(etag))}\n", headers: [("ETag", etag)])
-        case .conflict: throw HTTPFailure(409, "\(to) already exists: choose another name")
-        case .full(let message): throw HTTPFailure(507, message)
-        case .notFound: throw HTTPFailure(409, "\(to) already exists: choose another name")
+        case .conflict: throw RequestError(.conflict, "\(to) already exists: choose another name")
+        case .full(let message): throw RequestError(.folderFull, message)
+        case .notFound: throw RequestError(.conflict, "\(to) already exists: choose another name")
         }
     }
 
     /// POST /api/specs/NAME/rename `{"to": "new.json"}`, over the version If-Match names when given.
     func renameSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
-        guard let to = try newName(request) else { throw HTTPFailure(400, #"the body is {"to": "the new name.json"}"#) }
+        guard let to = try newName(request) else { throw RequestError(.badInput, #"the body is {"to": "the new name.json"}"#) }
         return try folder.locked {
             try checkOpened(name, request)
-            guard !StudioAPI.somethingIsAt(folder.path + "/" + to) else { throw HTTPFailure(409, "\(to) already exists: choose another name") }
+            guard !StudioAPI.somethingIsAt(folder.path + "/" + to) else { throw RequestError(.conflict, "\(to) already exists: choose another name") }
             try move(folder.path + "/" + name, to: folder.path + "/" + to)
             return .json("{\"renamed\": \(jsonStringLiteral(name)), \"to\": \(jsonStringLiteral(to))}\n")
         }
@@ -78,20 +79,20 @@ extension StudioAPI {
 
     /// POST /api/trash/ENTRY/restore: back under its own name, if that is free, within the quota.
     func restoreSpec(_ entry: String, _ request: HTTPRequest) throws -> HTTPResponse {
-        guard let name = StudioAPI.trashedName(entry) else { throw HTTPFailure(404, "nothing named \(entry) in the trash") }
+        guard let name = StudioAPI.trashedName(entry) else { throw RequestError(.notFound, "nothing named \(entry) in the trash") }
         return try folder.locked {
             let trash = try trashPath(creating: false)
             let source = trash + "/" + entry
             guard let real = AssetPaths.realFile(source), AssetPaths.isInside(real, folder.path) else {
-                throw HTTPFailure(404, "nothing named \(entry) in the trash")
+                throw RequestError(.notFound, "nothing named \(entry) in the trash")
             }
             guard !StudioAPI.somethingIsAt(folder.path + "/" + name) else {
-                throw HTTPFailure(409, "a campaign named \(name) exists now: rename it, then restore this one")
+                throw RequestError(.conflict, "a campaign named \(name) exists now: rename it, then restore this one")
             }
             let (files, total) = folder.usage()
             let size = (try? FileManager.default.attributesOfItem(atPath: real)[.size] as? Int) ?? 0
             guard files < SpecFolder.maximumSpecs, total + size <= SpecFolder.maximumBytes else {
-                throw HTTPFailure(507, "the folder's quota of specs is full; delete some before restoring \(name)")
+                throw RequestError(.folderFull, "the folder's quota of specs is full; delete some before restoring \(name)")
             }
             try move(source, to: folder.path + "/" + name)
             let etag = folder.file(name).flatMap { FileManager.default.contents(atPath: $0) }.map { SpecFolder.etag([UInt8]($0)) } ?? ""
@@ -103,10 +104,10 @@ extension StudioAPI {
     private func newName(_ request: HTTPRequest) throws -> String? {
         if request.body.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) { return nil }
         guard case .string(let to)? = try jsonBody(request, shape: #"{"to": "name.json"}"#)["to"] else {
-            throw HTTPFailure(400, #"the body is {"to": "the new name.json"}"#)
+            throw RequestError(.badInput, #"the body is {"to": "the new name.json"}"#)
         }
         guard SpecFolder.isValidName(to) else {
-            throw HTTPFailure(400, "\(quoted(to, limit: 80)) is not a spec file name: \(SpecFolder.nameRule)")
+            throw RequestError(.badInput, "\(quoted(to, limit: 80)) is not a spec file name: \(SpecFolder.nameRule)")
         }
         return to
     }
@@ -124,18 +125,18 @@ extension StudioAPI {
     /// That NAME is a spec of the folder and, when the request has If-Match, still that version.
     private func checkOpened(_ name: String, _ request: HTTPRequest) throws {
         guard folder.file(name) != nil, case .bytes(let bytes) = folder.read(name) else {
-            throw HTTPFailure(404, "no spec named \(name) in the folder")
+            throw RequestError(.notFound, "no spec named \(name) in the folder")
         }
         if let ifMatch = request.header("If-Match"), ifMatch != "*", ifMatch != SpecFolder.etag(bytes) {
-            throw HTTPFailure(409, "\(name) changed on disk since it was opened: open it again first")
+            throw RequestError(.conflict, "\(name) changed on disk since it was opened: open it again first")
         }
     }
 
     /// Moves a file without ever replacing one: link(2) fails when the new name exists.
     private func move(_ source: String, to target: String) throws {
         guard link(source, target) == 0 else {
-            if errno == EEXIST { throw HTTPFailure(409, "\(target.split(separator: "/").last ?? "") already exists: choose another name") }
-            throw HTTPFailure(409, "cannot move the file: \(String(cString: strerror(errno)))")
+            if errno == EEXIST { throw RequestError(.conflict, "\(target.split(separator: "/").last ?? "") already exists: choose another name") }
+            throw RequestError(.conflict, "cannot move the file: \(String(cString: strerror(errno)))")
         }
         unlink(source)
     }
@@ -145,7 +146,7 @@ extension StudioAPI {
         let trash = folder.path + "/" + StudioAPI.trashFolder
         if creating, !StudioAPI.somethingIsAt(trash) { mkdir(trash, 0o700) }
         guard AssetPaths.realDirectory(trash) == trash else {
-            throw HTTPFailure(creating ? 409 : 404, "the folder's trash (\(StudioAPI.trashFolder)) is not a folder of its own")
+            throw RequestError(creating ? .conflict : .notFound, "the folder's trash (\(StudioAPI.trashFolder)) is not a folder of its own")
         }
         return trash
     }
@@ -243,12 +244,12 @@ extension StudioAPI {
     /// GET /api/images/PATH: the PNG's bytes, for the picker's thumbnails.
     func getImage(_ path: String) throws -> HTTPResponse {
         guard let real = imageFile(path), let handle = FileHandle(forReadingAtPath: real) else {
-            throw HTTPFailure(404, "no image named \(path) in the folder")
+            throw RequestError(.notFound, "no image named \(path) in the folder")
         }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: StudioAPI.maximumImageBytes + 1)) ?? Data()
         guard data.count <= StudioAPI.maximumImageBytes else {
-            throw HTTPFailure(422, "\(path) is over the limit of \(StudioAPI.maximumImageBytes >> 20) MiB the studio shows")
+            throw RequestError(.tooLarge, "\(path) is over the limit of \(StudioAPI.maximumImageBytes >> 20) MiB the studio shows")
         }
         return HTTPResponse(status: 200, contentType: "image/png", headers: [("Cache-Control", "no-cache")], body: [UInt8](data))
     }
@@ -256,48 +257,48 @@ extension StudioAPI {
     /// PUT /api/images/PATH: a PNG the renderer can draw, as a new file (never over one).
     func uploadImage(_ path: String, _ request: HTTPRequest) throws -> HTTPResponse {
         guard StudioAPI.isValidImagePath(path) else {
-            throw HTTPFailure(400, "\(quoted(path, limit: 80)) is not an image name: a name of letters, digits, spaces, -, _ and . ending in .png, in the folder or one folder down")
+            throw RequestError(.badInput, "\(quoted(path, limit: 80)) is not an image name: a name of letters, digits, spaces, -, _ and . ending in .png, in the folder or one folder down")
         }
         guard request.body.count <= StudioAPI.maximumImageBytes else {
-            throw HTTPFailure(413, "the image is \(request.body.count) bytes, over the limit of \(StudioAPI.maximumImageBytes >> 20) MiB")
+            throw RequestError(.bodyTooLarge, "the image is \(request.body.count) bytes, over the limit of \(StudioAPI.maximumImageBytes >> 20) MiB")
         }
         // The header first (no pixels): its size is held among the renders' pixels while decoding,
         // so uploads share the server's memory ceiling with them.
         let info: PNGInfo
-        do { info = try readPNGInfo(request.body) } catch { throw HTTPFailure(415, "not a PNG the renderer can draw: \(error)") }
+        do { info = try readPNGInfo(request.body) } catch { throw RequestError(.unsupportedMediaType, "not a PNG the renderer can draw: \(error)") }
         guard info.width * info.height <= ComponentRenderer.maximumImagePixels else {
-            throw HTTPFailure(415, "not a PNG the renderer can draw: \(info.width) × \(info.height) pixels, over its limit of 4096 × 4096")
+            throw RequestError(.unsupportedMediaType, "not a PNG the renderer can draw: \(info.width) × \(info.height) pixels, over its limit of 4096 × 4096")
         }
         guard let held = memory.reserve(info.width * info.height, waitingAtMost: 30) else {
-            throw HTTPFailure(503, "the server is busy with large renders; try again in a moment", headers: [("Retry-After", "5")])
+            throw RequestError(.busy, "the server is busy with large renders; try again in a moment")
         }
         defer { held.release() }
         let decoded: DecodedPNG
         do { decoded = try decodePNG(request.body, maximumPixelCount: ComponentRenderer.maximumImagePixels) } catch {
-            throw HTTPFailure(415, "not a PNG the renderer can draw: \(error)")
+            throw RequestError(.unsupportedMediaType, "not a PNG the renderer can draw: \(error)")
         }
         return try folder.locked {
             let parts = path.split(separator: "/").map(String.init)
             let parent = parts.count == 2 ? folder.path + "/" + parts[0] : folder.path
-            guard AssetPaths.realDirectory(parent) == parent else { throw HTTPFailure(404, "no folder named \(parts[0]) in the folder") }
+            guard AssetPaths.realDirectory(parent) == parent else { throw RequestError(.notFound, "no folder named \(parts[0]) in the folder") }
             let target = folder.path + "/" + path
-            guard !StudioAPI.somethingIsAt(target) else { throw HTTPFailure(409, "\(path) already exists: choose another name") }
+            guard !StudioAPI.somethingIsAt(target) else { throw RequestError(.conflict, "\(path) already exists: choose another name") }
             let images = imagePaths()
             let total = images.reduce(0) { sum, image in
                 sum + (imageFile(image).flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0)
             }
             guard images.count < StudioAPI.maximumImages, total + request.body.count <= StudioAPI.maximumImageFolderBytes else {
-                throw HTTPFailure(507, "the folder holds \(images.count) images (\(total >> 20) MiB), its limit is \(StudioAPI.maximumImages) images and \(StudioAPI.maximumImageFolderBytes >> 20) MiB")
+                throw RequestError(.folderFull, "the folder holds \(images.count) images (\(total >> 20) MiB), its limit is \(StudioAPI.maximumImages) images and \(StudioAPI.maximumImageFolderBytes >> 20) MiB")
             }
             let temporary = parent + "/.grona-upload.\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw HTTPFailure(507, "cannot write the image: \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { throw RequestError(.folderFull, "cannot write the image: \(String(cString: strerror(errno)))") }
             defer { unlink(temporary) }
             let written = request.body.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             let synced = fsync(fd) == 0
             close(fd)
-            guard written == request.body.count, synced else { throw HTTPFailure(507, "cannot write the image: the disk is full") }
-            guard link(temporary, target) == 0 else { throw HTTPFailure(409, "\(path) already exists: choose another name") }
+            guard written == request.body.count, synced else { throw RequestError(.folderFull, "cannot write the image: the disk is full") }
+            guard link(temporary, target) == 0 else { throw RequestError(.conflict, "\(path) already exists: choose another name") }
             return .json("{\"uploaded\": \(jsonStringLiteral(path)), \"width\": \(decoded.pixmap.width), \"height\": \(decoded.pixmap.height)}\n")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Grona
+import GronaRequests
 
 // Saves that change only what the editor changed, and saves over a file that changed meanwhile.
 //
@@ -40,20 +41,20 @@ extension StudioAPI {
     /// is now. Saved when nothing conflicts; otherwise 409 with the conflicts, the merged rest
     /// (theirs where they conflict), the file's value and its ETag.
     func mergeSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
-        guard SpecFolder.isValidName(name) else { throw HTTPFailure(404, "no spec named \(name) in the folder") }
+        guard SpecFolder.isValidName(name) else { throw RequestError(.notFound, "no spec named \(name) in the folder") }
         let body = try jsonBody(request, shape: #"{"base": SPEC, "mine": SPEC}"#)
         guard let base = body["base"], let mine = body["mine"], case .object = mine else {
-            throw HTTPFailure(400, #"the body is {"base": the spec as it was opened, "mine": the spec as edited}"#)
+            throw RequestError(.badInput, #"the body is {"base": the spec as it was opened, "mine": the spec as edited}"#)
         }
         let onDisk: [UInt8]
         switch folder.read(name) {
         case .bytes(let bytes): onDisk = bytes
-        case .tooLarge: throw HTTPFailure(422, "\(name) is over the limit of \(JSONParser.maximumInputSize) bytes (4 MiB) a spec may have")
-        case .none: throw HTTPFailure(409, "\(name) was deleted on disk since it was opened; save it under a new name")
+        case .tooLarge: throw RequestError(.tooLarge, "\(name) is over the limit of \(JSONParser.maximumInputSize) bytes (4 MiB) a spec may have")
+        case .none: throw RequestError(.conflict, "\(name) was deleted on disk since it was opened; save it under a new name")
         }
         let theirs: JSONValue
         do { theirs = try JSONParser.parse(onDisk) } catch {
-            throw HTTPFailure(409, "\(name) on disk is not valid JSON any more (\(error)); open it again")
+            throw RequestError(.conflict, "\(name) on disk is not valid JSON any more (\(error)); open it again")
         }
         let (merged, conflicts) = JSONTextEdit.merge(base: base, mine: mine, theirs: theirs)
         let etag = SpecFolder.etag(onDisk)
@@ -71,18 +72,18 @@ extension StudioAPI {
             return .json("{\"saved\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag)), \"merged\": \(JSONTextEdit.serialize(merged))}\n",
                          headers: [("ETag", etag)])
         case .conflict:
-            throw HTTPFailure(409, "\(name) changed on disk again while merging; save again")
+            throw RequestError(.conflict, "\(name) changed on disk again while merging; save again")
         case .full(let message):
-            throw HTTPFailure(507, message)
+            throw RequestError(.folderFull, message)
         case .notFound:
-            throw HTTPFailure(404, "no spec named \(name) in the folder")
+            throw RequestError(.notFound, "no spec named \(name) in the folder")
         }
     }
 
     /// The request's body as JSON, or 400 saying what it should be.
     func jsonBody(_ request: HTTPRequest, shape: String) throws -> JSONValue {
         do { return try JSONParser.parse(request.body) } catch {
-            throw HTTPFailure(400, "the body is not JSON (\(error)); send \(shape)")
+            throw RequestError(.badInput, "the body is not JSON (\(error)); send \(shape)")
         }
     }
 }
