@@ -23,6 +23,10 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
         case busy
         /// The folder's quota is used up (507).
         case folderFull
+        /// A body over a route's own limit, below the server's (413): an image upload.
+        case bodyTooLarge
+        /// A body that is not what the route takes (415): an upload that is not a PNG it can draw.
+        case unsupportedMediaType
         /// A token is required and was not given (401, with WWW-Authenticate).
         case unauthorized
         /// A request from somewhere it may not come from (403).
@@ -80,6 +84,8 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
         case .overBudget, .tooLarge: return 422
         case .busy: return 503
         case .folderFull: return 507
+        case .bodyTooLarge: return 413
+        case .unsupportedMediaType: return 415
         // Nobody reads it; 499 is what proxies log for a client that closed the request.
         case .stopped: return 499
         }

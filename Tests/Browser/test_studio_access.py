@@ -12,6 +12,7 @@ GRONA_SNAP names the binary (default .build/debug/grona-snap), CHROMIUM the brow
 STUDIO_SCREENSHOTS=DIR the views are also written there as PNGs (studio-desktop.png at 1440 × 900,
 studio-phone-width.png at 390 × 844).
 """
+import contextlib
 import json
 import os
 import shutil
@@ -41,19 +42,15 @@ PHONE_READY = """() => document.querySelector('#busy').hidden
   && [...document.querySelectorAll('.phone .component img')].every(i => i.src && i.complete && i.naturalWidth > 0)"""
 
 
-@pytest.fixture(scope="module")
-def studio():
-    """`grona-snap serve` on a temporary folder holding one campaign; yields the studio's address."""
-    work = tempfile.mkdtemp(prefix="grona-access-")
-    folder = os.path.join(work, "campaigns")
-    os.mkdir(folder)
-    shutil.copy(os.path.join(ROOT, "Fixtures", "acme-banner.json"), folder)
+@contextlib.contextmanager
+def serving(folder):
+    """`grona-snap serve` on `folder`; yields the studio's address, stops it after."""
     env = dict(os.environ, GRONA_FONTS=os.path.join(ROOT, "Fonts"))
     server = subprocess.Popen([BINARY, "serve", folder, "--port", "0"], stdout=subprocess.PIPE, env=env, text=True)
     try:
         line = server.stdout.readline()
         assert "http://" in line, f"serve did not start: {line!r}"
-        yield line.split("on ", 1)[1].split(" ")[0] + "?spec=acme-banner.json"
+        yield line.split("on ", 1)[1].split(" ")[0]
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -61,6 +58,19 @@ def studio():
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+@pytest.fixture(scope="module")
+def studio():
+    """`grona-snap serve` on a temporary folder holding one campaign; yields the studio's address."""
+    work = tempfile.mkdtemp(prefix="grona-access-")
+    folder = os.path.join(work, "campaigns")
+    os.mkdir(folder)
+    shutil.copy(os.path.join(ROOT, "Fixtures", "acme-banner.json"), folder)
+    try:
+        with serving(folder) as address:
+            yield address + "?spec=acme-banner.json"
+    finally:
         shutil.rmtree(work, ignore_errors=True)
 
 

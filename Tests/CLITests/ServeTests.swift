@@ -243,7 +243,10 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(document["openapi"] as? String, "3.1.0")
         let paths = try XCTUnwrap(document["paths"] as? [String: [String: Any]])
         XCTAssertEqual(Set(paths.keys), ["/healthz", "/api/openapi.json", "/api/specs", "/api/specs/{name}", "/api/render",
-                                         "/api/report", "/api/check", "/api/sheet", "/api/animate"])
+                                         "/api/report", "/api/check", "/api/sheet", "/api/animate",
+                                         "/api/specs/{name}/merge", "/api/specs/{name}/duplicate", "/api/specs/{name}/rename",
+                                         "/api/specs/{name}/trash", "/api/trash", "/api/trash/{name}/restore",
+                                         "/api/images", "/api/images/{name}"])
         let render = try XCTUnwrap(paths["/api/render"]?["post"] as? [String: Any])
         let names = Set((render["parameters"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
         for option in ["width", "scale", "textSize", "appearance", "direction", "time", "animation", "locale", "pseudo",
@@ -338,9 +341,9 @@ final class StudioServer {
     let process = Process()
     let port: Int
 
-    init(folder: String) throws {
+    init(folder: String, arguments: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
-        process.arguments = ["serve", folder, "--port", "0", "--threads", "2"]
+        process.arguments = ["serve", folder, "--port", "0", "--threads", "2"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["GRONA_FONTS"] = packageRoot + "/Fonts"
         process.environment = environment

@@ -18,7 +18,8 @@ enum OpenAPIDocument {
     ]
 
     static let failureReasons: [Int: String] = [
-        409: "the file changed on disk since it was opened (If-Match), or exists when a new one was asked for",
+        409: "the file changed on disk since it was opened (If-Match), or a new name that exists already; a merge's 409 lists the fields changed on both sides",
+        415: "the upload is not a PNG the renderer can draw",
         422: "over the request budget (the message says what to lower), or a spec file over 4 MiB",
         507: "the folder's quota of specs is full",
     ]
@@ -54,11 +55,13 @@ enum OpenAPIDocument {
             ["name": parameter.name, "in": "query", "required": false, "description": parameter.description,
              "schema": parameter.schema.jsonSchema]
         }
-        if route.path.hasSuffix("{name}") {
-            parameters.insert(["name": "name", "in": "path", "required": true, "description": SpecFolder.nameRule,
+        if route.path.contains("{name}") {
+            let rule = route.path.hasPrefix("/api/images/") ? "an image's path in the folder: a name, or a folder's name, / and a name, each as a spec's name is, ending in .png"
+                : route.path.hasPrefix("/api/trash/") ? "a trash entry's name (GET /api/trash)" : SpecFolder.nameRule
+            parameters.insert(["name": "name", "in": "path", "required": true, "description": rule,
                                "schema": ["type": "string", "minLength": 1, "maxLength": 255], "example": "acme-banner.json"], at: 0)
         }
-        if route.action == .saveSpec {
+        if [.saveSpec, .renameSpec, .trashSpec].contains(route.action) {
             parameters.append(["name": "If-Match", "in": "header", "required": false,
                                "description": "the ETag the spec was opened with; * for any version; none for a new file",
                                "schema": ["type": "string", "maxLength": 128]])
@@ -70,6 +73,21 @@ enum OpenAPIDocument {
                 "example": ["component": ["type": "banner", "eyebrow": "THIS WEEK", "title": "Double points on every order",
                                           "body": "Order by Sunday.", "button": "Order now"]],
             ]]]
+        }
+        switch route.body {
+        case .merge?:
+            operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": [
+                "type": "object", "required": ["base", "mine"],
+                "properties": ["base": ["$ref": "#/components/schemas/Spec", "description": "the spec as it was opened"],
+                               "mine": ["$ref": "#/components/schemas/Spec", "description": "the spec as edited"]]]]]]
+        case .newName?:
+            operation["requestBody"] = ["required": false, "content": ["application/json": ["schema": [
+                "type": "object", "required": ["to"],
+                "properties": ["to": ["type": "string", "description": SpecFolder.nameRule, "pattern": SpecFolder.namePattern]]]]]]
+        case .png?:
+            operation["requestBody"] = ["required": true, "content": ["image/png": ["schema": ["type": "string", "contentMediaType": "image/png"]]]]
+        case nil:
+            break
         }
         var responses: [String: Any] = ["200": success(route)]
         let error = ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]]

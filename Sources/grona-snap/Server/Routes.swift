@@ -16,9 +16,21 @@ struct QueryParameter: Sendable {
 
 /// One route of the API.
 struct Route: Sendable {
-    enum Action: Sendable { case health, openAPI, listSpecs, getSpec, saveSpec, render, report, check, sheet, animate }
+    enum Action: Sendable {
+        case health, openAPI, listSpecs, getSpec, saveSpec, render, report, check, sheet, animate
+        case mergeSpec, duplicateSpec, renameSpec, trashSpec, listTrash, restoreSpec, listImages, getImage, uploadImage
+    }
     /// What a successful answer holds.
     enum Answer: Sendable { case json, png, specFile, saved }
+    /// A body other than a spec.
+    enum Body: Sendable {
+        /// `{"base": spec, "mine": spec}`: the version an editor opened and its edit of it.
+        case merge
+        /// `{"to": "name.json"}`: the name a copy or a renamed spec gets.
+        case newName
+        /// A PNG file's bytes.
+        case png
+    }
 
     var method: String
     /// The path; `{name}` stands for a spec's file name.
@@ -28,6 +40,7 @@ struct Route: Sendable {
     var parameters: [QueryParameter] = []
     /// Takes a spec as its JSON body.
     var takesSpec = false
+    var body: Body?
     /// Renders or writes: refused cross-site.
     var costs = false
     var answer: Answer
@@ -36,16 +49,22 @@ struct Route: Sendable {
 
     // Paths are compared as bytes: as strings, a name starting with a combining mark would merge
     // with the slash before it into one character and the prefix would not match.
-    func matches(_ requestPath: String) -> Bool {
-        guard path.hasSuffix("/{name}") else { return Array(requestPath.utf8) == Array(path.utf8) }
-        let prefix = path.utf8.dropLast("{name}".utf8.count)
-        return requestPath.utf8.count > prefix.count && requestPath.utf8.starts(with: prefix)
-    }
+    func matches(_ requestPath: String) -> Bool { name(in: requestPath) != nil }
 
-    /// The `{name}` part of a request's path.
-    func pathName(_ requestPath: String) -> String {
-        guard path.hasSuffix("/{name}") else { return "" }
-        return String(decoding: requestPath.utf8.dropFirst(path.utf8.count - "{name}".utf8.count), as: UTF8.self)
+    /// The `{name}` part of a request's path ("" for a path without one).
+    func pathName(_ requestPath: String) -> String { name(in: requestPath) ?? "" }
+
+    /// At the end of the path `{name}` is the rest (whatever it holds, for the handler to refuse);
+    /// inside it (`/api/specs/{name}/rename`), one segment.
+    private func name(in requestPath: String) -> String? {
+        let request = Array(requestPath.utf8)
+        let parts = path.components(separatedBy: "{name}")
+        guard parts.count == 2 else { return request == Array(path.utf8) ? "" : nil }
+        let prefix = Array(parts[0].utf8), suffix = Array(parts[1].utf8)
+        guard request.count > prefix.count + suffix.count, request.starts(with: prefix), request.reversed().starts(with: suffix.reversed()) else { return nil }
+        let name = request[prefix.count..<(request.count - suffix.count)]
+        if !suffix.isEmpty, name.contains(UInt8(ascii: "/")) { return nil }
+        return String(decoding: name, as: UTF8.self)
     }
 }
 
@@ -86,6 +105,30 @@ extension StudioAPI {
         Route(method: "PUT", path: "/api/specs/{name}", action: .saveSpec,
               summary: "Saves a spec that decodes, atomically, over the version If-Match names (none: only a new file)",
               takesSpec: true, costs: true, answer: .saved, failures: [409, 422, 507]),
+        Route(method: "POST", path: "/api/specs/{name}/merge", action: .mergeSpec,
+              summary: "Saves the page's edit of a spec that changed on disk since it was opened: merged with the file when no field was changed on both sides, else 409 with those fields",
+              body: .merge, costs: true, answer: .saved, failures: [409, 422, 507]),
+        Route(method: "POST", path: "/api/specs/{name}/duplicate", action: .duplicateSpec,
+              summary: "Copies a spec to a new file (to, or \"NAME copy.json\"), never over an existing one",
+              body: .newName, costs: true, answer: .json, failures: [409, 507]),
+        Route(method: "POST", path: "/api/specs/{name}/rename", action: .renameSpec,
+              summary: "Renames a spec (over the version If-Match names, when given), never over an existing file",
+              body: .newName, costs: true, answer: .json, failures: [409]),
+        Route(method: "POST", path: "/api/specs/{name}/trash", action: .trashSpec,
+              summary: "Moves a spec into the folder's trash (.grona-trash), from where it can be restored",
+              costs: true, answer: .json, failures: [409]),
+        Route(method: "GET", path: "/api/trash", action: .listTrash, summary: "The specs in the folder's trash, newest first",
+              answer: .json, failures: []),
+        Route(method: "POST", path: "/api/trash/{name}/restore", action: .restoreSpec,
+              summary: "Puts a spec from the trash back under its own name, if that is free",
+              costs: true, answer: .json, failures: [409, 507]),
+        Route(method: "GET", path: "/api/images", action: .listImages,
+              summary: "The folder's PNG images (at its top and one folder down), with their size", answer: .json, failures: []),
+        Route(method: "GET", path: "/api/images/{name}", action: .getImage, summary: "An image of the folder",
+              answer: .png, failures: [422]),
+        Route(method: "PUT", path: "/api/images/{name}", action: .uploadImage,
+              summary: "Adds a PNG the renderer can draw (at most 2 MiB) to the folder, never over an existing file",
+              body: .png, costs: true, answer: .json, failures: [409, 415, 507]),
         Route(method: "POST", path: "/api/render", action: .render, summary: "The snapshot grona-snap render writes",
               parameters: renderingParameters + [overlayParameter], takesSpec: true, costs: true, answer: .png, failures: [422]),
         Route(method: "POST", path: "/api/report", action: .report, summary: "The render report grona-snap render --report writes",

@@ -116,7 +116,7 @@ struct SpecFolder: Sendable {
     }
 
     /// How many spec files the folder holds and their bytes in all.
-    private func usage() -> (files: Int, bytes: Int) {
+    func usage() -> (files: Int, bytes: Int) {
         names().reduce((0, 0)) { total, name in
             let size = file(name).flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0
             return (total.0 + 1, total.1 + size)
@@ -134,12 +134,30 @@ struct SpecFolder: Sendable {
 
     /// Writes `bytes` as `name` if the file on disk is still the version `ifMatch` names (an ETag from
     /// GET), or, for `ifMatch == nil`, if there is no such file yet. The write is atomic.
-    func save(_ bytes: [UInt8], as name: String, ifMatch: String?) throws -> SaveResult {
+    ///
+    /// `shaping` turns the file on disk into what is written (`SpecEdits`: the file minimally
+    /// edited to hold the new value), inside the same lock as the check; for a new file `bytes` are
+    /// written as they are.
+    func save(_ bytes: [UInt8], as name: String, ifMatch: String?,
+              shaping: (_ onDisk: [UInt8]) -> [UInt8]? = { _ in nil }) throws -> SaveResult {
         guard SpecFolder.isValidName(name) else { return .notFound }
+        return try locked { try saveLocked(bytes, as: name, ifMatch: ifMatch, shaping: shaping) }
+    }
+
+    /// Runs `body` while no other save, rename or upload of this folder runs, in this process or
+    /// another on the same machine.
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
         saveLock.lock(); defer { saveLock.unlock() }
         let lockFile = open(path, O_RDONLY | O_CLOEXEC)
         if lockFile >= 0 { flock(lockFile, LOCK_EX) }
         defer { if lockFile >= 0 { flock(lockFile, LOCK_UN); close(lockFile) } }
+        return try body()
+    }
+
+    /// `save` inside the lock (also the last step of a rename's or a restore's checks).
+    func saveLocked(_ bytes: [UInt8], as name: String, ifMatch: String?,
+                    shaping: (_ onDisk: [UInt8]) -> [UInt8]? = { _ in nil }) throws -> SaveResult {
+        var bytes = bytes
         let target = path + "/" + name
         let exists = FileManager.default.fileExists(atPath: target) || (try? FileManager.default.destinationOfSymbolicLink(atPath: target)) != nil
         if exists {
@@ -151,6 +169,7 @@ struct SpecFolder: Sendable {
             guard case .bytes(let onDisk) = current, ifMatch == "*" || ifMatch == SpecFolder.etag(onDisk) else {
                 return .conflict("\(name) changed on disk since it was opened: reload it, then make your changes again")
             }
+            if let shaped = shaping(onDisk) { bytes = shaped }
         } else if let ifMatch, ifMatch != "*" {
             return .conflict("\(name) was deleted on disk since it was opened")
         }

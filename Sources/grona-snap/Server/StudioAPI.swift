@@ -86,6 +86,15 @@ struct StudioAPI: Sendable {
         case .check: return try check(request, route)
         case .sheet: return try sheet(request, route)
         case .animate: return try animate(request, route)
+        case .mergeSpec: return try mergeSpec(name, request)
+        case .duplicateSpec: return try duplicateSpec(name, request)
+        case .renameSpec: return try renameSpec(name, request)
+        case .trashSpec: return try trashSpec(name, request)
+        case .listTrash: return try listTrash()
+        case .restoreSpec: return try restoreSpec(name, request)
+        case .listImages: return try listImages()
+        case .getImage: return try getImage(name)
+        case .uploadImage: return try uploadImage(name, request)
         }
     }
 
@@ -222,12 +231,14 @@ struct StudioAPI: Sendable {
 
     /// PUT /api/specs/NAME: only a spec that decodes is written, atomically, and only over the
     /// version the editor opened (If-Match: its ETag); a new file is written only if there is none.
+    /// Over an existing file only the values that changed are rewritten (`SpecEdits`).
     private func saveSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
         guard SpecFolder.isValidName(name) else {
             throw RequestError(.badInput, "\(jsonStringLiteral(name)) is not a spec file name: \(SpecFolder.nameRule)")
         }
         _ = try Specs.decode(request.body, file: name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
-        switch try folder.save(request.body, as: name, ifMatch: request.header("If-Match")) {
+        switch try folder.save(request.body, as: name, ifMatch: request.header("If-Match"),
+                               shaping: { SpecEdits.edited($0, toHold: request.body) }) {
         case .saved(let etag):
             return .json("{\"saved\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag))}\n",
                          headers: [("ETag", etag)])

@@ -74,6 +74,8 @@ const CAMPAIGN_TOKENS = [["background", "Background", null], ["text", "Text", "b
 
 const state = {
   name: null, etag: null, spec: null, dirty: false, template: null,
+  // The spec as it was opened or last saved: the base of a merge when the file changed meanwhile.
+  base: null,
   // The languages are "" (the spec's own copy), a locale tag of `localizations`, or "pseudo:MODE".
   // `locale` is the one the copy editor and the phone show.
   locale: "",
@@ -98,7 +100,7 @@ function el(tag, attributes = {}, ...children) {
 
 // ---------------------------------------------------------------- the campaigns
 
-async function loadCampaigns(select) {
+async function loadCampaigns(select, open = true) {
   const answer = await fetch("/api/specs");
   const list = await answer.json();
   const menu = $("#campaigns");
@@ -113,7 +115,8 @@ async function loadCampaigns(select) {
   menu.append(saved, templates);
   const wanted = select || (list.specs[0] ? "spec:" + list.specs[0].name : "new:banner");
   menu.value = wanted;
-  await choose(wanted);
+  if (open) await choose(wanted);
+  showCampaignActions();
 }
 
 async function choose(value) {
@@ -130,8 +133,10 @@ async function openSpec(name) {
   const text = await answer.text();
   state.name = name; state.template = null; state.etag = answer.headers.get("ETag"); state.setAside = {};
   $("#save-as-label").hidden = true;
+  say($("#save-message"), "");
   try {
     state.spec = JSON.parse(text);
+    state.base = structuredClone(state.spec);
     $("#raw-json").value = text;
     showRawError(null);
   } catch (error) {
@@ -147,7 +152,7 @@ async function openSpec(name) {
 }
 
 function openTemplate(type) {
-  state.name = null; state.etag = null; state.template = type; state.setAside = {};
+  state.name = null; state.etag = null; state.template = type; state.setAside = {}; state.base = null;
   state.spec = {theme: {}, component: structuredClone(TEMPLATES[type])};
   $("#save-as-label").hidden = false;
   $("#save-as").value = "new-" + type.toLowerCase() + ".json";
@@ -294,7 +299,14 @@ function copyField(component, key, label, kind, lines, required) {
                      oninput: (event) => setPath(path, event.target.value === "" && !required ? null : event.target.value)});
     input.value = value ?? "";
   }
-  return el("label", {class: "field", "data-field": path}, label, hint, input);
+  const field = el("label", {class: "field", "data-field": path}, label, hint, input);
+  // An image path is picked from the folder's images (or uploaded), or typed.
+  if (kind === "path") {
+    return el("div", {class: "path-row"}, field,
+              el("button", {type: "button", class: "choose-image", "aria-label": `Choose the ${label.toLowerCase()} from the folder`,
+                            onclick: () => openImagePicker(path, input)}, "Choose…"));
+  }
+  return field;
 }
 
 // A locale's text for one field: `localizations.TAG.KEY`, its placeholder the base copy.
@@ -815,11 +827,13 @@ async function save() {
   const result = await answer.json().catch(() => ({}));
   if (answer.ok) {
     const fresh = !state.name;
-    state.name = name; state.etag = result.etag; state.template = null;
+    state.name = name; state.etag = result.etag; state.template = null; state.base = structuredClone(state.spec);
     $("#save-as-label").hidden = true;
     setDirty(false);
     say(message, `Saved to ${name} at ${new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"})}.`, "ok");
     if (fresh) await loadCampaigns("spec:" + name);
+  } else if (answer.status === 409 && state.name && state.base) {
+    await mergeSave(name);
   } else if (answer.status === 409) {
     say(message, `Not saved: ${result.error}`, "bad");
   } else {
@@ -829,6 +843,291 @@ async function save() {
 }
 
 function say(node, text, kind) { node.textContent = text; node.className = "message " + (kind || ""); }
+
+// ---------------------------------------------------------------- saving over a change on disk
+
+// The file changed on disk since it was opened (another tab, a colleague, git): the server merges
+// this page's edit with it. Fields changed on one side only merge silently; the fields both sides
+// changed differently are shown, each with both values, to keep mine or take theirs, and the choice
+// is saved over the file as it is now.
+async function mergeSave(name) {
+  const message = $("#save-message");
+  const answer = await fetch(`/api/specs/${encodeURIComponent(name)}/merge`, {method: "POST", headers: {"Content-Type": "application/json"},
+                                                                              body: JSON.stringify({base: state.base, mine: state.spec})});
+  const result = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+  if (answer.ok) {
+    adoptMerged(result.merged, result.etag, result.merged);
+    setDirty(false);
+    say(message, `Saved to ${name}, with the changes made to it meanwhile, at ${new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"})}.`, "ok");
+  } else if (answer.status === 409 && result.conflicts) {
+    say(message, "Not saved yet: choose which changes to keep.", "bad");
+    showConflicts(name, result);
+  } else {
+    say(message, `Not saved: ${result.error}`, "bad");
+  }
+}
+
+/// The spec the page now edits, after a merge: `base` is the file's version it builds on.
+function adoptMerged(spec, etag, base) {
+  state.spec = structuredClone(spec);
+  state.etag = etag;
+  state.base = structuredClone(base);
+  syncRaw(true);
+  buildForm();
+  recordVersion();
+  schedule();
+}
+
+function pathLabel(path) {
+  const [first, second, ...rest] = path;
+  const names = {eyebrow: "Eyebrow", title: "Title", body: "Body", button: "Button", image: "Image file", code: "Code",
+                 value: "Progress so far", tiers: "Rewards along the bar", footnote: "Footnote", icon: "Icon", type: "What it is"};
+  if (first === "component" && typeof second === "string" && names[second] && !rest.length) return names[second];
+  if (first === "component" && second === "style") return "Campaign colour: " + rest.join(" ");
+  if (first === "theme") return "App theme: " + [second, ...rest].join(" ");
+  if (first === "localizations") return `${second} copy: ${rest.join(" ")}`;
+  return path.map((step) => (typeof step === "number" ? `#${step + 1}` : step)).join(" › ");
+}
+
+function shown(value) {
+  if (value === undefined) return "(removed)";
+  return typeof value === "string" ? `“${value}”` : JSON.stringify(value);
+}
+
+function showConflicts(name, result) {
+  const dialog = $("#conflict-dialog");
+  const count = result.conflicts.length;
+  $("#conflict-intro").textContent = `Someone saved ${name} after you opened it. Their other changes are kept with yours; `
+    + (count === 1 ? "this field was" : `these ${count} fields were`) + " changed by both of you. Choose for each which to keep.";
+  const box = $("#conflict-fields");
+  box.replaceChildren(...result.conflicts.map((conflict, index) => el("fieldset", {class: "conflict"},
+    el("legend", {}, pathLabel(conflict.path)),
+    el("label", {}, el("input", {type: "radio", name: `conflict-${index}`, value: "mine"}),
+       el("span", {}, "Keep mine: ", el("span", {class: "value"}, shown(conflict.mine)))),
+    el("label", {}, el("input", {type: "radio", name: `conflict-${index}`, value: "theirs"}),
+       el("span", {}, "Take theirs: ", el("span", {class: "value"}, shown(conflict.theirs)))))));
+  $("#conflict-error").hidden = true;
+  dialog.result = {name, ...result};
+  dialog.showModal();
+  box.querySelector("input").focus();
+}
+
+async function saveConflictChoices(event) {
+  event.preventDefault();
+  const dialog = $("#conflict-dialog");
+  const {name, conflicts, merged, etag, theirs} = dialog.result;
+  const choices = conflicts.map((_, index) => dialog.querySelector(`input[name="conflict-${index}"]:checked`));
+  const missing = choices.findIndex((choice) => !choice);
+  if (missing >= 0) {
+    const error = $("#conflict-error");
+    error.textContent = `Choose “Keep mine” or “Take theirs” for ${pathLabel(conflicts[missing].path)}.`;
+    error.hidden = false;
+    dialog.querySelector(`input[name="conflict-${missing}"]`).focus();
+    return;
+  }
+  const spec = structuredClone(merged);
+  conflicts.forEach((conflict, index) => { if (choices[index].value === "mine") setIn(spec, conflict.path, conflict.mine); });
+  dialog.close();
+  adoptMerged(spec, etag, theirs);
+  state.name = name;
+  await save();
+}
+
+/// Sets (or, for undefined, removes) the value at a path of keys and indexes.
+function setIn(root, path, value) {
+  let node = root;
+  for (const step of path.slice(0, -1)) node = node[step] ?? (node[step] = {});
+  const last = path[path.length - 1];
+  if (value === undefined) { if (Array.isArray(node)) node.splice(last, 1); else delete node[last]; } else node[last] = value;
+}
+
+// ---------------------------------------------------------------- managing campaigns
+
+// New (from a template), duplicate and rename name the file in a dialog; delete moves the file into
+// the folder's trash at once and offers Undo, which puts it back.
+const nameDialog = {mode: null};
+
+function showCampaignActions() {
+  for (const id of ["#duplicate-campaign", "#rename-campaign", "#delete-campaign"]) $(id).disabled = !state.name;
+}
+
+function askName(mode) {
+  const stem = (state.name || "").replace(/\.json$/, "");
+  const titles = {new: ["New campaign", "Create"], duplicate: [`Duplicate ${state.name}`, "Duplicate"], rename: [`Rename ${state.name}`, "Rename"]};
+  nameDialog.mode = mode;
+  $("#name-title").textContent = titles[mode][0];
+  $("#name-ok").textContent = titles[mode][1];
+  $("#template-field").hidden = mode !== "new";
+  $("#name-input").value = mode === "new" ? "new-campaign.json" : mode === "duplicate" ? `${stem} copy.json` : state.name;
+  $("#name-input").removeAttribute("aria-invalid");
+  $("#name-error").hidden = true;
+  $("#name-dialog").showModal();
+  (mode === "new" ? $("#template-type") : $("#name-input")).focus();
+  if (mode !== "new") $("#name-input").setSelectionRange(0, stem.length + (mode === "duplicate" ? 5 : 0));
+}
+
+function nameError(text) {
+  const error = $("#name-error");
+  error.textContent = text;
+  error.hidden = false;
+  $("#name-input").setAttribute("aria-invalid", "true");
+  $("#name-input").focus();
+}
+
+async function submitName(event) {
+  event.preventDefault();
+  let to = $("#name-input").value.trim();
+  if (to && !to.endsWith(".json")) to += ".json";
+  if (!/^[\p{L}\p{N}][\p{L}\p{N}\p{M} ._-]*\.json$/u.test(to)) {
+    nameError("Give the campaign a file name of letters, digits, spaces, - and _, like spring-offer.json.");
+    return;
+  }
+  const mode = nameDialog.mode;
+  if (mode === "rename" && to === state.name) { $("#name-dialog").close(); return; }
+  let answer;
+  if (mode === "new") {
+    const spec = {theme: {}, component: structuredClone(TEMPLATES[$("#template-type").value])};
+    answer = await fetch("/api/specs/" + encodeURIComponent(to), {method: "PUT", headers: {"Content-Type": "application/json"},
+                                                                  body: JSON.stringify(spec, null, 2) + "\n"});
+  } else {
+    const headers = {"Content-Type": "application/json"};
+    if (mode === "rename" && state.etag) headers["If-Match"] = state.etag;
+    answer = await fetch(`/api/specs/${encodeURIComponent(state.name)}/${mode}`, {method: "POST", headers, body: JSON.stringify({to})});
+  }
+  const result = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+  if (!answer.ok) { nameError(result.error); return; }
+  $("#name-dialog").close();
+  const done = {new: `Created ${to}.`, duplicate: `Duplicated ${state.name} as ${to}.`, rename: `Renamed ${state.name} to ${to}.`}[mode];
+  if (mode === "rename") {
+    // The edit in progress stays; only its file's name changed.
+    state.name = to;
+    await loadCampaigns("spec:" + to, false);
+    setDirty(state.dirty);
+  } else {
+    if (state.dirty && !confirm("Your changes are not saved. Open the new campaign anyway?")) { await loadCampaigns(undefined, false); return; }
+    state.dirty = false;
+    await loadCampaigns("spec:" + to);
+  }
+  say($("#save-message"), done, "ok");
+  $("#campaigns").focus();
+}
+
+async function deleteCampaign() {
+  const name = state.name;
+  if (!name || (state.dirty && !confirm(`Delete ${name}? Your changes to it are not saved.`))) return;
+  const headers = state.etag ? {"If-Match": state.etag} : {};
+  const answer = await fetch(`/api/specs/${encodeURIComponent(name)}/trash`, {method: "POST", headers});
+  const result = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+  if (!answer.ok) { say($("#save-message"), `Not deleted: ${result.error}`, "bad"); return; }
+  state.dirty = false;
+  state.trashed = {entry: result.entry, name};
+  await loadCampaigns();
+  $("#trash-text").textContent = `Deleted ${name} (kept in the folder's trash).`;
+  $("#trash-notice").hidden = false;
+  $("#undo-delete").focus();
+}
+
+async function undoDelete() {
+  const trashed = state.trashed;
+  if (!trashed) return;
+  const answer = await fetch(`/api/trash/${encodeURIComponent(trashed.entry)}/restore`, {method: "POST"});
+  const result = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+  $("#trash-notice").hidden = true;
+  state.trashed = null;
+  if (!answer.ok) { say($("#save-message"), `Not restored: ${result.error}`, "bad"); return; }
+  if (state.dirty && !confirm("Your changes are not saved. Open the restored campaign anyway?")) { await loadCampaigns(undefined, false); return; }
+  state.dirty = false;
+  await loadCampaigns("spec:" + trashed.name);
+  say($("#save-message"), `Restored ${trashed.name}.`, "ok");
+  $("#campaigns").focus();
+}
+
+// ---------------------------------------------------------------- the image picker
+
+// The folder's PNGs as thumbnails (fetched as blobs, so a token travels with them); choosing one
+// sets the field. An upload goes into the folder's images/ folder when there is one, under a free
+// name: the server never replaces a file, so a name taken gets " 2", " 3"… and the page says so.
+const picker = {path: null, input: null, urls: [], images: []};
+
+async function openImagePicker(path, input) {
+  picker.path = path; picker.input = input;
+  say($("#image-message"), "");
+  $("#image-upload").value = "";
+  $("#image-dialog").showModal();
+  await listImages();
+  const current = $("#image-list button[aria-current=true]") || $("#image-list button") || $("#image-upload");
+  current.focus();
+}
+
+async function listImages() {
+  for (const url of picker.urls) URL.revokeObjectURL(url);
+  picker.urls = [];
+  const answer = await fetch("/api/images");
+  const list = await answer.json().catch(() => ({images: []}));
+  picker.images = list.images || [];
+  const box = $("#image-list");
+  if (!picker.images.length) { box.replaceChildren(el("li", {class: "empty"}, "The folder has no PNG images yet: upload one.")); return; }
+  const chosen = getPath(picker.path);
+  box.replaceChildren(...picker.images.map((image) => {
+    const thumb = el("img", {alt: ""});
+    fetch("/api/images/" + image.path.split("/").map(encodeURIComponent).join("/")).then((r) => (r.ok ? r.blob() : null)).then((blob) => {
+      if (!blob) return;
+      const url = URL.createObjectURL(blob);
+      picker.urls.push(url);
+      thumb.src = url;
+    });
+    const size = image.width ? `${image.width} × ${image.height} px` : "";
+    return el("li", {}, el("button", {type: "button", "aria-current": image.path === chosen ? "true" : undefined, onclick: () => pickImage(image.path)},
+                         thumb, el("span", {}, image.path), el("span", {class: "hint"}, size)));
+  }));
+}
+
+function pickImage(path) {
+  $("#image-dialog").close();
+  picker.input.value = path;
+  setPath(picker.path, path);
+  picker.input.closest(".path-row").querySelector(".choose-image").focus();
+  announce(`Image set to ${path}.`);
+}
+
+async function uploadImage() {
+  const file = $("#image-upload").files[0];
+  const message = $("#image-message");
+  if (!file) return;
+  const folder = picker.images.some((image) => image.path.startsWith("images/")) ? "images/" : "";
+  const stem = file.name.replace(/\.png$/i, "").replace(/[^\p{L}\p{N}\p{M} ._-]/gu, "-").replace(/^[^\p{L}\p{N}]+/u, "") || "image";
+  say(message, `Uploading ${file.name}…`);
+  const body = await file.arrayBuffer();
+  for (let serial = 1; serial <= 20; serial++) {
+    const path = folder + stem + (serial > 1 ? ` ${serial}` : "") + ".png";
+    const answer = await fetch("/api/images/" + path.split("/").map(encodeURIComponent).join("/"),
+                               {method: "PUT", headers: {"Content-Type": "image/png"}, body});
+    const result = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+    if (answer.status === 409) continue;
+    if (!answer.ok) { say(message, `Not uploaded: ${result.error}`, "bad"); $("#image-upload").focus(); return; }
+    await listImages();
+    say(message, `Uploaded ${file.name} as ${path}${serial > 1 ? " (that name was taken)" : ""}.`, "ok");
+    const button = [...$("#image-list").querySelectorAll("button")].find((b) => b.querySelector("span").textContent === path);
+    if (button) button.focus();
+    return;
+  }
+  say(message, "Not uploaded: every name tried is taken; rename the file and try again.", "bad");
+}
+
+function setUpCampaignTools() {
+  $("#template-type").replaceChildren(...Object.keys(TEMPLATES).map((type) => el("option", {value: type}, TYPE_NAMES[type])));
+  $("#new-campaign").addEventListener("click", () => askName("new"));
+  $("#duplicate-campaign").addEventListener("click", () => askName("duplicate"));
+  $("#rename-campaign").addEventListener("click", () => askName("rename"));
+  $("#delete-campaign").addEventListener("click", deleteCampaign);
+  $("#undo-delete").addEventListener("click", undoDelete);
+  $("#name-form").addEventListener("submit", submitName);
+  $("#name-cancel").addEventListener("click", () => $("#name-dialog").close());
+  $("#conflict-form").addEventListener("submit", saveConflictChoices);
+  $("#conflict-cancel").addEventListener("click", () => $("#conflict-dialog").close());
+  $("#image-cancel").addEventListener("click", () => $("#image-dialog").close());
+  $("#image-upload").addEventListener("change", uploadImage);
+}
 
 // ---------------------------------------------------------------- colour arithmetic (WCAG 2.x)
 
@@ -952,6 +1251,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("#editor").addEventListener("submit", (event) => event.preventDefault());
   $("#component-type").addEventListener("change", (event) => changeType(event.target.value));
   $("#save").addEventListener("click", save);
+  setUpCampaignTools();
   $("#undo").addEventListener("click", undo);
   $("#redo").addEventListener("click", redo);
   // Outside a text field (where the browser's own undo works on the text), Ctrl+Z and Ctrl+Shift+Z

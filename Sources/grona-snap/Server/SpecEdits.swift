@@ -1,0 +1,89 @@
+import Foundation
+import Grona
+import GronaRequests
+
+// Saves that change only what the editor changed, and saves over a file that changed meanwhile.
+//
+// The studio sends the whole spec it holds; written as sent, every save would reformat the file
+// (JSON.stringify's layout, `1.0` as `1`), and a one-word edit would be a rewrite in `git diff`.
+// The file on disk is edited instead (`JSONTextEdit`): only the values that differ are rewritten.
+//
+// When the file changed on disk since the page opened it, the page sends the version it opened
+// (base) with its own (mine); the server merges them with the file (theirs): a field changed on one
+// side takes that side's value, and the fields both sides changed differently come back for the
+// marketer to choose, with the merged rest and the ETag the choice is to be saved over.
+enum SpecEdits {
+    /// The file on disk edited to hold the posted spec, or nil (the posted bytes are written) when
+    /// either is not JSON.
+    static func edited(_ onDisk: [UInt8], toHold posted: [UInt8]) -> [UInt8]? {
+        guard let value = try? JSONParser.parse(posted) else { return nil }
+        return try? JSONTextEdit.edit(onDisk, to: value)
+    }
+
+    /// A conflict as the page takes it: the path (keys and indexes), and each side's value, left out
+    /// where that side removed the field.
+    static func json(_ conflict: JSONConflict) -> String {
+        var fields = ["\"path\": [" + conflict.path.map { step -> String in
+            switch step {
+            case .key(let key): return jsonStringLiteral(key)
+            case .index(let index): return String(index)
+            }
+        }.joined(separator: ", ") + "]"]
+        if let base = conflict.base { fields.append("\"base\": " + JSONTextEdit.serialize(base)) }
+        if let mine = conflict.mine { fields.append("\"mine\": " + JSONTextEdit.serialize(mine)) }
+        if let theirs = conflict.theirs { fields.append("\"theirs\": " + JSONTextEdit.serialize(theirs)) }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+}
+
+extension StudioAPI {
+    /// POST /api/specs/NAME/merge `{"base": …, "mine": …}`: the page's edit merged with the file as it
+    /// is now. Saved when nothing conflicts; otherwise 409 with the conflicts, the merged rest
+    /// (theirs where they conflict), the file's value and its ETag.
+    func mergeSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
+        guard SpecFolder.isValidName(name) else { throw RequestError(.notFound, "no spec named \(name) in the folder") }
+        let body = try jsonBody(request, shape: #"{"base": SPEC, "mine": SPEC}"#)
+        guard let base = body["base"], let mine = body["mine"], case .object = mine else {
+            throw RequestError(.badInput, #"the body is {"base": the spec as it was opened, "mine": the spec as edited}"#)
+        }
+        let onDisk: [UInt8]
+        switch folder.read(name) {
+        case .bytes(let bytes): onDisk = bytes
+        case .tooLarge: throw RequestError(.tooLarge, "\(name) is over the limit of \(JSONParser.maximumInputSize) bytes (4 MiB) a spec may have")
+        case .none: throw RequestError(.conflict, "\(name) was deleted on disk since it was opened; save it under a new name")
+        }
+        let theirs: JSONValue
+        do { theirs = try JSONParser.parse(onDisk) } catch {
+            throw RequestError(.conflict, "\(name) on disk is not valid JSON any more (\(error)); open it again")
+        }
+        let (merged, conflicts) = JSONTextEdit.merge(base: base, mine: mine, theirs: theirs)
+        let etag = SpecFolder.etag(onDisk)
+        guard conflicts.isEmpty else {
+            let message = "\(name) changed on disk since it was opened, and \(conflicts.count == 1 ? "one field was" : "\(conflicts.count) fields were") changed on both sides: choose which to keep"
+            return .json("{\"error\": \(jsonStringLiteral(message)), \"etag\": \(jsonStringLiteral(etag)),\n"
+                         + " \"conflicts\": [" + conflicts.map { "\n  " + SpecEdits.json($0) }.joined(separator: ",") + "],\n"
+                         + " \"merged\": \(JSONTextEdit.serialize(merged)),\n \"theirs\": \(JSONTextEdit.serialize(theirs))}\n",
+                         status: 409, headers: [("ETag", etag)])
+        }
+        let text = try JSONTextEdit.edit(onDisk, to: merged)
+        _ = try Specs.decode(text, file: name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
+        switch try folder.save(text, as: name, ifMatch: etag) {
+        case .saved(let etag):
+            return .json("{\"saved\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag)), \"merged\": \(JSONTextEdit.serialize(merged))}\n",
+                         headers: [("ETag", etag)])
+        case .conflict:
+            throw RequestError(.conflict, "\(name) changed on disk again while merging; save again")
+        case .full(let message):
+            throw RequestError(.folderFull, message)
+        case .notFound:
+            throw RequestError(.notFound, "no spec named \(name) in the folder")
+        }
+    }
+
+    /// The request's body as JSON, or 400 saying what it should be.
+    func jsonBody(_ request: HTTPRequest, shape: String) throws -> JSONValue {
+        do { return try JSONParser.parse(request.body) } catch {
+            throw RequestError(.badInput, "the body is not JSON (\(error)); send \(shape)")
+        }
+    }
+}
