@@ -10,19 +10,8 @@ public struct Finding: Equatable, Sendable {
         case truncated, contrastReplaced, contrastBelowMinimum, nonTextContrast, emptyText, touchTarget
         case missingCharacters, privateUseCharacters
 
-        /// A few words for legends and summaries.
-        public var summary: String {
-            switch self {
-            case .truncated: return "text cut at its line limit"
-            case .contrastReplaced: return "colour replaced for contrast"
-            case .contrastBelowMinimum: return "text under its minimum contrast"
-            case .nonTextContrast: return "fill under 3:1 against its background"
-            case .emptyText: return "blank VoiceOver label"
-            case .touchTarget: return "touch target under 44 × 44 pt"
-            case .missingCharacters: return "characters drawn as boxes"
-            case .privateUseCharacters: return "private-use characters"
-            }
-        }
+        /// A few words for legends and summaries: `plainName`.
+        public var summary: String { plainName }
 
         /// Parses a comma-separated list of kind names (`--ignore truncated,emptyText`).
         public static func parseList(_ text: String) throws -> Set<Kind> {
