@@ -32,9 +32,10 @@ extension VariantPlan {
           --text-sizes LIST         e.g. all, or xS,L,AX5 (short or UIKit names)
           --appearances LIST        light,dark
           --directions LIST         ltr,rtl
-          --locales LIST            BCP 47 tags, e.g. en,de,ar,ja; all: the spec's own locale and
-                                    every locale it has a localization for. Replaces the spec's
-                                    pseudolanguages too, unless --pseudos is given
+          --locales LIST            BCP 47 tags, e.g. en,de,ar,ja; base: the spec's own copy; all:
+                                    the spec's own locale and every locale it has a localization
+                                    for. Replaces the spec's pseudolanguages too, unless --pseudos
+                                    is given (then an empty list: the pseudolanguages only)
           --pseudos LIST            pseudolanguages over the spec's copy: accented,double,bounded,rtl
         """
 

@@ -5,7 +5,9 @@ public struct Variants: Equatable, Sendable {
     public var directions: [LayoutDirection]?
     public var scales: [Int]?
     public var widths: [Double]?
-    /// Locales (canonical BCP 47 tags), each showing its localization of the copy.
+    /// Locales (canonical BCP 47 tags), each showing its localization of the copy; `ownCopy` among
+    /// them stands for the spec's own copy in its own locale. An empty list (with `pseudos`): the
+    /// pseudolanguages only.
     public var locales: [String]?
     /// Pseudolanguages, each over the copy of the spec's own locale. Like Xcode's App Language menu,
     /// they are languages beside the real ones: the language axis is `locales` followed by these.
@@ -21,7 +23,7 @@ public struct Variants: Equatable, Sendable {
     /// The language axis: each locale (or the base's) with the base's pseudolanguage, then each
     /// pseudolanguage over the base's locale.
     func languages(base: Environment) -> [(locale: String?, pseudo: PseudoLocalization?)] {
-        let locales: [String?] = self.locales ?? [base.locale]
+        let locales: [String?] = self.locales?.map { $0 == Variants.ownCopy ? base.locale : $0 } ?? [base.locale]
         return locales.map { ($0, base.pseudo) } + (pseudos ?? []).map { (base.locale, $0) }
     }
 
@@ -75,6 +77,11 @@ public struct Variants: Equatable, Sendable {
         if let pseudo = env.pseudo { name += "-pseudo-\(pseudo.rawValue)" }
         return name + "@\(env.scale)x.png"
     }
+
+    /// In `locales`, the spec's own copy (its `environment.locale`, or none), as the studio's "Base
+    /// copy" beside the localizations: `--locales base,de,ja`. The name of the base copy's golden
+    /// folder, and four letters, so no BCP 47 tag is spelled the same.
+    public static let ownCopy = baseLocaleFolder
 
     /// The golden folder of a localized spec's variants without a locale (the base copy, as Xcode's
     /// Base localization). Four letters, so no BCP 47 tag can be named the same.

@@ -30,15 +30,28 @@ public enum VariantPlan {
     /// how a name is spelled and how an error is worded.
     public static func axes(overrides: EnvironmentOverrides, value: (AxisName) -> String?,
                      conflict: (AxisName) -> Error, invalid: (AxisName, Error) -> Error) throws -> Variants {
-        func list<T>(_ name: AxisName, isSet: Bool, all: [T], parse: (String) throws -> T) throws -> [T]? {
+        func list<T>(_ name: AxisName, isSet: Bool, all: [T], allowsEmpty: Bool = false,
+                     parse: (String) throws -> T) throws -> [T]? {
             guard let text = value(name) else { return nil }
             if isSet { throw conflict(name) }
             if text == "all" { return all }
+            if text.isEmpty, allowsEmpty { return [] }
             var values: [T] = []
             for word in text.split(separator: ",", omittingEmptySubsequences: false) {
                 do { values.append(try parse(String(word))) } catch { throw invalid(name, error) }
             }
             return values
+        }
+        let pseudos = try list(AxisName(list: "pseudos", single: "pseudo"), isSet: overrides.pseudo != nil,
+                               all: PseudoLocalization.allCases, parse: EnvironmentOverrides.parsePseudo)
+        let localesName = AxisName(list: "locales", single: "locale")
+        // `base` names the spec's own copy beside its localizations; nothing, the pseudolanguages
+        // alone (so a list of languages can leave the spec's own copy out).
+        let locales = try list(localesName, isSet: overrides.locale != nil, all: [allLocales], allowsEmpty: true) { text in
+            text == Variants.ownCopy ? text : try EnvironmentOverrides.parseLocale(text)
+        }
+        if locales == [], (pseudos ?? []).isEmpty {
+            throw invalid(localesName, RequestError("an empty list needs pseudolanguages (pseudos); name base for the spec's own copy"))
         }
         return Variants(
             textSizes: try list(AxisName(list: "text-sizes", single: "text-size"), isSet: overrides.textSize != nil,
@@ -49,10 +62,7 @@ public enum VariantPlan {
                                  all: LayoutDirection.allCases, parse: EnvironmentOverrides.parseDirection),
             // "all" needs the spec, which is read later: a placeholder stands for it until then
             // (`axes(_:for:)` replaces it).
-            locales: try list(AxisName(list: "locales", single: "locale"), isSet: overrides.locale != nil,
-                              all: [allLocales], parse: EnvironmentOverrides.parseLocale),
-            pseudos: try list(AxisName(list: "pseudos", single: "pseudo"), isSet: overrides.pseudo != nil,
-                              all: PseudoLocalization.allCases, parse: EnvironmentOverrides.parsePseudo))
+            locales: locales, pseudos: pseudos)
     }
 
     /// Stands for `--locales all` until the spec is read; not a language tag, so never a real locale.
