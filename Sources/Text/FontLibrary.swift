@@ -124,17 +124,19 @@ final class FontLibrary {
 
     // MARK: Fallback
 
+    /// The fallback chain's files after the primary font, in order.
+    static func chainFiles(bold: Bool) -> [String] {
+        bold ? ["Inter-Bold.otf", "NotoSansArabic-Bold.ttf", "NotoSansHebrew-Bold.ttf", "NotoColorEmoji.ttf"]
+            : ["Inter-Regular.otf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoColorEmoji.ttf"]
+    }
+
     /// The faces tried, in order, for text whose primary font is `primary`: the primary font, Inter,
     /// Noto Sans Arabic, Noto Sans Hebrew (bold files for bold text), then Noto Color Emoji.
     /// Missing fallback files are skipped.
     func fallbackChain(for primary: Font) -> [Font] {
         if let chain = chains[primary.face] { return chain }
-        let bold = primary.isBold
-        let names = bold
-            ? ["Inter-Bold.otf", "NotoSansArabic-Bold.ttf", "NotoSansHebrew-Bold.ttf", "NotoColorEmoji.ttf"]
-            : ["Inter-Regular.otf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoColorEmoji.ttf"]
         var chain = [primary]
-        for name in names {
+        for name in FontLibrary.chainFiles(bold: primary.isBold) {
             let path = (fontsDirectory as NSString).appendingPathComponent(name)
             guard let font = try? font(atPath: path), !chain.contains(where: { $0.fileID == font.fileID })
             else { continue }

@@ -246,7 +246,8 @@ final class ServeTests: XCTestCase {
                                          "/api/report", "/api/check", "/api/sheet", "/api/animate",
                                          "/api/specs/{name}/merge", "/api/specs/{name}/duplicate", "/api/specs/{name}/rename",
                                          "/api/specs/{name}/trash", "/api/trash", "/api/trash/{name}/restore",
-                                         "/api/images", "/api/images/{name}"])
+                                         "/api/images", "/api/images/{name}",
+                                         "/studio/fonts.css", "/studio/fonts/{name}"])
         let render = try XCTUnwrap(paths["/api/render"]?["post"] as? [String: Any])
         let names = Set((render["parameters"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
         for option in ["width", "scale", "textSize", "appearance", "direction", "time", "animation", "locale", "pseudo",

@@ -30,7 +30,10 @@ public enum ValueSchema: Sendable {
         case .list(let values):
             let one = "(" + values.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + ")"
             return ["type": "string", "pattern": "^(all|\(one)(,\(one))*)$"]
-        case .tagList: return ["type": "string", "pattern": "^(all|[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*(,[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*)*)$", "maxLength": 512]
+        case .tagList:
+            // `base` is the spec's own copy; an empty list (with pseudolanguages) none of the real languages.
+            let tag = "(base|[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*)"
+            return ["type": "string", "pattern": "^(|all|\(tag)(,\(tag))*)$", "maxLength": 512]
         }
     }
 }

@@ -262,7 +262,10 @@ final class HTTPServer: @unchecked Sendable {
         defer { MHD_destroy_response(created) }
         MHD_add_response_header(created, "Content-Type", response.contentType)
         MHD_add_response_header(created, "X-Content-Type-Options", "nosniff")
-        MHD_add_response_header(created, "Cache-Control", "no-store")
+        // Nothing is cached unless its route says so (the pinned fonts).
+        if !response.headers.contains(where: { $0.0.lowercased() == "cache-control" }) {
+            MHD_add_response_header(created, "Cache-Control", "no-store")
+        }
         for (name, value) in response.headers { MHD_add_response_header(created, name, value) }
         return MHD_queue_response(connection, UInt32(response.status), created)
     }

@@ -55,7 +55,10 @@ enum OpenAPIDocument {
             ["name": parameter.name, "in": "query", "required": false, "description": parameter.description,
              "schema": parameter.schema.jsonSchema]
         }
-        if route.path.contains("{name}") {
+        if route.action == .font {
+            parameters.insert(["name": "name", "in": "path", "required": true, "description": "a font file's name in GronaSnap's Fonts folder, as fonts.css names it",
+                               "schema": ["type": "string", "minLength": 1, "maxLength": 255], "example": "Inter-Regular.otf"], at: 0)
+        } else if route.path.contains("{name}") {
             let rule = route.path.hasPrefix("/api/images/") ? "an image's path in the folder: a name, or a folder's name, / and a name, each as a spec's name is, ending in .png"
                 : route.path.hasPrefix("/api/trash/") ? "a trash entry's name (GET /api/trash)" : SpecFolder.nameRule
             parameters.insert(["name": "name", "in": "path", "required": true, "description": rule,
@@ -98,7 +101,7 @@ enum OpenAPIDocument {
             responses[String(status)] = ["description": failureReasons[status] ?? "", "content": error]
         }
         // The health check and the page never need the token.
-        if route.action == .health || route.action == .openAPI {
+        if [.health, .openAPI, .fontFaces, .font].contains(route.action) {
             operation["security"] = [[String: Any]]()
             responses["401"] = nil
         } else {
@@ -112,6 +115,12 @@ enum OpenAPIDocument {
         switch route.answer {
         case .png:
             return ["description": "a PNG image", "content": ["image/png": ["schema": ["type": "string", "contentMediaType": "image/png"]]]]
+        case .css:
+            return ["description": "a style sheet", "content": ["text/css": ["schema": ["type": "string"]]]]
+        case .font:
+            let types = ["font/ttf", "font/otf", "font/collection"]
+            return ["description": "the font file, with Cache-Control: public, max-age=31536000, immutable",
+                    "content": Dictionary(uniqueKeysWithValues: types.map { ($0, ["schema": ["type": "string", "contentMediaType": $0]]) })]
         case .json:
             return ["description": "JSON", "content": ["application/json": ["schema": [String: Any]()]]]
         case .specFile:

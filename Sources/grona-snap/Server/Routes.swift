@@ -19,9 +19,10 @@ struct Route: Sendable {
     enum Action: Sendable {
         case health, openAPI, listSpecs, getSpec, saveSpec, render, report, check, sheet, animate
         case mergeSpec, duplicateSpec, renameSpec, trashSpec, listTrash, restoreSpec, listImages, getImage, uploadImage
+        case fontFaces, font
     }
     /// What a successful answer holds.
-    enum Answer: Sendable { case json, png, specFile, saved }
+    enum Answer: Sendable { case json, png, specFile, saved, css, font }
     /// A body other than a spec.
     enum Body: Sendable {
         /// `{"base": spec, "mine": spec}`: the version an editor opened and its edit of it.
@@ -33,7 +34,7 @@ struct Route: Sendable {
     }
 
     var method: String
-    /// The path; `{name}` stands for a spec's file name.
+    /// The path; `{name}` stands for a spec's file name (a font's, under /studio/fonts/).
     var path: String
     var action: Action
     var summary: String
@@ -85,7 +86,7 @@ extension StudioAPI {
         QueryParameter(name: "textSizes", schema: .list(of: TextSize.allNames), description: "text sizes, as --text-sizes"),
         QueryParameter(name: "appearances", schema: .list(of: Appearance.allCases.map(\.rawValue)), description: "as --appearances"),
         QueryParameter(name: "directions", schema: .list(of: LayoutDirection.allCases.map(\.rawValue)), description: "as --directions"),
-        QueryParameter(name: "locales", schema: .tagList, description: "languages, as --locales (all: the spec's own and each it has copy for)"),
+        QueryParameter(name: "locales", schema: .tagList, description: "languages, as --locales (base: the spec's own copy; all: the spec's own and each it has copy for; empty, with pseudos: only those)"),
         QueryParameter(name: "pseudos", schema: .list(of: PseudoLocalization.allCases.map(\.rawValue)), description: "pseudolanguages, as --pseudos"),
     ]
 
@@ -98,6 +99,16 @@ extension StudioAPI {
               answer: .json, failures: []),
         Route(method: "GET", path: "/api/openapi.json", action: .openAPI, summary: "This description of the API",
               answer: .json, failures: []),
+        // The page's fonts are the page's, as studio.css is: outside /api/, so a browser fetching
+        // them for @font-face (which sends no Authorization) needs no token.
+        Route(method: "GET", path: "/studio/fonts.css", action: .fontFaces,
+              summary: "The studio page's @font-face rules: every pinned font, each family with the characters it draws",
+              answer: .css, failures: []),
+        Route(method: "GET", path: "/studio/fonts/{name}", action: .font,
+              summary: "A pinned font file (Fonts/), by its exact name, cached for a year",
+              parameters: [QueryParameter(name: "v", schema: .text(pattern: "^[0-9a-z-]+$", maxLength: 32),
+                                          description: "the file's version as fonts.css names it (ignored; a changed file gets a new address)")],
+              answer: .font, failures: []),
         Route(method: "GET", path: "/api/specs", action: .listSpecs, summary: "The spec files in the folder, with type and title",
               answer: .json, failures: []),
         Route(method: "GET", path: "/api/specs/{name}", action: .getSpec, summary: "A spec file as it is on disk, with its ETag",

@@ -95,6 +95,8 @@ struct StudioAPI: Sendable {
         case .listImages: return try listImages()
         case .getImage: return try getImage(name)
         case .uploadImage: return try uploadImage(name, request)
+        case .fontFaces: return try fontFaces()
+        case .font: return try font(name, request, route)
         }
     }
 

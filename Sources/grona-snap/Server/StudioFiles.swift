@@ -16,7 +16,7 @@ struct StudioFiles: Sendable {
         guard let file = files[path] else { return nil }
         return {
             HTTPResponse(status: 200, contentType: file.contentType,
-                         headers: [("Content-Security-Policy", "default-src 'self'; img-src 'self' blob: data:; connect-src 'self' blob:; frame-ancestors 'none'"),
+                         headers: [("Content-Security-Policy", "default-src 'self'; img-src 'self' blob: data:; font-src 'self'; connect-src 'self' blob:; frame-ancestors 'none'"),
                                    ("Referrer-Policy", "no-referrer")],
                          body: file.bytes)
         }
