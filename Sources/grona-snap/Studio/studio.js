@@ -608,8 +608,8 @@ async function refreshGrid(signal, current) {
                                 tabindex: "-1", "aria-label": name},
         el("figcaption", {}, el("span", {title: name}, label(variant)),
           el("a", {href: "#", download: "", class: "png"}, "Download", el("span", {class: "sr-only"}, " " + name))),
-        el("img", {alt: `The campaign: ${name}${state.overlay ? ", with what VoiceOver reads" : ""}`,
-                   lang: variant.language && !variant.language.startsWith("pseudo:") ? variant.language : undefined}),
+        closerLook(el("img", {alt: `The campaign: ${name}${state.overlay ? ", with what VoiceOver reads" : ""}`,
+                              lang: variant.language && !variant.language.startsWith("pseudo:") ? variant.language : undefined}), name),
         el("div", {class: "badges"})));
     }
     grid.dataset.layout = list.map(key).join(",") + state.overlay;
@@ -790,10 +790,21 @@ function download(blob, name) {
 async function downloadSheet() {
   const base = (state.name || $("#save-as").value || "campaign").replace(/\.json$/, "");
   try {
-    const answer = await post("sheet", {...languageQuery(state.locale), textSizes: state.axes.textSize.join(","), appearances: state.axes.appearance.join(","),
-                                        directions: state.axes.direction.join(","), scale: 1});
+    const answer = await post("sheet", sheetQuery());
     download(await answer.blob(), `${base}-sheet.png`);
   } catch (error) { showSpecError(error.message); }
+}
+
+// The contact sheet holds exactly the grid's variants: its languages in the grid's order (the base
+// copy named `base`, the pseudolanguages as `pseudos`; none of them: an empty `locales`), its text
+// sizes, appearances and directions, and the VoiceOver picture when the grid shows it.
+function sheetQuery() {
+  const shown = languages().filter((language) => state.axes.locale.includes(language));
+  const locales = shown.filter((language) => !language.startsWith("pseudo:")).map((language) => language || "base");
+  const pseudos = shown.filter((language) => language.startsWith("pseudo:")).map((language) => language.slice(7));
+  return {locales: locales.join(","), ...(pseudos.length ? {pseudos: pseudos.join(",")} : {}),
+          textSizes: state.axes.textSize.join(","), appearances: state.axes.appearance.join(","),
+          directions: state.axes.direction.join(","), scale: 1, ...(state.overlay ? {overlay: "accessibility"} : {})};
 }
 
 async function downloadReveal() {
@@ -1194,6 +1205,44 @@ function chips(box, values, chosen, names, spoken) {
     }}), el("span", {}, names ? names[index] : value), spoken ? el("span", {class: "sr-only"}, ", " + spoken[index]) : null)));
 }
 
+// ---------------------------------------------------------------- a closer look
+
+// A tile's picture is a button that opens it full size (the VoiceOver picture is unreadable at a
+// tile's width): Enter or a click opens the dialog, Escape or Close shuts it and focus goes back to
+// the tile's button.
+function closerLook(image, name) {
+  return el("button", {type: "button", class: "closer-open", title: "Look closer: " + name,
+                       onclick: (event) => openCloserLook(event.currentTarget, image, name)}, image);
+}
+
+function openCloserLook(opener, image, name) {
+  const dialog = $("#closer");
+  if (!image.src) return;
+  $("#closer-title").textContent = name + (state.overlay ? ", what VoiceOver reads" : "");
+  const full = $("#closer-image");
+  full.alt = image.alt;
+  if (image.lang) full.lang = image.lang; else full.removeAttribute("lang");
+  full.src = image.src;
+  dialog.opener = opener;
+  dialog.showModal();
+  $("#closer-close").focus();
+}
+
+function setUpCloserLook() {
+  const dialog = $("#closer");
+  $("#closer-close").addEventListener("click", () => dialog.close());
+  // A click on the backdrop (outside the dialog's box) closes it too.
+  dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
+  dialog.addEventListener("close", () => {
+    const opener = dialog.opener;
+    dialog.opener = null;
+    // The grid may have been redrawn meanwhile: then the same tile's new button takes the focus.
+    const again = opener && !opener.isConnected && opener.closest(".cell")
+      ? document.getElementById(opener.closest(".cell").id)?.querySelector(".closer-open") : null;
+    (opener && opener.isConnected ? opener : again)?.focus();
+  });
+}
+
 function showView(view) {
   state.view = view;
   for (const [tab, mine] of [["#tab-grid", "grid"], ["#tab-phone", "phone"]]) {
@@ -1262,6 +1311,7 @@ window.addEventListener("DOMContentLoaded", () => {
     if (key === "z" && !event.shiftKey) { event.preventDefault(); undo(); }
     else if ((key === "z" && event.shiftKey) || key === "y") { event.preventDefault(); redo(); }
   });
+  setUpCloserLook();
   $("#download-sheet").addEventListener("click", downloadSheet);
   $("#download-reveal").addEventListener("click", downloadReveal);
   $("#raw-json").addEventListener("input", (event) => {
