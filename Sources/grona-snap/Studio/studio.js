@@ -1211,7 +1211,7 @@ function chips(box, values, chosen, names, spoken) {
 // tile's width): Enter or a click opens the dialog, Escape or Close shuts it and focus goes back to
 // the tile's button.
 function closerLook(image, name) {
-  return el("button", {type: "button", class: "closer-open", title: "Look closer: " + name,
+  return el("button", {type: "button", class: "closer-open", title: "Look closer: " + name, "aria-haspopup": "dialog",
                        onclick: (event) => openCloserLook(event.currentTarget, image, name)}, image);
 }
 
