@@ -53,6 +53,19 @@ struct HTTPResponse: Sendable {
                      body: Array("{\"error\": \(jsonStringLiteral(message))}\n".utf8))
     }
 
+    /// A spec the decoder or renderer refused: 400 with the one-line message, and the file and JSON
+    /// path on their own (`{"error": …, "file": "banner.json", "path": "$.theme.primary"}`), so a
+    /// page can point at the field without reading the message. A position (`line 3, column 14`)
+    /// is given as `line`, the part of the message after it as `problem`.
+    static func specError(_ error: SpecError, _ message: String) -> HTTPResponse {
+        var fields = ["\"error\": \(jsonStringLiteral(message))", "\"file\": \(jsonStringLiteral(error.file))"]
+        if let location = error.location {
+            fields.append((location.hasPrefix("$") ? "\"path\": " : "\"line\": ") + jsonStringLiteral(location))
+        }
+        fields.append("\"problem\": \(jsonStringLiteral(error.message))")
+        return HTTPResponse(status: 400, contentType: "application/json", body: Array(("{" + fields.joined(separator: ", ") + "}\n").utf8))
+    }
+
     static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json", headers: headers, body: Array(text.utf8))
     }

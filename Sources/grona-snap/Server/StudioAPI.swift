@@ -49,6 +49,8 @@ struct StudioAPI: Sendable {
             return try route(request)
         } catch let error as HTTPFailure {
             return .error(error.status, folder.redacted(error.message), headers: error.headers)
+        } catch let error as SpecError {
+            return .specError(error, folder.redacted("\(error)"))
         } catch {
             // Whatever the renderer refused (a spec, an option, an image too large) is the input's fault.
             return .error(400, folder.redacted("\(error)"))
@@ -85,6 +87,9 @@ struct StudioAPI: Sendable {
         case .check: return try check(request, route)
         case .sheet: return try sheet(request, route)
         case .animate: return try animate(request, route)
+        case .schema: return schema()
+        case .locale: return try locale(request)
+        case .preview: return try preview(request, route)
         }
     }
 
@@ -195,7 +200,7 @@ struct StudioAPI: Sendable {
 
     /// Refuses `cost` when it is over the budget; otherwise waits until its pixels fit beside the
     /// other requests' (at most 30 s, then 503) and holds them until the route returns.
-    private func afford(_ cost: RenderCost, _ what: String, lower: String) throws -> PixelReservations.Held {
+    func afford(_ cost: RenderCost, _ what: String, lower: String) throws -> PixelReservations.Held {
         if let refusal = budget.refusal(cost, what: what, lower: lower) { throw HTTPFailure(422, refusal) }
         guard let held = memory.reserve(cost.heldPixels, waitingAtMost: 30) else {
             throw HTTPFailure(503, "the server is busy with large renders; try again in a moment", headers: [("Retry-After", "5")])
