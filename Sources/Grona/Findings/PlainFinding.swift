@@ -85,7 +85,7 @@ extension FindingGroup {
     public func plain(among all: [Environment]) -> PlainFinding {
         let finding = first
         let role = plainRoleName(finding.role)
-        let place = Self.describe(variants, among: all)
+        let place = Self.describe(variants, among: all, plain: true)
         var plain = PlainFinding(kind: finding.kind, role: finding.role, sentence: "", why: "", fix: nil, place: place,
                                  swatches: [], copy: nil, minimum: nil)
         switch finding.detail {

@@ -120,6 +120,10 @@ public final class ColorResolver: @unchecked Sendable {
                               "theme.surface": t.surface, "theme.text": t.text, "theme.mutedText": t.mutedText,
                               "component.style.background": background, "component.style.text": text,
                               "component.style.accent": accent]
+        // A campaign field left out stands for the theme's fields it would replace.
+        if style?.background == nil { colors.standsFor["component.style.background"] = cardFields }
+        if style?.text == nil { colors.standsFor["component.style.text"] = Array(Set([textField, mutedField])).sorted() }
+        if style?.accent == nil { colors.standsFor["component.style.accent"] = [accentField] }
         func add(_ role: TextRole, _ preferred: Color, on background: Color, from foreground: [String], over under: [String] = cardFields) {
             colors.add(role, preferred: preferred, on: background)
             colors.textSources[role] = ColorSources(foreground: foreground, background: under)
@@ -187,6 +191,9 @@ public struct ComponentColors: Equatable, Sendable {
     /// The colour each of the spec's colour fields stands for here, as resolved (the SDK's default
     /// for a theme token left out; a campaign field left out, what the component draws instead).
     public var fieldColors: [String: Color] = [:]
+    /// The theme fields each campaign field left out of the spec stands for here
+    /// (`component.style.text` → `theme.text`, `theme.mutedText`).
+    public var standsFor: [String: [String]] = [:]
     /// The spec fields each measured graphic's fill and background come from.
     public var graphicSources: [GraphicContrast.Role: ColorSources] = [:]
 

@@ -96,22 +96,7 @@ extension StudioAPI {
         return .json(out)
     }
 
-    static func textSizeName(_ size: TextSize) -> String {
-        switch size {
-        case .extraSmall: return "Extra small"
-        case .small: return "Small"
-        case .medium: return "Medium"
-        case .large: return "Large"
-        case .extraLarge: return "Extra large"
-        case .extraExtraLarge: return "Extra extra large"
-        case .extraExtraExtraLarge: return "Extra extra extra large"
-        case .accessibilityMedium: return "Accessibility 1"
-        case .accessibilityLarge: return "Accessibility 2"
-        case .accessibilityExtraLarge: return "Accessibility 3"
-        case .accessibilityExtraExtraLarge: return "Accessibility 4"
-        case .accessibilityExtraExtraExtraLarge: return "Accessibility 5"
-        }
-    }
+    static func textSizeName(_ size: TextSize) -> String { size.displayName }
 
     static func directionName(_ direction: LayoutDirection) -> String { direction == .rtl ? "Right to left" : "Left to right" }
 
@@ -399,6 +384,12 @@ extension StudioAPI {
                                               ("background", s(graphic.background.reportHex)), ("replaced", "false")]
             for path in sources.foreground { add(path, [("as", s("fill"))] + common) }
             for path in sources.background { add(path, [("as", s("background"))] + common) }
+        }
+        // A campaign field left out measures as the theme fields it stands for, since those are drawn.
+        for (path, fields) in colors.standsFor where checks[path] == nil {
+            var union: [String] = []
+            for field in fields { for check in checks[field] ?? [] where !union.contains(check) { union.append(check) } }
+            checks[path] = union
         }
         let paths = Self.themeTokens.map { "theme." + $0.token } + Self.campaignTokens.map { "component.style." + $0.token }
         return "{" + paths.map { path in
