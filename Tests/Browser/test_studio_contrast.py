@@ -30,7 +30,7 @@ FIXTURES = sorted(name for name in os.listdir(os.path.join(ROOT, "Fixtures")) if
 FIGURES = """() => [...document.querySelectorAll('.color-row .ratio .figure')].map(f => ({
   row: f.closest('.color-row').dataset.field, role: f.dataset.role, as: f.dataset.as, field: f.dataset.reportField,
   graphic: f.dataset.graphic === 'true', contrast: Number(f.dataset.contrast), reaches: f.dataset.reaches === 'true',
-  appearance: f.dataset.appearance, text: f.textContent, verdict: f.parentNode.textContent }))"""
+  appearance: f.dataset.appearance, text: f.textContent, verdict: f.closest('.check').textContent }))"""
 
 # The report of the first tile of an appearance (the one the hints are measured on): the first
 # language, text size and direction shown, at the grid's scale.

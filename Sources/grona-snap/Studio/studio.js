@@ -468,10 +468,10 @@ function contrastHint(measured) {
     const on = group.as === "background" ? `behind ${group.names.join(", ")}` : `${group.names.join(", ")} on ${group.background}`;
     const verdict = group.reaches ? "reads well" : group.replaced ? `under ${group.minimum}: the app draws ${group.color} instead`
                                                                    : `under ${group.minimum}`;
-    parts.push(el("span", {class: "figure", "data-role": group.role, "data-as": group.as, "data-report-field": group.field,
+    parts.push(el("span", {class: "check"}, el("span", {class: "figure", "data-role": group.role, "data-as": group.as, "data-report-field": group.field,
                            "data-graphic": group.graphic ? "true" : "false", "data-contrast": String(group.contrast),
                            "data-reaches": String(group.reaches), "data-appearance": measured.appearance}, group.ratio),
-               ` ${on}, ${verdict}`);
+               ` ${on}, ${verdict}`));
   }
   return parts;
 }
