@@ -120,6 +120,7 @@ public final class ColorResolver: @unchecked Sendable {
                               "theme.surface": t.surface, "theme.text": t.text, "theme.mutedText": t.mutedText,
                               "component.style.background": background, "component.style.text": text,
                               "component.style.accent": accent]
+        colors.cardFields = cardFields
         // A campaign field left out stands for the theme's fields it would replace.
         if style?.background == nil { colors.standsFor["component.style.background"] = cardFields }
         if style?.text == nil { colors.standsFor["component.style.text"] = Array(Set([textField, mutedField])).sorted() }
@@ -191,6 +192,8 @@ public struct ComponentColors: Equatable, Sendable {
     /// The colour each of the spec's colour fields stands for here, as resolved (the SDK's default
     /// for a theme token left out; a campaign field left out, what the component draws instead).
     public var fieldColors: [String: Color] = [:]
+    /// The spec fields the card's own colour comes from (`theme.primary` for a banner).
+    public var cardFields: [String] = []
     /// The theme fields each campaign field left out of the spec stands for here
     /// (`component.style.text` → `theme.text`, `theme.mutedText`).
     public var standsFor: [String: [String]] = [:]

@@ -394,7 +394,9 @@ extension StudioAPI {
         let paths = Self.themeTokens.map { "theme." + $0.token } + Self.campaignTokens.map { "component.style." + $0.token }
         return "{" + paths.map { path in
             let color = colors.fieldColors[path].map { s($0.reportHex) } ?? "null"
-            return "\n  \(s(path)): {\"color\": \(color), \"checks\": [" + (checks[path] ?? []).joined(separator: ", ") + "]}"
+            // The card's colour (or a campaign background standing for it) is read as what the copy is on.
+            let card = colors.cardFields.contains(path) || (colors.standsFor[path] ?? []).contains { colors.cardFields.contains($0) }
+            return "\n  \(s(path)): {\"color\": \(color), \"card\": \(card), \"checks\": [" + (checks[path] ?? []).joined(separator: ", ") + "]}"
         }.joined(separator: ",") + "}"
     }
 }

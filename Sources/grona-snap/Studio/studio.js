@@ -442,12 +442,12 @@ function measurement(field, mode) {
 }
 function measuredColor(field, mode) { return measurement(field, mode)?.color; }
 
-/// The checks a hint shows: where the colour is the text or fill itself, else where it is what they
-/// are drawn on.
+/// The checks a hint shows: for the card's colour, the copy and shapes on it; for any other colour,
+/// where it is the text or fill itself, else where it is what they are drawn on.
 function shownChecks(measured) {
   const checks = measured?.checks || [];
-  const own = checks.filter((check) => check.as !== "background");
-  return own.length ? own : checks;
+  const first = checks.filter((check) => (check.as === "background") === !!measured.card);
+  return first.length ? first : checks;
 }
 
 /// "title, body text: 15.9:1 on #EEF9F3, reads well": the report's figures, one per pair drawn; a
