@@ -26,6 +26,10 @@ extension StudioAPI {
         + axisParameters.filter { !["locales", "pseudos"].contains($0.name) }
         + [QueryParameter(name: "languages", schema: .text(pattern: "^[A-Za-z0-9:,-]+$", maxLength: 512),
                           description: "the tiles' languages: base (the spec's own copy), a language tag, or pseudo:MODE, comma-separated"),
+           QueryParameter(name: "draw", schema: .text(pattern: "^(all|[0-9]+(,[0-9]+)*)$", maxLength: 512),
+                          description: "which tiles (by index, in the order rendered) to draw; the others are laid out for their findings only (default all)"),
+           QueryParameter(name: "findings", schema: .boolean,
+                          description: "false: only the tiles drawn are laid out, and the answer has no findings or colours (a second request filling in tiles)"),
            overlayParameter]
 
     // ------------------------------------------------------------------ GET /api/schema
@@ -232,22 +236,33 @@ extension StudioAPI {
             throw HTTPFailure(422, "the preview would render \(variants.count) tiles, over the limit of \(StudioAPI.maximumSheetCells) per request; "
                               + "show fewer languages, text sizes, appearances or directions")
         }
+        // The page draws first what is on screen and fills in the rest with a second request; a tile
+        // not drawn is laid out for its findings only (unless findings=false, when it is left out).
+        let drawn = try Self.drawnTiles(request.query.first { $0.name == "draw" }?.value, count: variants.count)
+        let withFindings = request.query.first { $0.name == "findings" }?.value != "false"
         // Each tile is laid out once, by the renderer that costs it (one app launch per tile, as
         // the render will be); each picture is encoded before the next is drawn.
         let engine = try ThreadEngine.current()
         let renderers = variants.map { _ in ComponentRenderer(spec: spec, engine: engine) }
         var cost = RenderCost()
-        for (renderer, variant) in zip(renderers, variants) {
+        for (index, (renderer, variant)) in zip(renderers, variants).enumerated() where withFindings || drawn.contains(index) {
             if request.clientGone() { throw HTTPFailure(503, "the client went away") }
-            cost = cost.then(try renderer.cost(variant.environment, overlay: options.overlay))
+            let tile = try renderer.cost(variant.environment, overlay: options.overlay)
+            cost = cost.then(drawn.contains(index) ? tile : RenderCost(characters: tile.characters))
         }
         let held = try afford(cost, "the preview", lower: "the number of tiles (languages, text sizes, appearances, directions), width or scale")
         defer { held.release() }
         var tiles: [String] = []
         var checked: [(environment: Environment, findings: [Finding])] = []
         var reports: [RenderReport] = []
-        for (index, (renderer, variant)) in zip(renderers, variants).enumerated() {
+        for (index, (renderer, variant)) in zip(renderers, variants).enumerated() where withFindings || drawn.contains(index) {
             if request.clientGone() { throw HTTPFailure(503, "the client went away") }
+            guard drawn.contains(index) else {
+                let report = try renderer.report(variant.environment)
+                checked.append((variant.environment, report.findings))
+                reports.append(report)
+                continue
+            }
             let snapshot = try renderer.render(variant.environment, overlay: options.overlay)
             let png = try encodePNG(snapshot.pixmap)
             checked.append((variant.environment, snapshot.report.findings))
@@ -260,6 +275,9 @@ extension StudioAPI {
                          + "\"png\": \"data:image/png;base64,\(Data(png).base64EncodedString())\"}")
         }
         let environments = variants.map(\.environment)
+        guard withFindings else {
+            return .json("{\"tiles\": [\n" + tiles.joined(separator: ",\n") + "\n]}\n")
+        }
         let findings = FindingGroup.groups(checked).map { group -> String in
             let plain = group.plain(among: environments)
             let indices = environments.indices.filter { index in group.variants.contains(environments[index]) }
@@ -294,6 +312,19 @@ extension StudioAPI {
             + "\"colors\": {" + colors.joined(separator: ",\n") + "},\n"
             + "\"languages\": [" + languageNames.joined(separator: ", ") + "]}\n"
         return .json(out)
+    }
+
+    /// `draw=0,3,4` → those tile indices (each under `count`); nil or `all` → every tile.
+    static func drawnTiles(_ text: String?, count: Int) throws -> Set<Int> {
+        guard let text, text != "all" else { return Set(0..<count) }
+        var indices: Set<Int> = []
+        for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let index = Int(word), (0..<count).contains(index) else {
+                throw HTTPFailure(400, "draw: \(quoted(String(word))) is not the index of a tile (0 to \(count - 1))")
+            }
+            indices.insert(index)
+        }
+        return indices
     }
 
     /// `base,de,pseudo:double` → ["", "de", "pseudo:double"], each tag checked as `--locale` checks it.

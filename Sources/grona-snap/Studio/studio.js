@@ -33,9 +33,12 @@ if (TOKEN) {
 
 // GronaSnap's own tables (GET /api/schema), read once before anything is drawn.
 let SCHEMA = null;
-const SCALE = 2;
-// The pause after a keystroke before the previews are asked for: short enough to feel immediate,
-// long enough that a word typed fast is one request (a newer request aborts the older one anyway).
+// The tiles are drawn at the screen's own pixel density (a tile is at most 358 points wide on
+// screen), so a plain screen is not sent four times the pixels it shows; downloads are @2x.
+const SCALE = window.devicePixelRatio > 1 ? 2 : 1;
+const DOWNLOAD_SCALE = 2;
+// While keys come fast, the previews are asked for once the typing pauses this long; the first key
+// after a quiet moment is sent at once (a newer request aborts the older one anyway).
 const DEBOUNCE_MS = 40;
 
 const textSizes = () => SCHEMA.textSizes.map((size) => size.value);
@@ -544,7 +547,10 @@ function changeType(type) {
 
 function schedule() {
   clearTimeout(state.timer);
-  state.timer = setTimeout(refresh, DEBOUNCE_MS);
+  const now = performance.now(), quiet = now - (state.lastEdit || 0) > DEBOUNCE_MS;
+  state.lastEdit = now;
+  if (quiet && !state.controller) refresh();
+  else state.timer = setTimeout(refresh, DEBOUNCE_MS);
 }
 
 const shownLanguages = () => languages().filter((l) => state.axes.locale.includes(l));
@@ -609,7 +615,10 @@ async function refresh() {
     const grid = state.view === "grid";
     const list = grid ? variants() : [];
     if (grid) layOutGrid(list);
-    const answer = await post("preview", previewQuery(), controller.signal);
+    // The tiles on screen are drawn first; the rest follow in a second request (below).
+    const onScreen = grid ? visibleTiles(list) : null;
+    const first = onScreen && onScreen.length < list.length ? {draw: onScreen.join(",") || "0"} : {};
+    const answer = await post("preview", {...previewQuery(), ...first}, controller.signal);
     const result = await answer.json();
     if (!current()) return;
     showSpecError(null);
@@ -623,15 +632,32 @@ async function refresh() {
     const tiles = grid ? await showTiles(list, result.tiles, current) : await showPhones(result.tiles, current);
     if (!current()) return;
     showFindings(result.findings, tiles);
-    // Every tile shows this edit: what the latency measurement (scripts/studio-latency) waits for.
+    // Every tile on screen shows this edit: what the latency measurement (scripts/studio-latency) waits for.
     document.body.dataset.updated = String(generation);
+    if (first.draw) {
+      const drawn = new Set(first.draw.split(",").map(Number));
+      const rest = list.map((_, index) => index).filter((index) => !drawn.has(index));
+      const filled = await post("preview", {...previewQuery(), draw: rest.join(","), findings: "false"}, controller.signal);
+      const more = await filled.json();
+      if (!current()) return;
+      await showTiles(list, more.tiles, current);
+      if (!current()) return;
+    }
+    document.body.dataset.filled = String(generation);
   } catch (error) {
     if (error.name === "AbortError" || !current()) return;
     showSpecError(error);
   } finally {
     clearTimeout(slow);
-    if (current()) { $("#busy").hidden = true; $("#preview").removeAttribute("aria-busy"); }
+    if (current()) { $("#busy").hidden = true; $("#preview").removeAttribute("aria-busy"); state.controller = null; }
   }
+}
+
+/// The indices of the tiles whose cells are on screen now.
+function visibleTiles(list) {
+  const bottom = window.innerHeight, right = window.innerWidth;
+  return list.map((variant, index) => [index, document.getElementById("cell-" + key(variant))?.getBoundingClientRect()])
+    .filter(([, box]) => box && box.bottom > 0 && box.top < bottom && box.right > 0 && box.left < right).map(([index]) => index);
 }
 
 function layOutGrid(list) {
@@ -649,7 +675,8 @@ function layOutGrid(list) {
     if (rowName(variant) !== row) { row = rowName(variant); grid.append(el("div", {class: "row-head"}, row)); }
     grid.append(el("figure", {class: "cell " + variant.appearance, id: "cell-" + key(variant), "data-variant": key(variant), tabindex: "-1"},
       el("figcaption", {}, el("span", {class: "name"}),
-        el("a", {href: "#", download: "", class: "png"}, "Download", el("span", {class: "sr-only"}))),
+        el("a", {href: "#", download: "", class: "png", onclick: (event) => { event.preventDefault(); downloadTile(variant, event.currentTarget.download); }},
+          "Download", el("span", {class: "sr-only"}))),
       el("img", {alt: "", lang: variant.language && !variant.language.startsWith("pseudo:") ? variant.language : undefined}),
       el("div", {class: "badges"})));
   }
@@ -674,8 +701,7 @@ async function showTiles(list, tiles, current) {
     img.src = tile.png;
     images.push(img);
     const link = cell.querySelector("a.png");
-    link.href = tile.png;
-    link.download = `${base}-${key(variant)}@${SCALE}x.png`;
+    link.download = `${base}-${key(variant)}@${DOWNLOAD_SCALE}x.png`;
     cell.dataset.generation = String(state.generation);
   });
   await Promise.all(images.map((img) => img.decode().catch(() => {})));
@@ -803,6 +829,15 @@ function download(blob, name) {
   const link = el("a", {href: url, download: name});
   document.body.append(link); link.click(); link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+// A tile's PNG at @2x, as /api/render draws it (the grid's own may be @1x).
+async function downloadTile(variant, name) {
+  try {
+    const answer = await post("render", {...languageQuery(variant.language), textSize: variant.textSize, appearance: variant.appearance,
+                                         direction: variant.direction, scale: DOWNLOAD_SCALE, ...(state.overlay ? {overlay: "accessibility"} : {})});
+    download(await answer.blob(), name);
+  } catch (error) { showSpecError(error); }
 }
 
 async function downloadSheet() {
