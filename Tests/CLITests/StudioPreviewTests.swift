@@ -75,6 +75,17 @@ final class StudioPreviewTests: XCTestCase {
         XCTAssertEqual(title["contrast"] as? Double, reported["contrast"] as? Double)
         XCTAssertEqual(title["background"] as? String, reported["background"] as? String)
         XCTAssertEqual(title["reaches"] as? Bool, true)
+        // Drawing only some tiles: the same findings, fewer pictures; a second request fills in others.
+        let some = try server.request("POST", "/api/preview?name=offer-code.json&languages=base,pseudo:double&draw=0,11&" + axes, body: body)
+        let part = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(some.body)) as? [String: Any])
+        XCTAssertEqual((part["tiles"] as? [[String: Any]])?.map { $0["index"] as? Int }, [0, 11])
+        XCTAssertEqual((part["tiles"] as? [[String: Any]])?.last?["png"] as? String, tiles[11]["png"] as? String)
+        XCTAssertEqual((part["findings"] as? [[String: Any]])?.count, findings.count)
+        let rest = try server.request("POST", "/api/preview?name=offer-code.json&draw=3&findings=false&" + axes, body: body)
+        let filled = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(rest.body)) as? [String: Any])
+        XCTAssertEqual((filled["tiles"] as? [[String: Any]])?.map { $0["index"] as? Int }, [3])
+        XCTAssertNil(filled["findings"])
+        XCTAssertEqual(try server.request("POST", "/api/preview?draw=99", body: body).status, 400)
     }
 
     func testPreviewErrorsNameTheFieldAndTheBudget() throws {
