@@ -15,17 +15,13 @@ studio-phone-width.png at 390 × 844).
 import json
 import os
 import shutil
-import signal
-import subprocess
 import tempfile
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import sync_playwright
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.environ.get("GRONA_SNAP") or os.path.join(ROOT, ".build", "debug", "grona-snap")
-CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
+from conftest import ROOT, serving
+
 SCREENSHOTS = os.environ.get("STUDIO_SCREENSHOTS")
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -48,29 +44,11 @@ def studio():
     folder = os.path.join(work, "campaigns")
     os.mkdir(folder)
     shutil.copy(os.path.join(ROOT, "Fixtures", "acme-banner.json"), folder)
-    env = dict(os.environ, GRONA_FONTS=os.path.join(ROOT, "Fonts"))
-    server = subprocess.Popen([BINARY, "serve", folder, "--port", "0"], stdout=subprocess.PIPE, env=env, text=True)
     try:
-        line = server.stdout.readline()
-        assert "http://" in line, f"serve did not start: {line!r}"
-        yield line.split("on ", 1)[1].split(" ")[0] + "?spec=acme-banner.json"
+        with serving(folder) as address:
+            yield address + "?spec=acme-banner.json"
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
         shutil.rmtree(work, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                              args=["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"])
-        yield chromium
-        chromium.close()
 
 
 def open_studio(browser, studio, viewport):

@@ -10,20 +10,15 @@ exactly when the report's contrast reaches its minimum.
 
 GRONA_SNAP names the binary (default .build/debug/grona-snap), CHROMIUM the browser.
 """
-import json
 import math
 import os
 import shutil
-import signal
-import subprocess
 import tempfile
 
 import pytest
-from playwright.sync_api import sync_playwright
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.environ.get("GRONA_SNAP") or os.path.join(ROOT, ".build", "debug", "grona-snap")
-CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
+from conftest import ROOT, serving
+
 FIXTURES = sorted(name for name in os.listdir(os.path.join(ROOT, "Fixtures")) if name.endswith(".json"))
 
 # Every figure the colour hints show, with what it claims to be.
@@ -48,28 +43,11 @@ def studio():
     work = tempfile.mkdtemp(prefix="grona-contrast-")
     folder = os.path.join(work, "Fixtures")
     shutil.copytree(os.path.join(ROOT, "Fixtures"), folder)
-    env = dict(os.environ, GRONA_FONTS=os.path.join(ROOT, "Fonts"))
-    server = subprocess.Popen([BINARY, "serve", folder, "--port", "0"], stdout=subprocess.PIPE, env=env, text=True)
     try:
-        line = server.stdout.readline()
-        assert "http://" in line, f"serve did not start: {line!r}"
-        yield line.split("on ", 1)[1].split(" ")[0]
+        with serving(folder) as address:
+            yield address
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
         shutil.rmtree(work, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
-        yield chromium
-        chromium.close()
 
 
 def readable(value):
