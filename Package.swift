@@ -1,6 +1,7 @@
 // swift-tools-version:6.2
 // GronaSnap: renders the Grona in-app marketing SDK's components into PNG snapshots on Linux.
-// Dependencies point one way: grona-snap, grona-bench, GronaSnapshotTesting → GronaSnapshots → Grona → Text, PNG → Raster,
+// Dependencies point one way: grona-snap → GronaRequests (what can be asked, for every front end);
+// grona-snap, grona-bench, GronaSnapshotTesting, GronaRequests → GronaSnapshots, GronaOutput → Grona → Text, PNG → Raster,
 // and down to the C modules: PNG → CPNG; Text → CFreeType, CHarfBuzz, CUnicode; Grona → CUnicode (locale data);
 // CUnicode → CICU. grona-snap's server also uses CMicroHTTPD.
 import PackageDescription
@@ -12,6 +13,9 @@ let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 
 let package = Package(
     name: "GronaSnap",
+    // Synchronization's Mutex and Atomic, which guard the state shared between render threads, are
+    // in the OS from these releases on Apple platforms (Linux has them with the toolchain).
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "grona-snap", targets: ["grona-snap"]),
         .library(name: "Grona", targets: ["Grona"]),
@@ -45,17 +49,23 @@ let package = Package(
         .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CUnicode", "Raster"], swiftSettings: optimisedInDebug),
         // CUnicode for locale data (which languages are written right to left).
         .target(name: "Grona", dependencies: ["Text", "Raster", "PNG", "CUnicode"]),
+        // Writing files (atomic outputs, staging, the interrupt handler) for every front end:
+        // rendering itself writes nothing.
+        .target(name: "GronaOutput"),
         // Comparison, golden digests and verification, free of any test framework, for the command line.
-        .target(name: "GronaSnapshots", dependencies: ["Grona", "PNG", "Raster", "Text"], swiftSettings: optimisedInDebug),
+        .target(name: "GronaSnapshots", dependencies: ["Grona", "GronaOutput", "PNG", "Raster", "Text"], swiftSettings: optimisedInDebug),
+        // The application layer: typed requests, the option schema, render sessions, the budget and
+        // the one error type, which the command line, the server and the test library all call.
+        .target(name: "GronaRequests", dependencies: ["Grona", "GronaSnapshots", "GronaOutput", "PNG", "Raster", "Text"]),
         // assertSnapshot for XCTest and Swift Testing, on top of GronaSnapshots.
-        .target(name: "GronaSnapshotTesting", dependencies: ["GronaSnapshots", "Grona", "PNG", "Raster"]),
+        .target(name: "GronaSnapshotTesting", dependencies: ["GronaRequests", "GronaSnapshots", "Grona", "PNG", "Raster"]),
         // The command line; `serve` is its HTTP server, with the studio page (HTML, CSS, JavaScript) in Studio/.
         // The studio's files are compiled into the binary (embedInCode), so an installed grona-snap
         // serves the page with nothing beside it.
-        .executableTarget(name: "grona-snap", dependencies: ["Grona", "GronaSnapshots", "PNG", "Text", "Raster", "CMicroHTTPD"],
+        .executableTarget(name: "grona-snap", dependencies: ["Grona", "GronaRequests", "GronaSnapshots", "GronaOutput", "PNG", "Text", "Raster", "CMicroHTTPD"],
                           resources: [.embedInCode("Studio/studio.html"), .embedInCode("Studio/studio.css"),
                                       .embedInCode("Studio/studio.js")]),
-        .executableTarget(name: "grona-bench", dependencies: ["Grona", "GronaSnapshots", "PNG", "Raster", "Text"]),
+        .executableTarget(name: "grona-bench", dependencies: ["Grona", "GronaSnapshots", "GronaOutput", "PNG", "Raster", "Text"]),
 
         // Tests: one target per module.
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
@@ -64,6 +74,7 @@ let package = Package(
         // BadInputTests run the built grona-snap on the corpus of bad inputs (read from disk).
         .testTarget(name: "GronaTests", dependencies: ["Grona", "PNG", "Raster", "grona-snap"],
                     exclude: ["Corpus"]),
+        .testTarget(name: "GronaOutputTests", dependencies: ["GronaOutput"]),
         .testTarget(name: "GronaSnapshotTestingTests", dependencies: ["GronaSnapshotTesting", "GronaSnapshots", "Grona", "PNG", "Raster"]),
         // The command line, run as a process (grona-snap is built beside the tests).
         .testTarget(name: "CLITests", dependencies: ["grona-snap", "Grona", "GronaSnapshots", "PNG", "Raster", "Text"]),

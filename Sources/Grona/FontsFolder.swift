@@ -7,12 +7,16 @@ import Foundation
 ///    (`scripts/install PREFIX` puts them there), so a copied installation keeps working;
 /// 3. the nearest `Fonts` folder holding Inter above the running executable (a checkout's
 ///    `.build/…/grona-snap`);
-/// 4. `./Fonts`.
+/// 4. with `checkout`, the `Fonts` folder of the checkout this file was compiled from: a package
+///    that depends on GronaSnap runs its tests from its own `.build`, with GronaSnap's checkout
+///    elsewhere (an installed binary leaves it out: it must work with the checkout gone);
+/// 5. `./Fonts`.
 public enum FontsFolder {
     /// Where `scripts/install` puts the fonts, relative to the folder holding the binary.
     public static let installedRelativePath = "../share/grona-snap/Fonts"
 
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
+                              checkout: Bool = false) -> String? {
         let fm = FileManager.default
         func holdsFonts(_ folder: String) -> Bool { fm.fileExists(atPath: folder + "/Inter-Regular.otf") }
         if let configured = environment["GRONA_FONTS"], !configured.isEmpty {
@@ -30,6 +34,10 @@ public enum FontsFolder {
             if holdsFonts(candidate) { return candidate }
             folder = folder.deletingLastPathComponent()
         }
+        // Sources/Grona/FontsFolder.swift → the checkout's Fonts.
+        let compiled = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fonts").path
+        if checkout, holdsFonts(compiled) { return compiled }
         let local = fm.currentDirectoryPath + "/Fonts"
         return holdsFonts(local) ? local : nil
     }

@@ -40,10 +40,6 @@
 //             numbered badges and a legend, built from the render report (`render(_:overlay:)`)
 // Canvas/     padding and a background around a rendered card, for screenshots
 // Sheet/      contact sheets: labelled grids of snapshots
-// Output/     AtomicFile.swift    every output: temporary file + rename, `-` for stdout, devices and FIFOs
-//                                 written through, symlinks followed, folders refused
-//             StagedFiles.swift   many files all or nothing: staged beside their destinations, renamed at the
-//                                 end, removed on failure or Ctrl-C
 // Assets/     DecodedImages.swift component images decoded once per process, shared by every renderer
 
 /// GronaSnap's version: `grona-snap --version`, and recorded in every golden (the pixels it draws

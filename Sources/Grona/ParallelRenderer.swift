@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Text
 
 /// Runs independent render jobs on several threads, each thread with its own `TextEngine` (engines
@@ -11,6 +12,7 @@ import Text
 ///     and report);
 ///   - `map` collects the results in job order, for callers whose results are small.
 /// Either way, what a caller writes never depends on `jobs`: each job is identified by its index.
+/// Results cross from the worker that made them to the caller's handler, hence `T: Sendable`.
 public enum ParallelRenderer {
     /// The number of threads to use when the user does not say: one per core.
     public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
@@ -35,7 +37,7 @@ public enum ParallelRenderer {
     /// `handle` returns false to stop early: no job with a higher index is started afterwards, while
     /// the lower ones still run. So a caller that stops at its first failure always ends up having
     /// seen the failure with the lowest index, whatever the threads' timing.
-    public static func forEach<T>(count: Int, jobs: Int, fontsFolder: String,
+    public static func forEach<T: Sendable>(count: Int, jobs: Int, fontsFolder: String,
                                   progress: (@Sendable (_ done: Int) -> Void)? = nil,
                                   _ work: @Sendable (Int, TextEngine) throws -> T,
                                   handle: @Sendable (Int, Result<T, Error>) -> Bool) {
@@ -71,7 +73,7 @@ extension ParallelRenderer {
     /// always running, so this cannot deadlock). Memory stays bounded by the window.
     ///
     /// `handle` returns false to stop: no later result is handed over, and no later job started.
-    public static func forEachInOrder<T>(count: Int, jobs: Int, fontsFolder: String, window: Int? = nil,
+    public static func forEachInOrder<T: Sendable>(count: Int, jobs: Int, fontsFolder: String, window: Int? = nil,
                                          _ work: @Sendable (Int, TextEngine) throws -> T,
                                          handle: @Sendable (Int, Result<T, Error>) -> Bool) {
         let threads = max(1, min(jobs, count))
@@ -85,7 +87,7 @@ extension ParallelRenderer {
 /// `forEachInOrder`'s window: results that finished ahead of an earlier one, by index, and the
 /// next index to hand over. `@unchecked Sendable` is safe because every stored property is read
 /// and written only while `condition` is locked; `handle` runs under it too, which serialises it.
-private final class ReorderWindow<T>: @unchecked Sendable {
+private final class ReorderWindow<T: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let size: Int
     private var next = 0
@@ -115,51 +117,51 @@ private final class ReorderWindow<T>: @unchecked Sendable {
 }
 
 /// The jobs' shared state: the next job to hand out, where to stop and the finished count, behind
-/// one lock. `@unchecked Sendable` is safe because every stored property is read and written only
-/// while `lock` is held.
-private final class JobBoard: @unchecked Sendable {
-    private let lock = NSLock()
-    private var limit: Int
-    private var next = 0
-    private var done = 0
+/// one mutex.
+private final class JobBoard: Sendable {
+    private struct State {
+        var limit: Int
+        var next = 0
+        var done = 0
+    }
+    private let state: Mutex<State>
 
-    init(count: Int) { limit = count }
+    init(count: Int) { state = Mutex(State(limit: count)) }
 
     /// The next unclaimed job, or nil when all have been handed out (or the rest were stopped).
     func take() -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        guard next < limit else { return nil }
-        next += 1
-        return next - 1
+        state.withLock { state in
+            guard state.next < state.limit else { return nil }
+            state.next += 1
+            return state.next - 1
+        }
     }
 
     /// Hands out no job at or above `index` any more.
     func stop(before index: Int) {
-        lock.lock(); defer { lock.unlock() }
-        limit = min(limit, index)
+        state.withLock { $0.limit = min($0.limit, index) }
     }
 
+    /// Counts a finished job; `progress` runs under the mutex, so its calls never overlap.
     func finished(progress: (@Sendable (Int) -> Void)?) {
-        lock.lock(); defer { lock.unlock() }
-        done += 1
-        progress?(done)
+        state.withLock { state in
+            state.done += 1
+            progress?(state.done)
+        }
     }
 }
 
-/// `map`'s results, one slot per job, behind a lock (`@unchecked Sendable` for the same reason).
-private final class ResultSlots<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<T, Error>?]
+/// `map`'s results, one slot per job, behind a mutex.
+private final class ResultSlots<T: Sendable>: Sendable {
+    private let slots: Mutex<[Result<T, Error>?]>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
     func set(_ index: Int, _ result: Result<T, Error>) {
-        lock.lock(); defer { lock.unlock() }
-        slots[index] = result
+        slots.withLock { $0[index] = result }
     }
 
     func results() -> [Result<T, Error>] {
-        lock.lock(); defer { lock.unlock() }
-        return slots.map { $0 ?? .failure(CancellationError()) }
+        slots.withLock { $0.map { $0 ?? .failure(CancellationError()) } }
     }
 }

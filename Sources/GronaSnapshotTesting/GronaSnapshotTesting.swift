@@ -3,9 +3,10 @@
 // verify` command uses too without linking a test framework.
 //
 //   Assertion/AssertSnapshot.swift      assertSnapshot(of:/ofSpecAt:/theme:component:) → XCTFail or Issue.record
-//   Assertion/VerifySnapshot.swift      verifySnapshot(...) -> String?: the pure check, and where things live
-//   Assertion/AssertAccessibilitySnapshot.swift  the same for the accessibility picture, goldens in
-//                                       Snapshots/Accessibility/
+//   Assertion/VerifySnapshot.swift      verifySnapshot(...) -> String?: the pure check, and where things live;
+//                                       SnapshotOptions.verify is the one check behind every public form
+//   Assertion/Snapshotting.swift        the strategies: .image, .accessibility, .report
+//   Assertion/AssertAccessibilitySnapshot.swift  assertSnapshot(…, as: .accessibility) under its older name
 // In GronaSnapshots:
 //   Verification/SnapshotVerifier.swift render in parallel, decide each golden, write goldens and artifacts
 //   Verification/SnapshotRecordMode.swift  missing / all / failed / never, and GRONA_RECORD

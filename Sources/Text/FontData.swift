@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One face of a font file — face 0 of a `.ttf`/`.otf`, any face of a `.ttc` collection — over the
 /// file's bytes, which are read once per process and shared by every `TextEngine` (and so by every
@@ -25,15 +26,16 @@ final class FontData: @unchecked Sendable {
     var count: Int { bytes.count }
 }
 
-/// Process-wide registry of font files. The lock guards only the dictionary; the font bytes it hands
+/// Process-wide registry of font files. The mutex guards only the tables; the font bytes it hands
 /// out are immutable, so engines on different threads may read them concurrently.
 enum FontDataStore {
-    private static let lock = NSLock()
-    /// `nonisolated(unsafe)`: both tables are read and written only while `lock` is held.
-    nonisolated(unsafe) private static var byPath: [FaceKey: FontData] = [:]
-    nonisolated(unsafe) private static var byID: [FontData] = []
-    /// Each file's bytes, once, whichever of its faces were opened.
-    nonisolated(unsafe) private static var files: [String: UnsafeMutableRawBufferPointer] = [:]
+    private struct Tables {
+        var byPath: [FaceKey: FontData] = [:]
+        var byID: [FontData] = []
+        /// Each file's bytes, once, whichever of its faces were opened.
+        var files: [String: UnsafeMutableRawBufferPointer] = [:]
+    }
+    private static let tables = Mutex(Tables())
 
     private struct FaceKey: Hashable {
         var path: String
@@ -48,19 +50,19 @@ enum FontDataStore {
     static func data(atPath rawPath: String, faceIndex: Int = 0) throws -> FontData {
         let path = URL(fileURLWithPath: rawPath).standardizedFileURL.path
         let key = FaceKey(path: path, faceIndex: faceIndex)
-        lock.lock()
-        defer { lock.unlock() }
-        if let data = byPath[key] { return data }
-        let bytes = try fileBytes(path)
-        let data = FontData(path: path, faceIndex: faceIndex, fileID: Int32(byID.count), bytes: bytes)
-        byPath[key] = data
-        byID.append(data)
-        return data
+        return try tables.withLock { tables in
+            if let data = tables.byPath[key] { return data }
+            let bytes = try fileBytes(path, &tables)
+            let data = FontData(path: path, faceIndex: faceIndex, fileID: Int32(tables.byID.count), bytes: bytes)
+            tables.byPath[key] = data
+            tables.byID.append(data)
+            return data
+        }
     }
 
-    /// The whole file, read once. Called with `lock` held.
-    private static func fileBytes(_ path: String) throws -> UnsafeMutableRawBufferPointer {
-        if let bytes = files[path] { return bytes }
+    /// The whole file, read once. Called with the tables locked.
+    private static func fileBytes(_ path: String, _ tables: inout Tables) throws -> UnsafeMutableRawBufferPointer {
+        if let bytes = tables.files[path] { return bytes }
         // Font files are read whole and kept for the life of the process, so a path naming a huge
         // file (a spec's font can be any file) must not be read at all: check the size first.
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
@@ -72,13 +74,11 @@ enum FontDataStore {
         }
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: contents.count, alignment: 16)
         _ = contents.copyBytes(to: bytes)
-        files[path] = bytes
+        tables.files[path] = bytes
         return bytes
     }
 
     static func data(forID id: Int32) -> FontData? {
-        lock.lock()
-        defer { lock.unlock() }
-        return byID.indices.contains(Int(id)) ? byID[Int(id)] : nil
+        tables.withLock { $0.byID.indices.contains(Int(id)) ? $0.byID[Int(id)] : nil }
     }
 }

@@ -4,6 +4,7 @@ import GronaSnapshots
 import PNG
 import Raster
 import Text
+import GronaOutput
 
 /// Runs every measurement once, in a fixed order, and collects the figures.
 struct Benchmark {

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Synchronization
 
 /// `grona-bench --interactivity [--edits N]`: how long the studio's grid takes to follow an edit.
 ///
@@ -104,9 +105,8 @@ enum Interactivity {
 }
 
 /// Failures reported from the session's callbacks, behind a lock.
-private final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
-    func add(_ message: String) { lock.lock(); messages.append(message); lock.unlock() }
-    var first: String? { lock.lock(); defer { lock.unlock() }; return messages.first }
+private final class Failures: Sendable {
+    private let messages = Mutex<[String]>([])
+    func add(_ message: String) { messages.withLock { $0.append(message) } }
+    var first: String? { messages.withLock { $0.first } }
 }

@@ -4,6 +4,7 @@ import GronaSnapshots
 import PNG
 import Raster
 import Text
+import GronaOutput
 
 /// Where the benchmark finds its inputs: the package checkout that holds `Fonts/`.
 struct Checkout {

@@ -1,7 +1,9 @@
 import Foundation
 import Grona
+import GronaRequests
 import PNG
 import Raster
+import GronaOutput
 
 /// `grona-snap animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR] [canvas] [overrides]`
 enum AnimateCommand {
@@ -47,59 +49,17 @@ enum AnimateCommand {
         let overrides = try EnvironmentOptions.overrides(from: args)
         let canvas = try CanvasOptions.canvas(from: args)
         let jobs = try Work.jobs(from: args)
-        let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
-        let frames = try self.frames(spec, overrides: overrides, canvas: canvas, fps: fps, jobs: jobs)
-        let apng = try encode(frames, fps: fps, hold: hold)
+        let spec = try Specs.decode(args.positionals[0], assetRoots: try AssetRoots.parse(args.value("--assets-root")))
+        let animate = AnimateRequest(spec: spec, overrides: overrides, canvas: canvas, fps: fps, hold: hold)
+        let frames = try animate.frames(jobs: jobs)
+        let apng = try animate.encode(frames)
         let stills = try args.value("--frames-dir").map { _ in try frames.map { try encodePNG($0) } }
 
-        // The animation and its frames are all staged before any is put in place.
-        var staged = [try AtomicFile.stage(apng, to: output)]
-        do {
-            if let folder = args.value("--frames-dir"), let stills {
-                try AtomicFile.createFolder(folder)
-                for (index, bytes) in stills.enumerated() {
-                    staged.append(try AtomicFile.stage(bytes, to: folder + "/" + frameName(index)))
-                }
-            }
-        } catch {
-            staged.forEach { $0.discard() }
-            throw error
-        }
-        try AtomicFile.commitAll(staged)
-    }
-
-    /// The animation's frames, evenly spaced at `fps` from 0 s to the end.
-    /// `stop` is asked before each frame; once it says yes the rest are not drawn (`Work.Stopped`).
-    static func frames(_ spec: Spec, overrides: EnvironmentOverrides, canvas: Canvas, fps: Int, jobs: Int,
-                       stop: (@Sendable () -> Bool)? = nil) throws -> [Pixmap] {
-        let base = spec.environment.applying(overrides)
-        let times = base.animation.frameTimes(of: spec.component.kind, fps: fps)
-
-        let results = ParallelRenderer.map(count: times.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
-            try Work.checkStop(stop)
-            var env = base
-            env.time = times[index]
-            return try CanvasOptions.render(ComponentRenderer(spec: spec, engine: engine), env, on: canvas).image
-        }
-        return try Work.values(results)
-    }
-
-    /// The animated PNG `animate` writes (and `serve`'s /api/animate answers with): every frame shown
-    /// 1/fps s, the last held `hold` ms.
-    static func encode(_ frames: [Pixmap], fps: Int, hold: Int) throws -> [UInt8] {
-        // The card's height can change while a progress bar fills (never in practice, but a frame
-        // of another size would make an invalid APNG): refuse rather than write one.
-        guard let first = frames.first, frames.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
-            throw UsageError("animate: the frames differ in size")
-        }
-        let frameDelay = UInt16(max(1, (1000.0 / Double(fps)).rounded()))
-        let delays = frames.indices.map { $0 == frames.count - 1 ? UInt16(max(Int(frameDelay), hold)) : frameDelay }
-        return try encodeAPNG(frames, delaysInMilliseconds: delays)
-    }
-
-    /// frame-000.png, frame-001.png, …
-    static func frameName(_ index: Int) -> String {
-        let digits = String(index)
-        return "frame-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits + ".png"
+        // The animation and its frames are all staged before any is put in place; the frames'
+        // folder is made only once the animation itself staged.
+        let folder = args.value("--frames-dir")
+        try AtomicFile.writeTogether([(apng, output)] + (stills ?? []).enumerated().map { index, bytes in
+            (bytes, folder! + "/" + AnimateRequest.frameName(index))
+        }, creating: folder.map { [$0] } ?? [])
     }
 }

@@ -1,12 +1,10 @@
 import Grona
+import GronaRequests
+import GronaOutput
 
 /// The command line's words, parsed without a library: every command declares the options it takes,
-/// and anything else is a usage error (exit status 2) naming the word that was not understood.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
-}
-
+/// and anything else is a usage error (`RequestError`, exit status 2) naming the word that was not
+/// understood.
 struct Arguments {
     /// Options that take a value (`--width 390` or `--width=390`), and flags that stand alone.
     struct Grammar {
@@ -37,20 +35,20 @@ struct Arguments {
                 presentFlags.insert(name)
             } else if grammar.valued.contains(name) {
                 guard let value = inlineValue ?? rest.popFirst() else {
-                    throw UsageError("\(command): \(name) needs a value")
+                    throw RequestError("\(command): \(name) needs a value")
                 }
-                guard values[name] == nil else { throw UsageError("\(command): \(name) is given twice") }
+                guard values[name] == nil else { throw RequestError("\(command): \(name) is given twice") }
                 values[name] = value
             } else {
                 let hint = closestName(to: name, among: (grammar.valued.union(grammar.flags)).sorted())
                     .map { " (did you mean \(quoted($0))?)" } ?? ""
-                throw UsageError("\(command): unknown option \(quoted(name))\(hint); see grona-snap \(command) --help")
+                throw RequestError("\(command): unknown option \(quoted(name))\(hint); see grona-snap \(command) --help")
             }
         }
         guard grammar.positionals.contains(positionals.count) else {
             let expected = grammar.positionals.lowerBound == grammar.positionals.upperBound
                 ? "\(grammar.positionals.lowerBound)" : "\(grammar.positionals.lowerBound) to \(grammar.positionals.upperBound)"
-            throw UsageError("\(command): expected \(expected) argument(s), got \(positionals.count) (see grona-snap \(command) --help)")
+            throw RequestError("\(command): expected \(expected) argument(s), got \(positionals.count) (see grona-snap \(command) --help)")
         }
     }
 
@@ -59,7 +57,7 @@ struct Arguments {
     /// The required output path, `-o` or `--output`; `placeholder` names it in the usage error.
     func output(placeholder: String) throws -> String {
         guard let output = values["-o"] ?? values["--output"] else {
-            throw UsageError("\(command): missing -o \(placeholder)")
+            throw RequestError("\(command): missing -o \(placeholder)")
         }
         return output
     }
@@ -68,7 +66,7 @@ struct Arguments {
     func outputFolder(placeholder: String) throws -> String {
         let output = try self.output(placeholder: placeholder)
         guard output != AtomicFile.standardOutputName else {
-            throw UsageError("\(command): -o - (standard output) cannot hold \(placeholder); name a folder")
+            throw RequestError("\(command): -o - (standard output) cannot hold \(placeholder); name a folder")
         }
         return output
     }
@@ -77,7 +75,7 @@ struct Arguments {
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = values[name] else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError("\(name): \(quoted(text)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw RequestError("\(name): \(quoted(text)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }
@@ -85,7 +83,7 @@ struct Arguments {
     func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = values[name] else { return nil }
         guard let number = decimalNumber(text), range.contains(number) else {
-            throw UsageError("\(name): \(quoted(text)) is not a number from \(range.lowerBound) to \(range.upperBound)")
+            throw RequestError("\(name): \(quoted(text)) is not a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }

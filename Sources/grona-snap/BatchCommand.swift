@@ -1,7 +1,9 @@
 import Foundation
 import Grona
+import GronaRequests
 import GronaSnapshots
 import PNG
+import GronaOutput
 
 /// `grona-snap batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [overrides]`
 ///
@@ -37,21 +39,13 @@ enum BatchCommand {
         \(CanvasOptions.help)
 
         overrides (for every snapshot; an override fixes that setting instead of the spec's variants):
-          --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
-          --reduce-motion  --time SECONDS  --animation reveal|collapse  --locale TAG
-          --pseudo accented|double|bounded|rtl
+        \(EnvironmentOptions.briefHelp())
         """
 
     static let grammar = Arguments.Grammar(
         valued: EnvironmentOptions.valued.union(CanvasOptions.valued)
             .union(["-o", "--output", "--jobs", "--shard", "--assets-root"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
-
-    /// One snapshot to render. Its golden name is made on the worker, not kept for every job.
-    struct Job {
-        var spec: Int
-        var environment: Environment
-    }
 
     static func run(_ words: ArraySlice<String>) throws {
         let start = DispatchTime.now()
@@ -63,94 +57,28 @@ enum BatchCommand {
         let shard = try args.value("--shard").map(parseShard)
 
         let folder = args.positionals[0]
-        let specs = try specFiles(in: folder).map { try Specs.decode($0, assetRoots: args.value("--assets-root")) }
-        let named = specs.map { VariantPlan.naming($0, overrides: overrides) }
-        var all: [Job] = []
-        for (index, spec) in specs.enumerated() {
-            for env in VariantPlan.environments(of: spec, overrides: overrides) {
-                all.append(Job(spec: index, environment: env))
-            }
-        }
-        let jobs = shard.map { $0.select(all) } ?? all
-
-        // Each snapshot is staged beside its destination as soon as it is encoded (memory stays flat
-        // however many there are); the first failure stops the run and every staged file goes.
-        let staging = StagedFiles()
-        let failure = FirstFailure()
-        let tally = FindingTally()
-        ParallelRenderer.forEach(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
-                                 progress: Work.progressBar(total: jobs.count)) { index, engine in
-            let job = jobs[index]
-            let renderer = ComponentRenderer(spec: specs[job.spec], engine: engine)
-            let (image, snapshot) = try CanvasOptions.render(renderer, job.environment, on: canvas)
-            try staging.stage(try encodePNG(image), at: output + "/" + named[job.spec].goldenName(for: job.environment))
-            return FindingCounts(snapshot.report.findings)
-        } handle: { index, result in
-            switch result {
-            case .success(let counts): tally.add(counts); return true
-            case .failure(let error): failure.keep(error, at: index); return false
-            }
-        }
-        if let error = failure.error {
-            staging.discard()
-            throw error
-        }
-        do { try staging.commit() } catch {
-            staging.discard()
-            throw error
-        }
+        let assetRoots = try AssetRoots.parse(args.value("--assets-root"))
+        let specs = try specFiles(in: folder).map { try Specs.decode($0, assetRoots: assetRoots) }
+        let batch = BatchRequest(specs: specs, output: output, overrides: overrides, canvas: canvas, shard: shard)
+        let jobs = batch.jobs
+        let result = try batch.run(jobs: jobCount, progress: Work.progressBar(total: jobs.count))
         let threads = max(1, min(jobCount, jobs.count))
         let shardNote = shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
-        print("rendered \(jobs.count) snapshot\(jobs.count == 1 ? "" : "s") from \(specs.count) spec\(specs.count == 1 ? "" : "s")\(shardNote) in \(Work.seconds(since: start)) with \(threads) job\(threads == 1 ? "" : "s"); \(tally.counts.summary)")
+        print("rendered \(jobs.count) snapshot\(jobs.count == 1 ? "" : "s") from \(specs.count) spec\(specs.count == 1 ? "" : "s")\(shardNote) in \(Work.seconds(since: start)) with \(threads) job\(threads == 1 ? "" : "s"); \(result.findings.summary)")
     }
 
     /// The specs directly in `folder`, sorted by name (byte order, so the same everywhere); JSON
     /// files that are not specs are skipped with a note (`SpecFiles`).
     static func specFiles(in folder: String) throws -> [String] {
         let listing: SpecFiles.Listing
-        do { listing = try SpecFiles.list(in: folder) } catch { throw UsageError("\(folder): not a readable folder") }
+        do { listing = try SpecFiles.list(in: folder) } catch { throw RequestError("\(folder): not a readable folder") }
         for file in listing.skipped { FileHandle.standardError.write(Data((SpecFiles.skipNote(file) + "\n").utf8)) }
-        guard !listing.specs.isEmpty else { throw UsageError("\(folder): no *.json specs in this folder") }
+        guard !listing.specs.isEmpty else { throw RequestError("\(folder): no *.json specs in this folder") }
         return listing.specs
     }
 
     /// "K/N" with 1 ≤ K ≤ N (`Shard`, which `verify` shares).
     static func parseShard(_ text: String) throws -> Shard {
-        do { return try Shard(parsing: text) } catch { throw UsageError("\(error)") }
-    }
-}
-
-/// The failure with the lowest job index among those seen; with `ParallelRenderer.forEach` stopping
-/// at the first failure, that is the first failing job in order, whatever the threads' timing.
-final class FirstFailure: @unchecked Sendable {
-    // `@unchecked Sendable`: `kept` is read and written only while `lock` is held.
-    private let lock = NSLock()
-    private var kept: (index: Int, error: Error)?
-
-    func keep(_ error: Error, at index: Int) {
-        lock.lock(); defer { lock.unlock() }
-        if kept.map({ index < $0.index }) ?? true { kept = (index, error) }
-    }
-
-    var error: Error? {
-        lock.lock(); defer { lock.unlock() }
-        return kept?.error
-    }
-}
-
-/// The findings of every snapshot of a run, counted as workers finish them (`batch`'s summary).
-final class FindingTally: @unchecked Sendable {
-    // `@unchecked Sendable`: `total` is read and written only while `lock` is held.
-    private let lock = NSLock()
-    private var total = FindingCounts()
-
-    func add(_ counts: FindingCounts) {
-        lock.lock(); defer { lock.unlock() }
-        total.add(counts)
-    }
-
-    var counts: FindingCounts {
-        lock.lock(); defer { lock.unlock() }
-        return total
+        do { return try Shard(parsing: text) } catch { throw RequestError("\(error)") }
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
 import GronaSnapshots
 import Grona
+import GronaRequests
 import PNG
 import Raster
+import GronaOutput
 
 /// `grona-snap diff EXPECTED.png ACTUAL.png [-o DIFF.png] [--tolerance ΔE] [--max-pixels N] [--exact]`
 enum DiffCommand {
@@ -57,14 +59,14 @@ enum DiffCommand {
     }
 
     static func read(_ path: String) throws -> Pixmap {
-        if AtomicFile.isFolder(path) { throw UsageError("\(path): is a folder, not a PNG file") }
+        if AtomicFile.isFolder(path) { throw RequestError("\(path): is a folder, not a PNG file") }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("\(path): cannot read the file")
+            throw RequestError("\(path): cannot read the file")
         }
         do {
             return try decodePNG([UInt8](data), maximumPixelCount: Pixmap.maximumPixelCount).pixmap
         } catch let error as PNGError {
-            throw UsageError("\(path): \(error.message)")
+            throw RequestError("\(path): \(error.message)")
         }
     }
 }

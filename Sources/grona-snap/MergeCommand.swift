@@ -1,4 +1,5 @@
 import Foundation
+import GronaRequests
 import GronaSnapshots
 
 /// `grona-snap merge REPORT_DIR… -o OUT_DIR`: the report folders of a sharded `verify` as one.

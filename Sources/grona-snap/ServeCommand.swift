@@ -1,5 +1,6 @@
 import Foundation
 import Grona
+import GronaRequests
 
 /// `grona-snap serve [DIR] [--port 8080] [--host 127.0.0.1]`: the studio page and the HTTP API.
 enum ServeCommand {
@@ -44,18 +45,12 @@ enum ServeCommand {
         limits.workers = try args.integer("--threads", in: 1...64) ?? limits.workers
         limits.queue = try args.integer("--queue", in: 1...4096) ?? limits.queue
         let folder = try SpecFolder(args.positionals.first ?? ".")
-        var roots = [folder.path]
-        if let given = args.value("--assets-root") {
-            roots = given.split(separator: ":").map(String.init)
-            for root in roots where AssetPaths.realDirectory(root) == nil {
-                throw UsageError("--assets-root: \(root) is not a folder")
-            }
-        }
+        let roots = try AssetRoots.parse(args.value("--assets-root")) ?? [folder.path]
         _ = try Specs.fontsFolder()
         let loopback = host == "127.0.0.1" || host == "::1" || host.hasPrefix("127.")
         let token = try args.value("--token-file").map(readToken)
         if !loopback, token == nil {
-            throw UsageError("serve: --host \(host) lets other machines in; give --token-file FILE with a secret they must send")
+            throw RequestError("serve: --host \(host) lets other machines in; give --token-file FILE with a secret they must send")
         }
         var api = StudioAPI(folder: folder, assetRoots: roots, loopbackOnly: loopback, studio: StudioFiles())
         api.token = token
@@ -88,12 +83,12 @@ enum ServeCommand {
     /// The token: the file's first line, which must hold at least 16 characters with no spaces.
     static func readToken(_ path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("--token-file: cannot read \(path)")
+            throw RequestError("--token-file: cannot read \(path)")
         }
         let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let token = line.trimmingCharacters(in: .whitespaces)
         guard token.count >= 16, !token.contains(where: { $0.isWhitespace || !$0.isASCII }) else {
-            throw UsageError("--token-file: \(path) must start with a line of at least 16 printable ASCII characters, no spaces")
+            throw RequestError("--token-file: \(path) must start with a line of at least 16 printable ASCII characters, no spaces")
         }
         return token
     }

@@ -1,7 +1,9 @@
 import Foundation
 import Grona
+import GronaRequests
 import PNG
 import Raster
+import GronaOutput
 
 /// `grona-snap sheet SPEC.json -o SHEET.png [axes] [--columns N] [overrides]`
 enum SheetCommand {
@@ -35,9 +37,7 @@ enum SheetCommand {
                                     turn light on a dark page
 
         overrides (fix that setting for every cell; --scale 1 keeps a big sheet small):
-          --width PT  --scale N  --text-size CAT  --appearance light|dark  --direction ltr|rtl
-          --reduce-motion  --time SECONDS  --animation reveal|collapse  --locale TAG
-          --pseudo accented|double|bounded|rtl
+        \(EnvironmentOptions.briefHelp())
         """
 
     static let grammar = Arguments.Grammar(
@@ -57,99 +57,17 @@ enum SheetCommand {
         // A JSON file that is not a spec (a saved report, say) is skipped as batch and verify skip
         // it; with nothing else to draw, that is the one line the command prints.
         guard SpecFiles.isSpec(fileAt: args.positionals[0]) else {
-            throw UsageError("\(args.positionals[0]): skipped, not a spec (its top level has no \"component\" key); nothing to draw")
+            throw RequestError("\(args.positionals[0]): skipped, not a spec (its top level has no \"component\" key); nothing to draw")
         }
-        let spec = try Specs.decode(args.positionals[0], assetRoots: args.value("--assets-root"))
+        let spec = try Specs.decode(args.positionals[0], assetRoots: try AssetRoots.parse(args.value("--assets-root")))
         if axes.locales == [VariantPlan.allLocales], spec.environment.locale == nil, spec.localizations.isEmpty {
-            throw UsageError("--locales all: \(spec.file) has no locale and no localizations")
+            throw RequestError("--locales all: \(spec.file) has no locale and no localizations")
         }
-        let pixmap = try sheet(spec, overrides: overrides, axes: VariantPlan.axes(axes, for: spec), columns: columnsOption, overlay: overlay,
-                               margin: args.value("--padding").map { _ in canvas.padding },
-                               background: args.value("--background").map { _ in canvas.background }, jobs: jobs)
+        var sheet = SheetRequest(spec: spec, overrides: overrides, axes: VariantPlan.axes(axes, for: spec), columns: columnsOption,
+                                 overlay: overlay)
+        sheet.margin = args.value("--padding").map { _ in canvas.padding }
+        sheet.background = args.value("--background").map { _ in canvas.background }
+        let pixmap = try sheet.run(in: try RenderSession(), jobs: jobs)
         try AtomicFile.write(try encodePNG(pixmap), to: output)
     }
-
-    /// The contact sheet `sheet` writes (and `serve`'s /api/sheet answers with).
-    static func sheet(_ spec: Spec, overrides: EnvironmentOverrides, axes: Variants, columns columnsOption: Int?,
-                      overlay: Overlay?, margin: Double? = nil, background: Color? = nil, jobs: Int,
-                      stop: (@Sendable () -> Bool)? = nil) throws -> Pixmap {
-        let environments = VariantPlan.environments(of: spec, overrides: overrides, axes: axes)
-
-        let results = ParallelRenderer.map(count: environments.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
-            try Work.checkStop(stop)
-            return try ComponentRenderer(spec: spec, engine: engine).render(environments[index], overlay: overlay)
-        }
-        let snapshots = try Work.values(results)
-        // Text size, appearance and direction always; the language when there is one; scale and
-        // width when they vary.
-        let hasLanguage = environments.contains { $0.locale != nil || $0.pseudo != nil }
-        let labelled = (hasLanguage ? [Grid.language] : []) + Grid.settings.dropFirst().prefix(3)
-            + Grid.settings.dropFirst(4).filter { setting in Set(environments.map(setting)).count > 1 }
-        let cells = zip(snapshots, environments).map { snapshot, env in
-            ContactSheet.Cell(image: snapshot.pixmap, label: labelled.map { $0(env) }.joined(separator: " · "),
-                              isDark: env.appearance == .dark, findings: snapshot.report.findings)
-        }
-        let grid = columnsOption.map { Grid(columns: $0, rowHeaders: [], columnHeaders: []) }
-            ?? Grid(environments)
-        var sheet = ContactSheet(cells: cells, columns: grid.columns, rowHeaders: grid.rowHeaders,
-                                 columnHeaders: grid.columnHeaders, scale: environments.map(\.scale).max() ?? 1)
-        // The sheet is its own canvas: --padding is its margin, --background its page.
-        if let margin { sheet.margin = margin }
-        if let background { sheet.background = background }
-        return try sheet.draw(engine: try Specs.textEngine())
-    }
-
-    /// How the cells are arranged: rows are the first setting that varies, columns the others.
-    struct Grid {
-        var columns: Int
-        var rowHeaders: [String]
-        var columnHeaders: [String]
-
-        init(columns: Int, rowHeaders: [String], columnHeaders: [String]) {
-            self.columns = columns; self.rowHeaders = rowHeaders; self.columnHeaders = columnHeaders
-        }
-
-        /// Settings in the order `Variants.environments` nests them (language outermost).
-        static let settings: [@Sendable (Environment) -> String] = [
-            language, { $0.textSize.shortName }, { $0.appearance.rawValue }, { $0.direction.rawValue.uppercased() },
-            { "@\($0.scale)x" }, { "\(formatted($0.width)) pt" },
-        ]
-
-        /// "de", "pseudo accented (en)"; "base" for the copy without a locale.
-        static let language: @Sendable (Environment) -> String = { env in
-            guard let pseudo = env.pseudo else { return env.locale ?? Variants.baseLocaleFolder }
-            return "pseudo \(pseudo.rawValue)" + (env.locale.map { " (\($0))" } ?? "")
-        }
-
-        init(_ environments: [Environment]) {
-            // The settings that vary on their own: a setting that only follows an outer one (the
-            // direction a locale brings) is shown in the tiles' labels, not given columns.
-            var varying: [@Sendable (Environment) -> String] = []
-            for setting in Grid.settings {
-                var seen: [[String]: String] = [:]
-                let independent = environments.contains { env in
-                    let outer = varying.map { $0(env) }, value = setting(env)
-                    defer { seen[outer] = seen[outer] ?? value }
-                    return seen[outer].map { $0 != value } ?? false
-                }
-                if independent { varying.append(setting) }
-            }
-            guard varying.count >= 2, let outer = varying.first else {
-                // One setting (or none) varies: a single row of up to four, wrapping.
-                self.init(columns: min(max(1, environments.count), 4), rowHeaders: [], columnHeaders: [])
-                return
-            }
-            var rows: [String] = []
-            for env in environments where rows.last != outer(env) { rows.append(outer(env)) }
-            let columns = max(1, environments.count / max(1, rows.count))
-            let inner = varying.dropFirst()
-            self.init(columns: columns, rowHeaders: rows,
-                      columnHeaders: environments.prefix(columns).map { env in inner.map { $0(env) }.joined(separator: " · ") })
-        }
-    }
-}
-
-/// 358 → "358", 358.5 → "358.5".
-func formatted(_ points: Double) -> String {
-    points == points.rounded() && abs(points) < 1e15 ? String(Int(points)) : String(points)
 }

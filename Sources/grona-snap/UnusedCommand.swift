@@ -1,4 +1,5 @@
 import Foundation
+import GronaRequests
 import GronaSnapshots
 
 /// `grona-snap unused SNAPSHOTS_DIR [--specs FIXTURES_DIR] [--remove]`

@@ -1,5 +1,6 @@
 import Foundation
 import Grona
+import GronaRequests
 import GronaSnapshots
 
 /// `grona-snap verify FIXTURES_DIR --snapshots DIR [--record MODE] [--jobs N] [--shard K/N] [--junit FILE]
@@ -72,35 +73,23 @@ enum VerifyCommand {
 
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "verify")
-        guard let snapshots = args.value("--snapshots") else { throw UsageError("verify: missing --snapshots DIR") }
-        // An error names where the mode came from: the option, or the variable (which says its own name).
-        let record: SnapshotRecordMode
-        if let text = args.value("--record") {
-            do { record = try SnapshotRecordMode(parsing: text) } catch { throw UsageError("--record: \(error)") }
-        } else {
-            do { record = try SnapshotRecordMode.fromEnvironment() } catch { throw UsageError("\(error)") }
-        }
+        guard let snapshots = args.value("--snapshots") else { throw RequestError("verify: missing --snapshots DIR") }
         let environment = ProcessInfo.processInfo.environment
-        let shard: Shard?
-        do { shard = try args.value("--shard").map { try Shard(parsing: $0) } ?? Shard.fromEnvironment(environment) } catch {
-            throw UsageError("\(error)")
-        }
-        Shard.acknowledgeBazel(environment)
         let reportFolder = args.value("--report-dir")
             ?? environment[snapshotArtifactsVariable].flatMap { $0.isEmpty ? nil : $0 + "/verify-report" }
             ?? environment["TEST_UNDECLARED_OUTPUTS_DIR"].flatMap { $0.isEmpty ? nil : $0 + "/verify-report" }
-        var verification = FolderVerification(fixturesFolder: args.positionals[0], snapshotsFolder: snapshots,
-                                              reportFolder: reportFolder, fontsFolder: try Specs.fontsFolder())
-        verification.shard = shard
-        verification.junitPath = args.value("--junit") ?? environment["XML_OUTPUT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
-        verification.record = record
-        verification.jobs = try args.integer("--jobs", in: 1...256) ?? ParallelRenderer.defaultJobs
-        verification.prune = args.has("--prune")
+        var request = try VerifyRequest(fixtures: args.positionals[0], snapshots: snapshots, record: args.value("--record"),
+                                        shard: args.value("--shard"), assetRoots: args.value("--assets-root"),
+                                        reportFolder: reportFolder,
+                                        junitPath: args.value("--junit") ?? environment["XML_OUTPUT_FILE"].flatMap { $0.isEmpty ? nil : $0 },
+                                        environment: environment)
+        Shard.acknowledgeBazel(environment)
+        request.verification.jobs = try args.integer("--jobs", in: 1...256) ?? ParallelRenderer.defaultJobs
+        request.verification.prune = args.has("--prune")
         // At least the failures stderr prints in full, which it takes from the report's.
-        verification.sectionsInFull = try args.integer("--report-in-full", in: shownFailures...1_000_000) ?? reportSectionsInFull
-        verification.assetRoots = args.value("--assets-root").map { $0.split(separator: ":").map(String.init) }
+        request.verification.sectionsInFull = try args.integer("--report-in-full", in: shownFailures...1_000_000) ?? reportSectionsInFull
 
-        let result = try verification.run()
+        let result = try request.run()
         for file in result.skippedFiles { FileHandle.standardError.write(Data((SpecFiles.skipNote(file) + "\n").utf8)) }
         // The first few failures in full, then a count: a theme-wide change must not bury the
         // summary under thousands of lines. The report has them all.

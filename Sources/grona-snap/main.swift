@@ -1,5 +1,7 @@
 import Foundation
 import Grona
+import GronaRequests
+import GronaOutput
 
 // grona-snap: the command line. Exit status 0 on success, 1 when snapshots differ (or `check` finds
 // something), 2 for bad input
@@ -66,6 +68,8 @@ do {
     try entry.run(rest)
 } catch let error as SnapshotsDiffer {
     fail(error.description, status: 1)
+} catch let refusal as RequestError {
+    fail(refusal.description, status: refusal.exitStatus)
 } catch let status as ExitStatus {
     StagedFiles.waitIfInterrupted()
     exit(status.code)

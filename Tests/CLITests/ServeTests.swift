@@ -122,6 +122,29 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try server.request("GET", "/healthz").status, 200)
     }
 
+    /// A refusal says where, as the command line does, in fields a page can use without parsing the
+    /// message: the file and the JSON path; a refusal about no place in a file has neither.
+    func testRefusalsNameTheFileAndTheJSONPathAsFields() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        let colour = try server.request("POST", "/api/render?name=summer.json",
+                                        body: Array(##"{"theme": {"primary": "#12345"}, "component": {"type": "banner", "title": "Hi"}}"##.utf8))
+        XCTAssertEqual(colour.status, 400)
+        let fields = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(colour.body)) as? [String: String], colour.text)
+        XCTAssertEqual(fields["file"], "summer.json")
+        XCTAssertEqual(fields["path"], "$.theme.primary")
+        XCTAssertEqual(fields["error"], "summer.json: $.theme.primary: " + (fields["error"]?.components(separatedBy: ": ").dropFirst(2).joined(separator: ": ") ?? ""))
+        let locale = try server.request("POST", "/api/report?name=summer.json", body: Array(#"{"component": {"type": "banner", "title": "Hi"}, "localizations": {"en US": {"title": "Hi"}}}"#.utf8))
+        XCTAssertEqual(locale.status, 400)
+        let localeFields = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(locale.body)) as? [String: String], locale.text)
+        XCTAssertEqual(localeFields["path"], #"$.localizations["en US"]"#, locale.text)
+        let query = try server.request("POST", "/api/render?textSize=huge", body: try bytes(fixtures + "/acme-banner.json"))
+        let queryFields = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(query.body)) as? [String: String], query.text)
+        XCTAssertNil(queryFields["file"])
+        XCTAssertNil(queryFields["path"])
+        XCTAssertEqual(try server.request("GET", "/api/specs/nothing-here.json").status, 404)
+    }
+
     func testOversizedBodiesAre413AndTheServerKeepsServing() throws {
         let server = try StudioServer(folder: fixtures)
         defer { server.stop() }
@@ -262,7 +285,7 @@ final class ServeTests: XCTestCase {
         // reading the message.
         let fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bad.body)) as? [String: String])
         XCTAssertEqual(fields, ["error": "acme-banner.json: $.component.type: missing required field", "file": "acme-banner.json",
-                                "path": "$.component.type", "problem": "missing required field"])
+                                "path": "$.component.type"])
         XCTAssertEqual(try bytes(path), opened.body, "a spec that does not decode is not written")
 
         let saved = try server.request("PUT", "/api/specs/acme-banner.json", body: edited, headers: ["If-Match": etag])

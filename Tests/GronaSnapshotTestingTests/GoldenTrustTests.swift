@@ -163,15 +163,11 @@ final class GoldenTrustTests: XCTestCase {
         func identity(_ module: String) -> TestIdentity {
             TestIdentity(module: module, suite: "CampaignSnapshots", test: "testOffer", fromFramework: true)
         }
-        let first = verifyComponent(theme: Theme(), component: banner, environment: .default, named: nil, as: .image,
-                                    variants: trustVariant, overlay: nil, record: nil, tolerance: .default,
-                                    snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts", file: #filePath,
-                                    identity: identity("AppTests"), call: "assertSnapshot(of:as:)")
+        let options = SnapshotOptions(.image, trustVariant, nil, .default, folder, folder + "/Artifacts")
+        let subject = SnapshotSubject.component(banner, theme: Theme(), environment: .default, name: nil, call: "assertSnapshot(of:as:)")
+        let first = options.verify(subject, file: #filePath, identity: identity("AppTests"))
         XCTAssertTrue(first?.contains("recorded the golden at \(folder)/CampaignSnapshots/testOffer/") == true, first ?? "nil")
-        let second = try XCTUnwrap(verifyComponent(theme: Theme(), component: banner, environment: .default, named: nil, as: .image,
-                                                   variants: trustVariant, overlay: nil, record: nil, tolerance: .default,
-                                                   snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts",
-                                                   file: #filePath, identity: identity("MoreTests"), call: "assertSnapshot(of:as:)"))
+        let second = try XCTUnwrap(options.verify(subject, file: #filePath, identity: identity("MoreTests")))
         XCTAssertTrue(second.contains("this golden is already AppTests.CampaignSnapshots/testOffer's in this run, and MoreTests.CampaignSnapshots/testOffer would use it too"), second)
     }
 

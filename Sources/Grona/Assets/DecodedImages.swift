@@ -1,6 +1,7 @@
 import Foundation
 import PNG
 import Raster
+import Synchronization
 
 /// Decoded component images, shared by every renderer in the process.
 ///
@@ -20,29 +21,27 @@ enum DecodedImages {
 
     private static let capacity = 32
     private static let pixelCapacity = 4096 * 4096
-    /// `nonisolated(unsafe)`: read and written only while `lock` is held.
-    nonisolated(unsafe) private static var pixels = 0
-    private static let lock = NSLock()
-    /// `nonisolated(unsafe)`: read and written only while `lock` is held.
-    nonisolated(unsafe) private static var entries: [Key: Pixmap] = [:]
+    private struct Cache {
+        var entries: [Key: Pixmap] = [:]
+        var pixels = 0
+    }
+    private static let cache = Mutex(Cache())
 
     /// The image at `path` (whose size is `size` bytes), decoded once per version of the file.
     static func image(at path: String, size: Int, modified: Date, decode: () throws -> Pixmap) rethrows -> Pixmap {
         let key = Key(path: path, size: size, modified: modified)
-        lock.lock()
-        let known = entries[key]
-        lock.unlock()
-        if let known { return known }
+        // Decoded outside the lock, so other images are looked up meanwhile.
+        if let known = cache.withLock({ $0.entries[key] }) { return known }
         let image = try decode()
-        lock.lock()
         let size = image.width * image.height
-        if entries.count >= capacity || pixels + size > pixelCapacity {
-            entries.removeAll(keepingCapacity: true)
-            pixels = 0
+        cache.withLock { cache in
+            if cache.entries.count >= capacity || cache.pixels + size > pixelCapacity {
+                cache.entries.removeAll(keepingCapacity: true)
+                cache.pixels = 0
+            }
+            cache.entries[key] = image
+            cache.pixels += size
         }
-        entries[key] = image
-        pixels += size
-        lock.unlock()
         return image
     }
 }

@@ -1,8 +1,8 @@
 import Raster
 
 /// What one request for pictures will cost, estimated before any pixel is drawn: the card is laid out
-/// (no pixels) to learn its size, and the rest is arithmetic over frames and cells. A server checks it
-/// against a `RenderBudget`, so a request that would take gigabytes or minutes is refused up front
+/// (no pixels) to learn its size, and the rest is arithmetic over frames and cells. A front end checks it
+/// against a budget (GronaRequests' `RenderBudget`), so a request that would take gigabytes or minutes is refused up front
 /// with what to lower, instead of being found out halfway through.
 public struct RenderCost: Equatable, Sendable {
     /// Pixels held in memory at once (4 bytes each): every frame of an animation, every cell of a
@@ -39,37 +39,5 @@ public struct RenderCost: Equatable, Sendable {
     public func then(_ other: RenderCost) -> RenderCost {
         RenderCost(heldPixels: max(heldPixels, other.heldPixels), drawnPixels: drawnPixels + other.drawnPixels,
                    characters: characters + other.characters)
-    }
-}
-
-/// The most one request may cost. The defaults keep a server's peak memory under 1 GiB with two
-/// requests at the budget running at once (a held pixel is 4 bytes, and encoding a PNG needs about
-/// as much again), while a whole campaign's grid at @3x and a progress bar's animation at 30 fps
-/// fit with room to spare.
-public struct RenderBudget: Equatable, Sendable {
-    public var heldPixels = 48 * 1024 * 1024
-    public var drawnPixels = 256 * 1024 * 1024
-    public var characters = 1_000_000
-
-    public init() {}
-
-    /// Why `cost` is over the budget, ending with what to lower (`lower`, the request's own names for
-    /// its settings), or nil when it fits. `what` names the request ("the animation").
-    public func refusal(_ cost: RenderCost, what: String, lower: String) -> String? {
-        func megapixels(_ pixels: Int) -> String {
-            let value = Double(pixels) / 1_048_576
-            return value >= 10 ? "\(Int(value.rounded())) Mpx" : "\((value * 10).rounded() / 10) Mpx"
-        }
-        let over: String
-        if cost.heldPixels > heldPixels {
-            over = "would hold \(megapixels(cost.heldPixels)) of pixels at once, over the budget of \(megapixels(heldPixels)) per request"
-        } else if cost.drawnPixels > drawnPixels {
-            over = "would draw \(megapixels(cost.drawnPixels)) in all, over the budget of \(megapixels(drawnPixels)) per request"
-        } else if cost.characters > characters {
-            over = "would lay out \(cost.characters) characters in all, over the budget of \(characters) per request"
-        } else {
-            return nil
-        }
-        return "\(what) \(over); lower \(lower)"
     }
 }

@@ -27,7 +27,7 @@ public struct SpecDecoder: Sendable {
     /// Reads and decodes the spec at `path`. Errors name the file as `path` was given.
     public func decode(fileAt path: String) throws -> Spec {
         let bytes: [UInt8]
-        if AtomicFile.isFolder(path) { throw SpecError(file: path, location: nil, message: "is a folder, not a spec file") }
+        if isExistingFolder(path) { throw SpecError(file: path, location: nil, message: "is a folder, not a spec file") }
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             defer { try? handle.close() }
@@ -256,7 +256,7 @@ struct SpecReader {
         // The type decides which keys are known, so read it before checking the others.
         guard case .object(let members) = node.value else { throw node.fail("expected an object, \(node.found)") }
         let kind = try Fields(node: node, members: members).required("type").oneOf(Component.Kind.self)
-        let f = try node.fields(["type"] + (componentKeys[kind] ?? []))
+        let f = try node.fields(["type"] + kind.fields.map(\.name))
         let text = { (key: String) throws -> String? in try f.optional(key)?.text() }
         switch kind {
         case .banner:
@@ -283,12 +283,6 @@ struct SpecReader {
         }
     }
 
-    let componentKeys: [Component.Kind: [String]] = [
-        .banner: ["eyebrow", "title", "body", "button", "image", "style"],
-        .progressBar: ["title", "body", "value", "tiers", "footnote", "style"],
-        .offer: ["eyebrow", "title", "body", "code", "button", "image", "style"],
-        .message: ["icon", "title", "body", "style"],
-    ]
 
     func tiers(_ node: Node) throws -> [Tier] {
         let nodes = try node.array(limit: SpecRules.maximumTiers, noun: "tier")

@@ -20,7 +20,7 @@ public enum SpecFiles {
     /// The `*.json` files directly in `folder` (hidden ones aside), sorted by name and split into
     /// specs and skipped files. Throws when `folder` is not a readable folder.
     public static func list(in folder: String) throws -> Listing {
-        guard AtomicFile.isFolder(folder), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        guard isExistingFolder(folder), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             throw SpecError(file: folder, location: nil, message: "not a readable folder of spec files")
         }
         let paths = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
@@ -44,7 +44,7 @@ public enum SpecFiles {
     /// folders are not followed, so a link cannot loop), sorted by their names in byte order, with
     /// the JSON files that are not specs. Throws when `folder` is not a readable folder.
     public static func tree(in folder: String) throws -> (specs: [Found], skipped: [String]) {
-        guard AtomicFile.isFolder(folder) else {
+        guard isExistingFolder(folder) else {
             throw SpecError(file: folder, location: nil, message: "not a readable folder of spec files")
         }
         var found: [Found] = [], skipped: [String] = []
@@ -91,4 +91,11 @@ public enum SpecFiles {
     public static func skipNote(_ path: String) -> String {
         "note: \(path): skipped, not a spec (its top level has no \"component\" key)"
     }
+}
+
+/// Whether `path` names an existing folder (following links), for telling a folder of specs from a
+/// spec file.
+func isExistingFolder(_ path: String) -> Bool {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
 }

@@ -25,12 +25,7 @@ public struct Localization: Equatable, Sendable {
     /// The fields a component of `kind` can localize, in the order SPEC §1 lists them; `tiers` is
     /// the progress bar's tier labels.
     public static func fields(of kind: Component.Kind) -> [String] {
-        switch kind {
-        case .banner: return ["eyebrow", "title", "body", "button"]
-        case .progressBar: return ["title", "body", "tiers", "footnote"]
-        case .offer: return ["eyebrow", "title", "body", "code", "button"]
-        case .message: return ["title", "body"]
-        }
+        kind.fields.filter(\.isLocalizable).map(\.name)
     }
 }
 

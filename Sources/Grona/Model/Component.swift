@@ -109,27 +109,66 @@ public enum Component: Equatable, Sendable {
     public enum Kind: String, CaseIterable, Sendable {
         case banner, progressBar, offer, message
 
-        /// The line limit of each field (SPEC §2); nil when the component has no such field.
-        public func lineLimit(_ role: TextRole) -> Int? {
-            switch (self, role) {
-            case (.banner, .eyebrow): return 1
-            case (.banner, .title): return 3
-            case (.banner, .body): return 4
-            case (.banner, .button): return 1
-            case (.progressBar, .title): return 2
-            case (.progressBar, .body): return 3
-            case (.progressBar, .tierLabel): return 1
-            case (.progressBar, .footnote): return 2
-            case (.offer, .eyebrow): return 1
-            case (.offer, .title): return 2
-            case (.offer, .body): return 3
-            case (.offer, .code): return 1
-            case (.offer, .button): return 1
-            case (.message, .title): return 2
-            case (.message, .body): return 4
-            default: return nil
+        /// The component's fields in the order SPEC §1 lists them: the one list the decoder accepts
+        /// keys from, localizations take copy for, line limits come from, and the studio builds its
+        /// form from (`/api/schema`).
+        public var fields: [Field] {
+            switch self {
+            case .banner:
+                return [.text("eyebrow", .eyebrow, lines: 1), .text("title", .title, lines: 3), .text("body", .body, lines: 4),
+                        .text("button", .button, lines: 1), Field(name: "image", value: .image), Field(name: "style", value: .style)]
+            case .progressBar:
+                return [.text("title", .title, lines: 2), .text("body", .body, lines: 3), Field(name: "value", value: .fraction),
+                        Field(name: "tiers", value: .tiers(labelLines: 1)), .text("footnote", .footnote, lines: 2),
+                        Field(name: "style", value: .style)]
+            case .offer:
+                return [.text("eyebrow", .eyebrow, lines: 1), .text("title", .title, lines: 2), .text("body", .body, lines: 3),
+                        .text("code", .code, lines: 1), .text("button", .button, lines: 1), Field(name: "image", value: .image),
+                        Field(name: "style", value: .style)]
+            case .message:
+                return [Field(name: "icon", value: .icon), .text("title", .title, lines: 2), .text("body", .body, lines: 4),
+                        Field(name: "style", value: .style)]
             }
         }
+
+        /// The line limit of each text (SPEC §2); nil when the component has no such field.
+        public func lineLimit(_ role: TextRole) -> Int? {
+            for field in fields {
+                switch field.value {
+                case .text(let fieldRole, let lines) where fieldRole == role: return lines
+                case .tiers(let lines) where role == .tierLabel: return lines
+                default: continue
+                }
+            }
+            return nil
+        }
+    }
+
+    /// One field of a component as a spec writes it.
+    public struct Field: Sendable {
+        public enum Value: Sendable {
+            /// Copy shown in `role`, cut with an ellipsis past `lines` lines.
+            case text(TextRole, lines: Int)
+            /// A progress bar's tiers, each with a label of at most `labelLines` lines.
+            case tiers(labelLines: Int)
+            /// How far a progress bar is filled, 0 to 1.
+            case fraction
+            case image, icon
+            /// The campaign's own colours (`CampaignStyle`).
+            case style
+        }
+        public var name: String
+        public var value: Value
+        /// Whether a localization may give this field's copy.
+        public var isLocalizable: Bool {
+            switch value {
+            case .text, .tiers: return true
+            default: return false
+            }
+        }
+
+        public init(name: String, value: Value) { self.name = name; self.value = value }
+        static func text(_ name: String, _ role: TextRole, lines: Int) -> Field { Field(name: name, value: .text(role, lines: lines)) }
     }
 
     public var kind: Kind {

@@ -15,7 +15,7 @@ struct SceneRenderer {
 
         // The first fill (the card) is painted as the pixmap is made, so no pixel is written twice.
         var items = scene.items[...]
-        let made: Pixmap?
+        var made: Pixmap?
         if case .fill(let card, let color)? = items.first {
             made = Pixmap(width: scene.pixelWidth, height: scene.pixelHeight, filling: card, color: color, transform: toPixels)
             items = items.dropFirst()
@@ -23,6 +23,9 @@ struct SceneRenderer {
             made = Pixmap(width: scene.pixelWidth, height: scene.pixelHeight)
         }
         guard var pixmap = made else { return nil }
+        // `made` shares `pixmap`'s pixels while it lives, and the first item drawn would then copy
+        // them all (a second picture-sized buffer, as large as a whole contact sheet).
+        made = nil
 
         for item in items {
             switch item {
@@ -42,6 +45,8 @@ struct SceneRenderer {
             case .image(let image, let frame, let clip):
                 pixmap.draw(image, in: pixels(frame),
                             clip: clip.map { RoundedRect(rect: pixels($0.rect), radii: scaled($0.radii, s)) })
+            case .pixels(let image, let origin):
+                pixmap.composite(image, atX: Int((origin.x * s).rounded()), y: Int((origin.y * s).rounded() + dy))
             case .icon(let icon, let frame, let color):
                 let placement = Transform(sx: frame.width * s, ky: 0, kx: 0, sy: frame.height * s,
                                           tx: frame.x * s, ty: frame.y * s + dy)

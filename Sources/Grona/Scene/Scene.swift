@@ -30,6 +30,10 @@ public enum SceneItem: Sendable {
     case text(TextLayout, origin: Point, color: Color, mirrorsLines: Bool)
     /// A bitmap drawn into `frame`, clipped to a rounded rectangle (the card's corners).
     case image(Pixmap, frame: Rect, clip: RoundedRect?)
+    /// A bitmap copied pixel for pixel, source-over and never resampled, its top-left corner at
+    /// `origin` (points) snapped to whole pixels: the contact sheet's snapshots, which keep their
+    /// own pixels whatever the sheet's scale.
+    case pixels(Pixmap, origin: Point)
     /// One of the message icons, drawn as vector paths into `frame`.
     case icon(MessageIcon, frame: Rect, color: Color)
     /// The edges of `frame` stroked `width` points wide just inside it, dashed when `dash` (points)
@@ -46,6 +50,7 @@ public enum SceneItem: Sendable {
         case .text(let layout, let origin, let color, let mirrorsLines):
             return .text(layout, origin: Point(x: origin.x + dx, y: origin.y + dy), color: color, mirrorsLines: mirrorsLines)
         case .image(let image, let frame, let clip): return .image(image, frame: move(frame), clip: clip.map(move))
+        case .pixels(let image, let origin): return .pixels(image, origin: Point(x: origin.x + dx, y: origin.y + dy))
         case .icon(let icon, let frame, let color): return .icon(icon, frame: move(frame), color: color)
         case .outline(let frame, let color, let width, let dash): return .outline(move(frame), color, width: width, dash: dash)
         }

@@ -9,7 +9,10 @@ import Text
 /// tiles in a row the row's tallest one, so rows and columns line up. Tiles of dark-appearance
 /// snapshots are dark, so a dark card reads as clearly as a light card on a light tile. When the
 /// cells are a 2-D product, row headers go to the left of the rows and column headers above the
-/// columns. Every word is drawn with GronaSnap's own text engine (Inter), glyph by glyph.
+/// columns. Every word is laid out with GronaSnap's own text engine (Inter).
+///
+/// The sheet paints nothing itself: it builds a `Scene` of the same items a card is made of (filled
+/// rounded rectangles, laid-out text, and its snapshots as `.pixels`), which `SceneRenderer` draws.
 ///
 /// Findings: a cell's tile carries one small badge per kind of finding its snapshot has (a coloured
 /// pill with a short code, "T" for truncated, …), at the trailing end of its label row, and a legend
@@ -90,13 +93,38 @@ public struct ContactSheet {
 
     /// Draws the sheet. Throws `TooLarge` past `Pixmap.maximumPixelCount`, or the text engine's errors.
     public func draw(engine: TextEngine) throws -> Pixmap {
+        let scene = try self.scene(engine: engine)
+        guard let sheet = SceneRenderer(engine: engine).draw(scene) else {
+            throw TooLarge(width: scene.pixelWidth, height: scene.pixelHeight)
+        }
+        return sheet
+    }
+
+    /// The sheet as a scene for `SceneRenderer`, the renderer that draws every card: the page, then
+    /// headers, tiles with their badges, labels and snapshots, and the legend, back to front.
+    ///
+    /// The snapshots keep their pixels, so the grid is worked out in whole pixels of the sheet and
+    /// each position handed to the scene in points as `pixels / scale`; the renderer's `× scale`
+    /// gives the same whole pixels back (exactly, for the scales a snapshot can have), so text
+    /// baselines and snapshot corners land where the grid put them. A snapshot is a `.pixels` item:
+    /// it shares the cell's pixel buffer, so the scene holds no copy of it.
+    func scene(engine: TextEngine) throws -> Scene {
         let s = Double(scale)
         func px(_ points: Double) -> Int { Int((points * s).rounded()) }
+        func pt(_ pixels: Int) -> Double { Double(pixels) / s }
+        func rect(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> Rect {
+            Rect(x: pt(x), y: pt(y), width: pt(width), height: pt(height))
+        }
         let labelFont = try engine.font(named: "Inter-Medium.otf")
         let headerFont = try engine.font(named: "Inter-SemiBold.otf")
         func layout(_ text: String, _ font: Font, _ size: Double, maxWidth: Double = .infinity) throws -> TextLayout {
             try engine.layoutParagraph(text: text, font: font, sizeInPoints: size, scale: s,
                                        maxWidthInPoints: maxWidth, maxLines: 1, direction: .leftToRight)
+        }
+        /// A paragraph with its top-left corner at (`x`, `y`) pixels; `x` is whole, `y` is rounded
+        /// here, so the renderer puts the baselines on the rows the grid chose.
+        func text(_ layout: TextLayout, x: Double, y: Double, color: Color) -> SceneItem {
+            .text(layout, origin: Point(x: x / s, y: y.rounded() / s), color: color, mirrorsLines: false)
         }
 
         // Column widths and row heights from the snapshots, in pixels.
@@ -133,73 +161,61 @@ public struct ContactSheet {
         func badgeWidth(_ kind: Finding.Kind) -> Int {
             max(labelHeight, Int((codes[kind]?.width ?? 0).rounded(.up)) + 2 * px(Self.badgePadding))
         }
+        /// A badge: the kind's colour in a pill `width` × `height` pixels, its code centred in white.
+        func badge(_ kind: Finding.Kind, x: Int, y: Int, width: Int, height: Int) -> [SceneItem] {
+            let pill = SceneItem.fill(RoundedRect(rect: rect(x, y, width, height), radius: pt(height) / 2), Self.badge(kind).color)
+            guard let code = codes[kind] else { return [pill] }
+            return [pill, text(code, x: (Double(x) + (Double(width) - code.width) / 2).rounded(),
+                               y: Double(y) + (Double(height) - code.height) / 2, color: .white)]
+        }
         let legendKinds = Finding.Kind.allCases.filter { codes[$0] != nil }
         let legend = try legendKinds.map { try layout("\($0.rawValue): \($0.summary)", labelFont, Self.labelSize) }
         let legendWidth = zip(legendKinds, legend).map { badgeWidth($0) + px(Self.legendGap) + Int($1.width.rounded(.up)) }.max() ?? 0
         let legendTop = y - gap + margin / 2
         if !legend.isEmpty { y += margin / 2 + legend.count * (labelHeight + px(Self.badgeGap)) }
         let width = max(x - gap + margin, 2 * margin + legendWidth), height = y - gap + margin
-        guard var sheet = Pixmap(width: width, height: height) else { throw TooLarge(width: width, height: height) }
-        if background.a > 0 {
-            sheet.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: background)
-        }
+        guard width > 0, height > 0 else { throw TooLarge(width: width, height: height) }
+
+        // The page first: the renderer paints it as it makes the pixmap (transparent stays clear).
+        var items: [SceneItem] = [.fill(RoundedRect(rect: rect(0, 0, width, height), radius: 0), background)]
         // Over a transparent page the headers stay dark, as on the default page.
         let page = Contrast.composite(background, over: Self.page)
         let headerColor = Contrast.ratio(Self.header, page) >= Contrast.ratio(Self.darkLabel, page) ? Self.header : Self.darkLabel
 
         for (index, layout) in columnHeaderLayouts.enumerated() where index < columns {
             let left = Double(xs[index]) + (Double(tileWidths[index]) - layout.width) / 2
-            draw(layout, into: &sheet, x: left.rounded(), y: Double(margin), color: headerColor, engine: engine)
+            items.append(text(layout, x: left.rounded(), y: Double(margin), color: headerColor))
         }
         for (index, layout) in rowHeaderLayouts.enumerated() where index < rowCount {
             // Level with the row's cell labels.
-            draw(layout, into: &sheet, x: Double(margin), y: Double(ys[index] + pad) + Double(labelHeight) - layout.height,
-                 color: headerColor, engine: engine)
+            items.append(text(layout, x: Double(margin), y: Double(ys[index] + pad) + Double(labelHeight) - layout.height,
+                              color: headerColor))
         }
         for (index, cell) in cells.enumerated() {
             let (column, row) = (index % columns, index / columns)
-            let tile = Rect(x: Double(xs[column]), y: Double(ys[row]),
-                            width: Double(tileWidths[column]), height: Double(tileHeights[row]))
-            sheet.fill(RoundedRect(rect: tile, radius: Self.tileRadius * s), color: cell.isDark ? Self.darkTile : Self.lightTile)
+            items.append(.fill(RoundedRect(rect: rect(xs[column], ys[row], tileWidths[column], tileHeights[row]),
+                                           radius: Self.tileRadius),
+                               cell.isDark ? Self.darkTile : Self.lightTile))
             // Badges from the tile's trailing edge; the label gets what is left.
             var badgeX = xs[column] + pad + columnWidth[column]
             for kind in cell.badges.reversed() {
                 badgeX -= badgeWidth(kind)
-                drawBadge(kind, code: codes[kind], into: &sheet, x: badgeX, y: ys[row] + pad, width: badgeWidth(kind),
-                          height: labelHeight, engine: engine)
+                items += badge(kind, x: badgeX, y: ys[row] + pad, width: badgeWidth(kind), height: labelHeight)
                 badgeX -= px(Self.badgeGap)
             }
             let labelRoom = badgeX - (xs[column] + pad) - (cell.badges.isEmpty ? 0 : px(Self.legendGap))
             let label = try layout(cell.label, labelFont, Self.labelSize, maxWidth: Double(max(1, labelRoom)) / s)
-            draw(label, into: &sheet, x: Double(xs[column] + pad), y: Double(ys[row] + pad),
-                 color: cell.isDark ? Self.darkLabel : Self.lightLabel, engine: engine)
-            sheet.composite(cell.image, atX: xs[column] + pad, y: ys[row] + pad + labelHeight + px(Self.labelGap))
+            items.append(text(label, x: Double(xs[column] + pad), y: Double(ys[row] + pad),
+                              color: cell.isDark ? Self.darkLabel : Self.lightLabel))
+            items.append(.pixels(cell.image, origin: Point(x: pt(xs[column] + pad),
+                                                           y: pt(ys[row] + pad + labelHeight + px(Self.labelGap)))))
         }
         for (index, (kind, line)) in zip(legendKinds, legend).enumerated() {
             let top = legendTop + index * (labelHeight + px(Self.badgeGap))
-            drawBadge(kind, code: codes[kind], into: &sheet, x: margin, y: top, width: badgeWidth(kind),
-                      height: labelHeight, engine: engine)
-            draw(line, into: &sheet, x: Double(margin + badgeWidth(kind) + px(Self.legendGap)),
-                 y: Double(top) + (Double(labelHeight) - line.height) / 2, color: Self.header, engine: engine)
+            items += badge(kind, x: margin, y: top, width: badgeWidth(kind), height: labelHeight)
+            items.append(text(line, x: Double(margin + badgeWidth(kind) + px(Self.legendGap)),
+                              y: Double(top) + (Double(labelHeight) - line.height) / 2, color: Self.header))
         }
-        return sheet
-    }
-
-    /// A badge: the kind's colour in a pill `width` × `height` pixels, its code centred in white.
-    private func drawBadge(_ kind: Finding.Kind, code: TextLayout?, into sheet: inout Pixmap, x: Int, y: Int,
-                           width: Int, height: Int, engine: TextEngine) {
-        let pill = Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height))
-        sheet.fill(RoundedRect(rect: pill, radius: Double(height) / 2), color: Self.badge(kind).color)
-        guard let code else { return }
-        draw(code, into: &sheet, x: (Double(x) + (Double(width) - code.width) / 2).rounded(),
-             y: Double(y) + (Double(height) - code.height) / 2, color: .white, engine: engine)
-    }
-
-    /// Draws a laid-out paragraph with its top-left corner at (`x`, `y`) pixels.
-    private func draw(_ layout: TextLayout, into sheet: inout Pixmap, x: Double, y: Double, color: Color, engine: TextEngine) {
-        let top = y.rounded()
-        for glyph in layout.glyphs {
-            engine.draw(glyph, into: &sheet, originX: x, originY: top, color: color)
-        }
+        return Scene(width: pt(width), height: pt(height), scale: scale, items: items)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Synchronization
 
 // Colour resolution, the SDK's "Light and dark appearance": the theme is fixed for the life of the
 // process and each colour is resolved once, the first time Grona draws, in the appearance of that
@@ -42,30 +43,35 @@ public struct ResolvedTheme: Equatable, Sendable {
 }
 
 /// Resolves theme and campaign colours once and keeps them; share one per renderer.
-/// `@unchecked Sendable`: the resolved colours are read and written only while `lock` is held, and
-/// `theme` is immutable.
-public final class ColorResolver: @unchecked Sendable {
+public final class ColorResolver: Sendable {
     public let theme: Theme
-    private let lock = NSLock()
-    private var resolvedTheme: ResolvedTheme?
-    private var campaignColors: [String: Color] = [:]
+    private struct Kept {
+        var theme: ResolvedTheme?
+        var campaignColors: [String: Color] = [:]
+    }
+    private let kept = Mutex(Kept())
 
     public init(theme: Theme) { self.theme = theme }
 
     /// The theme resolved in the appearance of the first call, for the life of this resolver.
     public func resolvedTheme(appearance: Appearance) -> ResolvedTheme {
-        lock.lock(); defer { lock.unlock() }
-        if let resolvedTheme { return resolvedTheme }
+        kept.withLock { kept in
+            if let resolvedTheme = kept.theme { return resolvedTheme }
+            let resolvedTheme = resolve(appearance: appearance)
+            kept.theme = resolvedTheme
+            return resolvedTheme
+        }
+    }
+
+    private func resolve(appearance: Appearance) -> ResolvedTheme {
         let t = theme
-        let resolved = ResolvedTheme(primary: t.primary.variant(for: appearance),
-                                     onPrimary: t.onPrimary.variant(for: appearance),
-                                     accent: t.accent.variant(for: appearance),
-                                     surface: t.surface.variant(for: appearance),
-                                     text: t.text.variant(for: appearance),
-                                     mutedText: t.mutedText.variant(for: appearance),
-                                     appearance: appearance)
-        resolvedTheme = resolved
-        return resolved
+        return ResolvedTheme(primary: t.primary.variant(for: appearance),
+                             onPrimary: t.onPrimary.variant(for: appearance),
+                             accent: t.accent.variant(for: appearance),
+                             surface: t.surface.variant(for: appearance),
+                             text: t.text.variant(for: appearance),
+                             mutedText: t.mutedText.variant(for: appearance),
+                             appearance: appearance)
     }
 
     /// A campaign colour, resolved the first time this role and value are drawn.
@@ -73,11 +79,12 @@ public final class ColorResolver: @unchecked Sendable {
         guard let color else { return nil }
         guard case .adaptive(let light, let dark) = color else { return color.variant(for: appearance) }
         let key = "\(role) \(light.rgbaHex) \(dark.rgbaHex)"
-        lock.lock(); defer { lock.unlock() }
-        if let kept = campaignColors[key] { return kept }
-        let resolved = color.variant(for: appearance)
-        campaignColors[key] = resolved
-        return resolved
+        return kept.withLock { kept in
+            if let known = kept.campaignColors[key] { return known }
+            let resolved = color.variant(for: appearance)
+            kept.campaignColors[key] = resolved
+            return resolved
+        }
     }
 
     /// Every colour `component` draws with, and the contrast decision for each of its text roles.

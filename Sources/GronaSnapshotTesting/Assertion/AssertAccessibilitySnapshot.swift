@@ -9,16 +9,18 @@ import XCTest
 /// The default folder of accessibility goldens, relative to the package root.
 public let accessibilitySnapshotDirectory = "Snapshots/Accessibility"
 
+// Each form is `assertSnapshot(…, as: .accessibility)`. The spec forms take no `function:`, so the
+// test they name when no test framework says is this function itself, as it always was.
+
 /// As `assertSnapshot(of:)`, for the accessibility picture of every variant of `spec`.
 public func assertAccessibilitySnapshot(of spec: Spec, variants: Variants? = nil, record: SnapshotRecordMode? = nil,
                                         tolerance: ComparisonTolerance = .default,
                                         snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                                         fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                                         line: UInt = #line, column: UInt = #column) {
-    let message = verifySnapshot(of: spec, variants: variants, overlay: .accessibility, record: record,
-                                 tolerance: tolerance, snapshotDirectory: snapshotDirectory ?? accessibilitySnapshotDirectory,
-                                 artifactDirectory: artifactDirectory, file: filePath)
-    report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    assertSnapshot(of: spec, as: .accessibility, variants: variants, record: record, tolerance: tolerance,
+                   snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory,
+                   fileID: fileID, file: filePath, function: #function, line: line, column: column)
 }
 
 /// As `assertSnapshot(ofSpecAt:)`, for the accessibility picture.
@@ -27,10 +29,9 @@ public func assertAccessibilitySnapshot(ofSpecAt path: String, variants: Variant
                                         snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                                         fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                                         line: UInt = #line, column: UInt = #column) {
-    let message = verifySnapshot(ofSpecAt: path, variants: variants, overlay: .accessibility, record: record,
-                                 tolerance: tolerance, snapshotDirectory: snapshotDirectory ?? accessibilitySnapshotDirectory,
-                                 artifactDirectory: artifactDirectory, file: filePath)
-    report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    assertSnapshot(ofSpecAt: path, as: .accessibility, variants: variants, record: record, tolerance: tolerance,
+                   snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory,
+                   fileID: fileID, file: filePath, function: #function, line: line, column: column)
 }
 
 /// As `assertSnapshot(theme:component:)`, for the accessibility picture; goldens under `name`, by
@@ -42,12 +43,10 @@ public func assertAccessibilitySnapshot(theme: Theme = Theme(), component: Compo
                                         snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                                         fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                                         testName: String = #function, line: UInt = #line, column: UInt = #column) {
-    let message = verifySnapshot(theme: theme, component: component, environment: environment, named: name,
-                                 variants: variants, overlay: .accessibility, record: record, tolerance: tolerance,
-                                 snapshotDirectory: snapshotDirectory ?? accessibilitySnapshotDirectory,
-                                 artifactDirectory: artifactDirectory, file: filePath, testName: testName,
-                                 suite: currentSwiftTestingSuite())
-    report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    report(SnapshotOptions(.accessibility, variants, record, tolerance, snapshotDirectory, artifactDirectory)
+        .verify(.component(component, theme: theme, environment: environment, name: name, call: "verifySnapshot(of:)"),
+                file: "\(filePath)", identity: .current(file: "\(filePath)", function: testName)),
+           fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 extension XCTestCase {
@@ -59,12 +58,10 @@ extension XCTestCase {
                                             snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                                             fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                                             testName: String = #function, line: UInt = #line, column: UInt = #column) {
-        let message = GronaSnapshotTesting.verifySnapshot(
-            theme: theme, component: component, environment: environment, named: name, variants: variants,
-            overlay: .accessibility, record: record, tolerance: tolerance,
-            snapshotDirectory: snapshotDirectory ?? accessibilitySnapshotDirectory, artifactDirectory: artifactDirectory,
-            file: filePath, testName: testName, suite: snapshotSuiteName)
-        report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+        report(SnapshotOptions(.accessibility, variants, record, tolerance, snapshotDirectory, artifactDirectory)
+            .verify(.component(component, theme: theme, environment: environment, name: name, call: "verifySnapshot(of:)"),
+                    file: "\(filePath)", identity: .current(file: "\(filePath)", function: testName, suite: snapshotSuiteName)),
+               fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     // The member above hides the free functions of the same name, so the spec forms are here too.

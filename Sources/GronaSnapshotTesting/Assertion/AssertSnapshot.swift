@@ -19,10 +19,9 @@ public func assertSnapshot(of spec: Spec, as strategy: Snapshotting = .image, va
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                            fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                            function: String = #function, line: UInt = #line, column: UInt = #column) {
-    let message = verifySnapshot(of: spec, as: strategy, variants: variants, record: record, tolerance: tolerance,
-                                 snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory,
-                                 file: filePath, function: function)
-    report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    report(SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory)
+        .verify(.spec(spec), file: "\(filePath)", identity: .current(file: "\(filePath)", function: function)),
+           fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// As `assertSnapshot(of:)`, for the spec file at `path` (relative paths from the package root).
@@ -31,10 +30,9 @@ public func assertSnapshot(ofSpecAt path: String, as strategy: Snapshotting = .i
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                            fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                            function: String = #function, line: UInt = #line, column: UInt = #column) {
-    let message = verifySnapshot(ofSpecAt: path, as: strategy, variants: variants, record: record, tolerance: tolerance,
-                                 snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory,
-                                 file: filePath, function: function)
-    report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    report(SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory)
+        .verify(.specFile(path), file: "\(filePath)", identity: .current(file: "\(filePath)", function: function)),
+           fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Checks a component built in code, drawn with `theme` in `environment` (and each of `variants`);
@@ -46,10 +44,10 @@ public func assertSnapshot(of component: Component, as strategy: Snapshotting = 
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                            fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                            testName: String = #function, line: UInt = #line, column: UInt = #column) {
-    assertSnapshot(of: component, call: "assertSnapshot(of:as:)", ComponentSnapshot(
-        theme: theme, environment: environment, name: name, strategy: strategy, variants: variants, record: record,
-        tolerance: tolerance, snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory),
-        identity: .current(file: "\(filePath)", function: testName), fileID: fileID, filePath: filePath, line: line, column: column)
+    report(SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory)
+        .verify(.component(component, theme: theme, environment: environment, name: name, call: "assertSnapshot(of:as:)"),
+                file: "\(filePath)", identity: .current(file: "\(filePath)", function: testName)),
+           fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// As `assertSnapshot(of: component, …)`, in the argument order of earlier versions.
@@ -59,56 +57,16 @@ public func assertSnapshot(theme: Theme = Theme(), component: Component, environ
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                            fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                            testName: String = #function, line: UInt = #line, column: UInt = #column) {
-    assertSnapshot(of: component, call: "assertSnapshot(theme:component:)", ComponentSnapshot(
-        theme: theme, environment: environment, name: name, strategy: strategy, variants: variants, record: record,
-        tolerance: tolerance, snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory),
-        identity: .current(file: "\(filePath)", function: testName), fileID: fileID, filePath: filePath, line: line, column: column)
-}
-
-/// The settings of a code-built snapshot call, handed on in one piece.
-struct ComponentSnapshot {
-    var theme: Theme
-    var environment: Environment
-    var name: String?
-    var strategy: Snapshotting
-    var variants: Variants?
-    var record: SnapshotRecordMode?
-    var tolerance: ComparisonTolerance
-    var snapshotDirectory: String?
-    var artifactDirectory: String?
-
-    func verify(_ component: Component, file: String, identity: TestIdentity, call: String,
-                counterInstance: AnyObject? = nil) -> String? {
-        verifyComponent(theme: theme, component: component, environment: environment, named: name, as: strategy,
-                        variants: variants, overlay: nil, record: record, tolerance: tolerance,
-                        snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: file,
-                        identity: identity, call: call, counterInstance: counterInstance)
-    }
-}
-
-/// Every code-built `assertSnapshot`: verify, then report to the running framework.
-func assertSnapshot(of component: Component, call: String, _ settings: ComponentSnapshot, identity: TestIdentity,
-                    counterInstance: AnyObject? = nil, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
-    report(settings.verify(component, file: "\(filePath)", identity: identity, call: call, counterInstance: counterInstance),
+    report(SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory)
+        .verify(.component(component, theme: theme, environment: environment, name: name, call: "assertSnapshot(theme:component:)"),
+                file: "\(filePath)", identity: .current(file: "\(filePath)", function: testName)),
            fileID: fileID, filePath: filePath, line: line, column: column)
-}
-
-/// The running Swift Testing test's suite, as its type's name (`Outer.Inner`); nil outside Swift
-/// Testing and for a free `@Test` function.
-func currentSwiftTestingSuite() -> String? {
-    #if canImport(Testing)
-    if let test = Test.current {
-        let suite = test.id.nameComponents.dropLast()
-        return suite.isEmpty ? nil : suite.joined(separator: ".")
-    }
-    #endif
-    return nil
 }
 
 // In an XCTestCase, unqualified calls find these methods before the free functions (a member hides
 // a global function of the same name), so a test written as in Swift Testing gets its class in the
 // golden path without saying so, and the running test (`self`), not a helper's `#function`, names
-// it. The spec forms are here only because the member hides them too.
+// it. The spec forms are here only because the member hides them too; they are the free functions.
 extension XCTestCase {
     /// The test class's name without its module: `CampaignTests`, `Outer.Inner`.
     var snapshotSuiteName: String {
@@ -119,6 +77,13 @@ extension XCTestCase {
         .current(testCase: self, file: "\(file)", function: function)
     }
 
+    /// A component built in code, checked for this test case: named after it, numbered afresh in it.
+    func checkComponent(_ component: Component, theme: Theme, environment: Environment, name: String?, call: String,
+                        _ options: SnapshotOptions, file: StaticString, testName: String) -> String? {
+        options.verify(.component(component, theme: theme, environment: environment, name: name, call: call),
+                       file: "\(file)", identity: snapshotIdentity(file: file, function: testName), counterInstance: self)
+    }
+
     /// `assertSnapshot(theme:component:…)` with goldens under `<test class>/<test name>`.
     public func assertSnapshot(theme: Theme = Theme(), component: Component, environment: Environment = .default,
                                named name: String? = nil, as strategy: Snapshotting = .image, variants: Variants? = nil,
@@ -126,11 +91,9 @@ extension XCTestCase {
                                snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                                fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                                testName: String = #function, line: UInt = #line, column: UInt = #column) {
-        GronaSnapshotTesting.assertSnapshot(of: component, call: "assertSnapshot(theme:component:)", ComponentSnapshot(
-            theme: theme, environment: environment, name: name, strategy: strategy, variants: variants, record: record,
-            tolerance: tolerance, snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory),
-            identity: snapshotIdentity(file: filePath, function: testName), counterInstance: self,
-            fileID: fileID, filePath: filePath, line: line, column: column)
+        report(checkComponent(component, theme: theme, environment: environment, name: name, call: "assertSnapshot(theme:component:)",
+                              SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory),
+                              file: filePath, testName: testName), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// `assertSnapshot(of: component, …)` with goldens under `<test class>/<test name>`.
@@ -140,11 +103,9 @@ extension XCTestCase {
                                snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                                fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                                testName: String = #function, line: UInt = #line, column: UInt = #column) {
-        GronaSnapshotTesting.assertSnapshot(of: component, call: "assertSnapshot(of:as:)", ComponentSnapshot(
-            theme: theme, environment: environment, name: name, strategy: strategy, variants: variants, record: record,
-            tolerance: tolerance, snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory),
-            identity: snapshotIdentity(file: filePath, function: testName), counterInstance: self,
-            fileID: fileID, filePath: filePath, line: line, column: column)
+        report(checkComponent(component, theme: theme, environment: environment, name: name, call: "assertSnapshot(of:as:)",
+                              SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory),
+                              file: filePath, testName: testName), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// `verifySnapshot(theme:component:…)` with goldens under `<test class>/<test name>`.
@@ -153,11 +114,9 @@ extension XCTestCase {
                                record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
                                snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                                file: StaticString = #filePath, testName: String = #function) -> String? {
-        ComponentSnapshot(theme: theme, environment: environment, name: name, strategy: strategy, variants: variants,
-                          record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory,
-                          artifactDirectory: artifactDirectory)
-            .verify(component, file: "\(file)", identity: snapshotIdentity(file: file, function: testName),
-                    call: "verifySnapshot(theme:component:)", counterInstance: self)
+        checkComponent(component, theme: theme, environment: environment, name: name, call: "verifySnapshot(theme:component:)",
+                       SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory),
+                       file: file, testName: testName)
     }
 
     public func assertSnapshot(of spec: Spec, as strategy: Snapshotting = .image, variants: Variants? = nil,

@@ -22,10 +22,11 @@ public struct Snapshotting: Sendable, Equatable {
     /// The render report as JSON: a cheap semantic golden.
     public static let report = Snapshotting(kind: .report, overlay: nil, defaultDirectory: "Snapshots/Reports")
 
-    /// The accessibility picture asked for with `overlay:`, kept in the plain goldens' folder unless
-    /// the caller says otherwise, as before strategies existed.
-    static func accessibilityPicture(inOwnFolder: Bool) -> Snapshotting {
-        inOwnFolder ? .accessibility : Snapshotting(kind: .image, overlay: .accessibility, defaultDirectory: "Snapshots")
+    /// This strategy, unless the call asked for an overlay with `verifySnapshot(…, overlay:)`, the form
+    /// older than strategies: then the accessibility picture, kept in the plain goldens' folder unless
+    /// the call says otherwise, as it was then.
+    func with(overlay: Overlay?) -> Snapshotting {
+        overlay == nil ? self : Snapshotting(kind: .image, overlay: .accessibility, defaultDirectory: "Snapshots")
     }
 
     /// The golden's file name for a case's image name.

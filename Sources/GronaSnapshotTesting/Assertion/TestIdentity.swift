@@ -18,6 +18,7 @@
 // naming both: the same XCTest class name in two test modules is caught, not shared.
 import Foundation
 import Grona
+import Synchronization
 import XCTest
 #if canImport(Testing)
 import Testing
@@ -150,6 +151,8 @@ private func caseArguments(_ testCase: Test.Case) -> [(label: String?, value: St
 /// identity; from the next test case on, every call knows its test.
 final class TestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable {
     // `@unchecked Sendable`: `current` and `registered` are read and written only while `lock` is held.
+    // An NSLock rather than a Mutex: the test case XCTest hands over is not Sendable, so a Mutex
+    // would not take it in.
     static let shared = TestCaseObserver()
     private let lock = NSLock()
     private weak var current: XCTestCase?
@@ -183,25 +186,28 @@ final class TestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable {
 /// a number. A snapshot is its spec (theme, component, environment, variants): asserting the same
 /// one twice in a test (record, then check) is one golden, not two. Keyed by the test case's
 /// identity and the snapshots folder (the accessibility pictures and reports have their own).
-final class SnapshotCounter: @unchecked Sendable {
-    // `@unchecked Sendable`: `seen` and `owners` are read and written only while `lock` is held.
+final class SnapshotCounter: Sendable {
     static let shared = SnapshotCounter()
-    private let lock = NSLock()
-    private var seen: [String: [Spec]] = [:]
-    private var owners: [String: ObjectIdentifier] = [:]
+    private struct Seen {
+        var specs: [String: [Spec]] = [:]
+        var owners: [String: ObjectIdentifier] = [:]
+    }
+    private let seen = Mutex(Seen())
 
     /// 1 for the first distinct `spec` of `key`, 2 for the next, …; the same number again for a
     /// spec seen before. An XCTest case starts afresh for each instance (each run of a test method).
     func number(of spec: Spec, for key: String, instance: AnyObject? = nil) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        if let instance {
-            let id = ObjectIdentifier(instance)
-            if owners[key] != id { owners[key] = id; seen[key] = [] }
+        let owner = instance.map(ObjectIdentifier.init)
+        return seen.withLock { seen in
+            if let owner, seen.owners[key] != owner {
+                seen.owners[key] = owner
+                seen.specs[key] = []
+            }
+            var specs = seen.specs[key, default: []]
+            if let index = specs.firstIndex(of: spec) { return index + 1 }
+            specs.append(spec)
+            seen.specs[key] = specs
+            return specs.count
         }
-        var specs = seen[key, default: []]
-        if let index = specs.firstIndex(of: spec) { return index + 1 }
-        specs.append(spec)
-        seen[key] = specs
-        return specs.count
     }
 }

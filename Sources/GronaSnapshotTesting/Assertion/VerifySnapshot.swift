@@ -13,6 +13,7 @@
 //   fonts      $GRONA_FONTS, else the Fonts folder of the GronaSnap checkout this library was built from
 import Foundation
 import Grona
+import GronaRequests
 
 
 /// Renders `spec` in each variant (the spec's own `variants` unless `variants` is given) and checks
@@ -25,12 +26,8 @@ public func verifySnapshot(of spec: Spec, as strategy: Snapshotting = .image, va
                            tolerance: ComparisonTolerance = .default,
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                            file: StaticString = #filePath, function: String = #function) -> String? {
-    let strategy = overlay.map { _ in .accessibilityPicture(inOwnFolder: false) } ?? strategy
-    return SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
-                           strategy: strategy, record: record, tolerance: tolerance,
-                           snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: "\(file)",
-                           identity: .current(file: "\(file)", function: function), namedAfterTest: false,
-                           call: "verifySnapshot(of:)").perform()
+    SnapshotOptions(strategy.with(overlay: overlay), variants, record, tolerance, snapshotDirectory, artifactDirectory)
+        .verify(.spec(spec), file: "\(file)", identity: .current(file: "\(file)", function: function))
 }
 
 /// Decodes the spec file at `path` (relative paths from the package root) and verifies it as
@@ -42,17 +39,8 @@ public func verifySnapshot(ofSpecAt path: String, as strategy: Snapshotting = .i
                            tolerance: ComparisonTolerance = .default,
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                            file: StaticString = #filePath, function: String = #function) -> String? {
-    var spec: Spec
-    do {
-        let root = packageRoot(containing: "\(file)")
-        spec = try SpecDecoder(fontsFolder: try locateFonts()).decode(fileAt: resolve(path, against: root))
-    } catch {
-        return "\(error)"
-    }
-    if let name = specGoldenFolder(path) { spec.name = name }
-    return verifySnapshot(of: spec, as: strategy, variants: variants, overlay: overlay, record: record, tolerance: tolerance,
-                          snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: file,
-                          function: function)
+    SnapshotOptions(strategy.with(overlay: overlay), variants, record, tolerance, snapshotDirectory, artifactDirectory)
+        .verify(.specFile(path), file: "\(file)", identity: .current(file: "\(file)", function: function))
 }
 
 /// The golden folder of a spec file given by a relative path: its path below the path's first
@@ -83,42 +71,87 @@ public func verifySnapshot(theme: Theme = Theme(), component: Component, environ
                            snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
                            file: StaticString = #filePath, testName: String = #function,
                            suite: String? = nil) -> String? {
-    verifyComponent(theme: theme, component: component, environment: environment, named: name, as: strategy,
-                    variants: variants, overlay: overlay, record: record, tolerance: tolerance,
-                    snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory, file: "\(file)",
-                    identity: .current(file: "\(file)", function: testName, suite: suite),
-                    call: "verifySnapshot(of:)")
+    SnapshotOptions(strategy.with(overlay: overlay), variants, record, tolerance, snapshotDirectory, artifactDirectory)
+        .verify(.component(component, theme: theme, environment: environment, name: name, call: "verifySnapshot(of:)"),
+                file: "\(file)", identity: .current(file: "\(file)", function: testName, suite: suite))
 }
 
-/// The body of every code-built snapshot call, with the test's identity already found.
-func verifyComponent(theme: Theme, component: Component, environment: Environment, named name: String?,
-                     as strategy: Snapshotting, variants: Variants?, overlay: Overlay?, record: SnapshotRecordMode?,
-                     tolerance: ComparisonTolerance, snapshotDirectory: String?, artifactDirectory: String?,
-                     file: String, identity: TestIdentity, call: String, counterInstance: AnyObject? = nil) -> String? {
-    let strategy = overlay.map { _ in .accessibilityPicture(inOwnFolder: false) } ?? strategy
-    let root = packageRoot(containing: file)
-    let resolved: (theme: Theme, component: Component)
-    do {
-        resolved = try resolveSwiftPaths(theme: theme, component: component, packageRoot: root, fonts: try locateFonts())
-    } catch {
-        return "\(call): \(error)"
+// MARK: - The one check behind every public form
+
+/// What a snapshot call checks: a spec, the spec file at a path, or a component built in code
+/// (with the Swift call's name, which messages about the call's own arguments start with).
+enum SnapshotSubject {
+    case spec(Spec)
+    case specFile(String)
+    case component(Component, theme: Theme, environment: Environment, name: String?, call: String)
+}
+
+/// How a snapshot call checks: the strategy and the arguments every public form shares.
+struct SnapshotOptions {
+    var strategy: Snapshotting
+    var variants: Variants?
+    var record: SnapshotRecordMode?
+    var tolerance: ComparisonTolerance
+    var snapshotDirectory: String?
+    var artifactDirectory: String?
+
+    init(_ strategy: Snapshotting, _ variants: Variants?, _ record: SnapshotRecordMode?, _ tolerance: ComparisonTolerance,
+         _ snapshotDirectory: String?, _ artifactDirectory: String?) {
+        (self.strategy, self.variants, self.record, self.tolerance) = (strategy, variants, record, tolerance)
+        (self.snapshotDirectory, self.artifactDirectory) = (snapshotDirectory, artifactDirectory)
     }
-    var spec = Spec(name: name ?? identity.goldenFolder(file: file), file: call, folder: root, theme: resolved.theme,
-                    component: resolved.component, environment: environment, variants: variants)
-    if name == nil {
-        // The second and later distinct unnamed snapshots of one test case get a number.
-        let key = identity.id + "|" + file + "|" + (snapshotDirectory ?? strategy.defaultDirectory)
-        let number = SnapshotCounter.shared.number(of: spec, for: key, instance: counterInstance)
-        if number > 1 { spec.name += ".\(number)" }
+
+    /// Every `verifySnapshot`, `assertSnapshot` and `assertAccessibilitySnapshot`, whichever form it
+    /// was called through: the message, or nil when all passed. `identity` is asked for only once
+    /// the subject is ready to check (a spec file that cannot be decoded asks no test framework).
+    /// `counterInstance`: the XCTest case whose unnamed snapshots are numbered afresh (its `self`).
+    func verify(_ subject: SnapshotSubject, file: String, identity: @autoclosure () -> TestIdentity,
+                counterInstance: AnyObject? = nil) -> String? {
+        switch subject {
+        case .spec(let spec):
+            return SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
+                                   options: self, file: file, identity: identity(), namedAfterTest: false,
+                                   call: "verifySnapshot(of:)").perform()
+        case .specFile(let path):
+            var spec: Spec
+            do {
+                spec = try SpecDecoder(fontsFolder: try locateFonts()).decode(fileAt: resolve(path, against: packageRoot(containing: file)))
+            } catch {
+                return "\(error)"
+            }
+            if let name = specGoldenFolder(path) { spec.name = name }
+            return verify(.spec(spec), file: file, identity: identity())
+        case .component(let component, let theme, let environment, let name, let call):
+            return verify(component, theme: theme, environment: environment, name: name, call: call, file: file,
+                          identity: identity(), counterInstance: counterInstance)
+        }
     }
-    spec.variants = nil
-    let message = SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
-                                  strategy: strategy, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory,
-                                  artifactDirectory: artifactDirectory, file: file, identity: identity,
-                                  namedAfterTest: true, call: call).perform()
-    // The renderer names what it could not use by its place in a spec file; this call has none.
-    return message?.replacingOccurrences(of: call + ": $.theme.", with: call + ": Theme.")
-        .replacingOccurrences(of: call + ": $.component.", with: call + ": the component's ")
+
+    /// A component built in code: its paths resolved, its golden folder named after the test.
+    private func verify(_ component: Component, theme: Theme, environment: Environment, name: String?, call: String,
+                        file: String, identity: TestIdentity, counterInstance: AnyObject?) -> String? {
+        let root = packageRoot(containing: file)
+        let resolved: (theme: Theme, component: Component)
+        do {
+            resolved = try resolveSwiftPaths(theme: theme, component: component, packageRoot: root, fonts: try locateFonts())
+        } catch {
+            return "\(call): \(error)"
+        }
+        var spec = Spec(name: name ?? identity.goldenFolder(file: file), file: call, folder: root, theme: resolved.theme,
+                        component: resolved.component, environment: environment, variants: variants)
+        if name == nil {
+            // The second and later distinct unnamed snapshots of one test case get a number.
+            let key = identity.id + "|" + file + "|" + (snapshotDirectory ?? strategy.defaultDirectory)
+            let number = SnapshotCounter.shared.number(of: spec, for: key, instance: counterInstance)
+            if number > 1 { spec.name += ".\(number)" }
+        }
+        spec.variants = nil
+        let message = SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
+                                      options: self, file: file, identity: identity, namedAfterTest: true, call: call).perform()
+        // The renderer names what it could not use by its place in a spec file; this call has none.
+        return message?.replacingOccurrences(of: call + ": $.theme.", with: call + ": Theme.")
+            .replacingOccurrences(of: call + ": $.component.", with: call + ": the component's ")
+    }
 }
 
 /// `<suite>/<test>`: the folder of a code-built component's goldens. The test's name loses its
@@ -134,11 +167,7 @@ func componentGoldenFolder(suite: String?, file: String, testName: String) -> St
 /// One snapshot call, resolved: what to check, how, where, and which test asks.
 struct SnapshotRequest {
     var cases: [SnapshotCase]
-    var strategy: Snapshotting
-    var record: SnapshotRecordMode?
-    var tolerance: ComparisonTolerance
-    var snapshotDirectory: String?
-    var artifactDirectory: String?
+    var options: SnapshotOptions
     var file: String
     var identity: TestIdentity
     /// The goldens are named after the test (a component built in code), so no other test may use them.
@@ -149,13 +178,13 @@ struct SnapshotRequest {
     func perform() -> String? {
         let context: SnapshotContext
         do {
-            context = try SnapshotContext(testFile: file, record: record ?? SnapshotTestingConfiguration.current?.record,
-                                          snapshotDirectory: snapshotDirectory ?? strategy.defaultDirectory,
-                                          artifactDirectory: artifactDirectory)
+            context = try SnapshotContext(testFile: file, record: options.record ?? SnapshotTestingConfiguration.current?.record,
+                                          snapshotDirectory: options.snapshotDirectory ?? options.strategy.defaultDirectory,
+                                          artifactDirectory: options.artifactDirectory)
         } catch {
             return "\(call): \(error)"
         }
-        let goldens = cases.map { strategy.goldenName($0.goldenName) }
+        let goldens = cases.map { options.strategy.goldenName($0.goldenName) }
         let conflicts = GoldenLedger.claim(goldens, test: identity.id, module: identity.module ?? "tests",
                                            snapshotsFolder: context.snapshots)
         if namedAfterTest, let conflict = conflicts.first {
@@ -164,8 +193,8 @@ struct SnapshotRequest {
                 + "two test modules?): give one of them named: \"…\", or rename it"
         }
         let verifier = SnapshotVerifier(snapshotsDirectory: context.snapshots, artifactsDirectory: context.artifacts,
-                                        record: context.record, tolerance: tolerance, fontsFolder: context.fonts)
-        switch strategy.kind {
+                                        record: context.record, tolerance: options.tolerance, fontsFolder: context.fonts)
+        switch options.strategy.kind {
         case .image: return failureMessage(verifier.verify(cases))
         case .report: return failureMessage(verifier.verifyReports(cases))
         }
@@ -225,17 +254,13 @@ func resolve(_ path: String, against root: String) -> String {
     path.hasPrefix("/") ? path : root + "/" + path
 }
 
-struct FontsNotFound: Error, CustomStringConvertible {
-    var description: String { "cannot find GronaSnap's Fonts folder; set GRONA_FONTS to its path" }
-}
-
-/// `$GRONA_FONTS`, else the `Fonts` folder of the checkout this file was compiled from (also right
-/// when GronaSnap is a dependency of another package), else what `FontsFolder.locate` finds.
+/// `$GRONA_FONTS`, else the `Fonts` folder beside the test binary or of the checkout this library
+/// was compiled from (also right when GronaSnap is a dependency of another package): the command
+/// line's lookup, with the checkout (`FontsFolder.locate`), and its words when there are none.
 func locateFonts(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
-    if let configured = environment["GRONA_FONTS"], !configured.isEmpty { return configured }
-    let checkout = packageRoot(containing: "\(#filePath)") + "/Fonts"
-    if FileManager.default.fileExists(atPath: checkout + "/Inter-Regular.otf") { return checkout }
-    guard let found = FontsFolder.locate() else { throw FontsNotFound() }
+    guard let found = FontsFolder.locate(environment: environment, checkout: true) else {
+        throw RequestError("cannot find GronaSnap's Fonts folder; set GRONA_FONTS to its path")
+    }
     return found
 }
 

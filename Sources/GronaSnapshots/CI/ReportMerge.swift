@@ -7,6 +7,7 @@
 // different runs (other fixtures or snapshots folders), are an error: the shards would not add up.
 import Foundation
 import Grona
+import GronaOutput
 
 public struct ReportMerge {
     public static let runFileName = "run.json"

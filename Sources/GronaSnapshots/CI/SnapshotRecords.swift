@@ -10,6 +10,7 @@
 // so memory stays flat in the number of snapshots.
 import Foundation
 import Grona
+import GronaOutput
 
 /// One snapshot as `results.jsonl` keeps it.
 public struct SnapshotRecord: Sendable {

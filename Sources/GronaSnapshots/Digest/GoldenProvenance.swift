@@ -20,6 +20,7 @@
 import Foundation
 import Grona
 import PNG
+import Synchronization
 import Text
 
 struct GoldenProvenance: Equatable, Sendable {
@@ -54,8 +55,15 @@ struct GoldenProvenance: Equatable, Sendable {
     /// This process's provenance with the fonts in `fontsFolder` (computed once per folder: the
     /// fonts are hashed, a few milliseconds).
     static func current(fontsFolder: String) -> GoldenProvenance {
-        cache.lock.lock(); defer { cache.lock.unlock() }
-        if let known = cache.byFolder[fontsFolder] { return known }
+        cache.withLock { byFolder in
+            if let known = byFolder[fontsFolder] { return known }
+            let provenance = computed(fontsFolder: fontsFolder)
+            byFolder[fontsFolder] = provenance
+            return provenance
+        }
+    }
+
+    private static func computed(fontsFolder: String) -> GoldenProvenance {
         let fonts = fontHashes(in: fontsFolder)
         var entries: [(key: String, value: String)] = [
             ("gronasnap", gronaSnapVersion), ("freetype", TextModule.freeTypeVersion),
@@ -63,9 +71,7 @@ struct GoldenProvenance: Equatable, Sendable {
             ("fonts", fonts.combined),
         ]
         entries += fonts.files.map { ("font." + $0.name, $0.hash) }
-        let provenance = GoldenProvenance(entries: entries)
-        cache.byFolder[fontsFolder] = provenance
-        return provenance
+        return GoldenProvenance(entries: entries)
     }
 
     /// For a person: what differs between the golden's provenance (`self`) and this machine's, e.g.
@@ -89,12 +95,8 @@ struct GoldenProvenance: Equatable, Sendable {
 
     // MARK: - Fonts
 
-    private static let cache = Cache()
-    private final class Cache: @unchecked Sendable {
-        // `@unchecked Sendable`: `byFolder` is read and written only while `lock` is held.
-        let lock = NSLock()
-        var byFolder: [String: GoldenProvenance] = [:]
-    }
+    /// By fonts folder. Held while a folder's fonts are hashed, so each is hashed once.
+    private static let cache = Mutex<[String: GoldenProvenance]>([:])
 
     /// The font files directly in the folder (`.otf`, `.ttf`, `.ttc`), by name in byte order.
     private static func fontHashes(in folder: String) -> (combined: String, files: [(name: String, hash: String)]) {

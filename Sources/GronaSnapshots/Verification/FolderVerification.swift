@@ -25,6 +25,7 @@
 // goldens no producer used at all.
 import Foundation
 import Grona
+import GronaOutput
 
 public struct FolderVerification {
     public var fixturesFolder: String

@@ -24,6 +24,7 @@
 // same run fails, naming both.
 import Foundation
 import Grona
+import GronaOutput
 
 public enum GoldenLedger {
     public static let folderName = ".grona-ledger"

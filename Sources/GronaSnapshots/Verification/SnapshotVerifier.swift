@@ -29,6 +29,7 @@ import Foundation
 import Grona
 import PNG
 import Raster
+import GronaOutput
 
 /// One golden to check: a spec drawn in one environment, stored as `goldenName` in the snapshots folder.
 public struct SnapshotCase: Sendable {

@@ -4,6 +4,7 @@
 // and of variants a spec dropped. Files in hidden folders (the ledger itself) are not goldens.
 import Foundation
 import Grona
+import GronaOutput
 
 public struct UnusedGoldens {
     public var snapshotsFolder: String

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import GronaRequests
 
 /// How long a client may take over each part of a request. libmicrohttpd has only an idle timeout,
 /// which every byte received resets, so a client sending one byte every few seconds could hold a

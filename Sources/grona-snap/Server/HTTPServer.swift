@@ -1,6 +1,8 @@
 import CMicroHTTPD
 import Foundation
 import Grona
+import GronaRequests
+import Synchronization
 
 // HTTP/1.1 through libmicrohttpd: it parses requests, keeps connections and applies the
 // per-address limit, on one thread that only moves bytes. This file turns its callbacks into one
@@ -53,17 +55,15 @@ struct HTTPResponse: Sendable {
                      body: Array("{\"error\": \(jsonStringLiteral(message))}\n".utf8))
     }
 
-    /// A spec the decoder or renderer refused: 400 with the one-line message, and the file and JSON
-    /// path on their own (`{"error": …, "file": "banner.json", "path": "$.theme.primary"}`), so a
-    /// page can point at the field without reading the message. A position (`line 3, column 14`)
-    /// is given as `line`, the part of the message after it as `problem`.
-    static func specError(_ error: SpecError, _ message: String) -> HTTPResponse {
-        var fields = ["\"error\": \(jsonStringLiteral(message))", "\"file\": \(jsonStringLiteral(error.file))"]
-        if let location = error.location {
-            fields.append((location.hasPrefix("$") ? "\"path\": " : "\"line\": ") + jsonStringLiteral(location))
-        }
-        fields.append("\"problem\": \(jsonStringLiteral(error.message))")
-        return HTTPResponse(status: 400, contentType: "application/json", body: Array(("{" + fields.joined(separator: ", ") + "}\n").utf8))
+    /// A refusal as `{"error": "…", "file": "…", "path": "$.…"}`: `error` is the one line the command
+    /// line prints after `error: `; `file` and `path` say where, when the refusal is about a place in
+    /// a spec, so a page can point at the field. `redacting` takes out what a client must not see.
+    static func error(_ refusal: RequestError, redacting redacted: (String) -> String) -> HTTPResponse {
+        var fields = ["\"error\": \(jsonStringLiteral(redacted(refusal.description)))"]
+        if let file = refusal.file { fields.append("\"file\": \(jsonStringLiteral(redacted(file)))") }
+        if let path = refusal.path { fields.append("\"path\": \(jsonStringLiteral(redacted(path)))") }
+        return HTTPResponse(status: refusal.httpStatus, contentType: "application/json", headers: refusal.httpHeaders,
+                            body: Array(("{" + fields.joined(separator: ", ") + "}\n").utf8))
     }
 
     static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
@@ -325,27 +325,19 @@ private struct SuspendedConnection: @unchecked Sendable {
 /// One request's state, owned by libmicrohttpd's per-request slot.
 private final class PendingRequest: @unchecked Sendable {
     // @unchecked Sendable: `stage` and `body` are used on libmicrohttpd's thread only; `response`
-    // is handed from the worker to that thread under `lock`.
+    // is handed from the worker to that thread through its mutex.
     enum Stage { case new, receiving, working, answered }
     /// The request target as the client sent it, before percent-decoding.
     let target: String
     var stage = Stage.new
     var body: [UInt8] = []
-    private let lock = NSLock()
-    private var response: HTTPResponse?
+    private let response = Mutex<HTTPResponse?>(nil)
 
     init(target: String) { self.target = target }
 
-    func finish(_ response: HTTPResponse?) {
-        lock.lock(); defer { lock.unlock() }
-        self.response = response
-    }
+    func finish(_ response: HTTPResponse?) { self.response.withLock { $0 = response } }
 
-    func takeResponse() -> HTTPResponse? {
-        lock.lock(); defer { lock.unlock() }
-        defer { response = nil }
-        return response
-    }
+    func takeResponse() -> HTTPResponse? { response.withLock { $0.take() } }
 }
 
 private final class HeaderBox {

@@ -1,44 +1,12 @@
 import Foundation
 import Grona
+import GronaRequests
 
 // The HTTP API as one table: each route's method, path, query parameters (with the schema of their
 // values), body and answers. `StudioAPI` dispatches by it and `RenderOptions` accepts exactly its
 // parameters; `OpenAPIDocument` serves it as /api/openapi.json. A new route, or a new parameter of
 // one, goes here and nowhere else. The environment overrides come from the command line's own list
 // (`EnvironmentOptions.settings`), under their query names, so the two never drift apart.
-
-/// What a query parameter's value may be.
-enum ValueSchema: Sendable {
-    case text(pattern: String?, maxLength: Int)
-    case choice([String])
-    case integer(ClosedRange<Int>)
-    case integerChoice([Int])
-    case number(ClosedRange<Double>)
-    case boolean
-    /// A comma-separated list of these values, or `all`.
-    case list(of: [String])
-    /// A comma-separated list of free values (language tags), or `all`.
-    case tagList
-
-    /// The JSON Schema of the value, as OpenAPI 3.1 takes it.
-    var jsonSchema: [String: Any] {
-        switch self {
-        case .text(let pattern, let maxLength):
-            var schema: [String: Any] = ["type": "string", "minLength": 1, "maxLength": maxLength]
-            if let pattern { schema["pattern"] = pattern }
-            return schema
-        case .choice(let values): return ["type": "string", "enum": values]
-        case .integer(let range): return ["type": "integer", "minimum": range.lowerBound, "maximum": range.upperBound]
-        case .integerChoice(let values): return ["type": "integer", "enum": values]
-        case .number(let range): return ["type": "number", "minimum": range.lowerBound, "maximum": range.upperBound]
-        case .boolean: return ["type": "boolean"]
-        case .list(let values):
-            let one = "(" + values.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + ")"
-            return ["type": "string", "pattern": "^(all|\(one)(,\(one))*)$"]
-        case .tagList: return ["type": "string", "pattern": "^(all|[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*(,[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*)*)$", "maxLength": 512]
-        }
-    }
-}
 
 struct QueryParameter: Sendable {
     var name: String

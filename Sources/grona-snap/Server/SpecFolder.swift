@@ -1,10 +1,12 @@
 import Foundation
 import Grona
+import GronaRequests
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GronaOutput
 
 /// The folder of specs `serve` works on (DIR): the only place it reads specs from and writes them to.
 ///
@@ -28,7 +30,7 @@ struct SpecFolder: Sendable {
     private let saveLock = NSLock()
 
     init(_ folder: String) throws {
-        guard let real = AssetPaths.realDirectory(folder) else { throw UsageError("serve: \(folder) is not a folder") }
+        guard let real = AssetPaths.realDirectory(folder) else { throw RequestError("serve: \(folder) is not a folder") }
         path = real
     }
 

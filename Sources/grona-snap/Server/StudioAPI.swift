@@ -1,11 +1,13 @@
 import Foundation
 import Grona
+import GronaRequests
 import PNG
 import Text
 
-// The HTTP API and the studio page. Each route is a thin caller of the function the command line
-// uses (`RenderCommand.render`, `SheetCommand.sheet`, `AnimateCommand.frames`), so `/api/render`
-// answers with the bytes `grona-snap render` writes, and an error is the command line's one line.
+// The HTTP API and the studio page. Each route parses its query into the request the command line
+// runs too (GronaRequests: `RenderRequest`, `CheckRequest`, `SheetRequest`, `AnimateRequest`), so
+// `/api/render` answers with the bytes `grona-snap render` writes, and an error is the command
+// line's one line (`RequestError`, which also gives the status).
 // The routes, their parameters and their answers are one table (`StudioAPI.routes`), which both
 // dispatches requests and is served as the OpenAPI description (`OpenAPIDocument`).
 //
@@ -47,13 +49,10 @@ struct StudioAPI: Sendable {
         do {
             try admit(request)
             return try route(request)
-        } catch let error as HTTPFailure {
-            return .error(error.status, folder.redacted(error.message), headers: error.headers)
-        } catch let error as SpecError {
-            return .specError(error, folder.redacted("\(error)"))
         } catch {
-            // Whatever the renderer refused (a spec, an option, an image too large) is the input's fault.
-            return .error(400, folder.redacted("\(error)"))
+            // Whatever the renderer refused (a spec, an option, an image too large) is the input's
+            // fault: `RequestError.from` says so, and gives the status.
+            return .error(RequestError.from(error), redacting: folder.redacted)
         }
     }
 
@@ -69,7 +68,7 @@ struct StudioAPI: Sendable {
             return try page()
         }
         let matching = StudioAPI.routes.filter { $0.matches(path) }
-        guard !matching.isEmpty else { throw HTTPFailure(404, "not found: \(path)") }
+        guard !matching.isEmpty else { throw RequestError(.notFound, "not found: \(path)") }
         let methods = matching.flatMap { $0.method == "GET" ? ["GET", "HEAD"] : [$0.method] }
         guard let route = matching.first(where: { $0.method == request.method || ($0.method == "GET" && request.method == "HEAD") }) else {
             return methodNotAllowed(methods.joined(separator: ", "))
@@ -94,29 +93,28 @@ struct StudioAPI: Sendable {
     }
 
     private func methodNotAllowed(_ allowed: String) -> HTTPResponse {
-        .error(405, "method not allowed; use \(allowed)", headers: [("Allow", allowed)])
+        .error(RequestError(.methodNotAllowed(allowed: allowed), "method not allowed; use \(allowed)"), redacting: { $0 })
     }
 
     // ------------------------------------------------------------------ rendering
 
     private func render(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
-        let renderer = try self.renderer(request, options)
-        let held = try afford(try renderer.cost(renderer.spec.environment.applying(options.overrides), overlay: options.overlay, canvas: options.canvas),
-                              "the snapshot", lower: "width, scale, textSize or padding")
+        let render = RenderRequest(spec: try spec(request, options), overrides: options.overrides, canvas: options.canvas,
+                                   overlay: options.overlay)
+        let costed = try render.costed(in: try RenderSession.current())
+        let held = try afford(costed.cost, "the snapshot", lower: "width, scale, textSize or padding")
         defer { held.release() }
-        let (png, _) = try RenderCommand.render(renderer, overrides: options.overrides, canvas: options.canvas, overlay: options.overlay)
-        return HTTPResponse(status: 200, contentType: "image/png", body: png)
+        return HTTPResponse(status: 200, contentType: "image/png", body: try render.run(on: costed.renderer).png)
     }
 
     private func report(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
-        let renderer = try self.renderer(request, options)
-        let held = try afford(try renderer.cost(renderer.spec.environment.applying(options.overrides), canvas: options.canvas),
-                              "the snapshot", lower: "width, scale, textSize or padding")
+        let render = RenderRequest(spec: try spec(request, options), overrides: options.overrides, canvas: options.canvas)
+        let costed = try render.costed(in: try RenderSession.current())
+        let held = try afford(costed.cost, "the snapshot", lower: "width, scale, textSize or padding")
         defer { held.release() }
-        let (_, snapshot) = try RenderCommand.render(renderer, overrides: options.overrides, canvas: options.canvas, overlay: nil)
-        return .json(snapshot.report.json())
+        return .json(try render.report(on: costed.renderer).json())
     }
 
     /// POST /api/check: what `grona-snap check --format json` prints for the spec (named by `name`),
@@ -124,86 +122,65 @@ struct StudioAPI: Sendable {
     private func check(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
         let spec = try self.spec(request, options)
-        let axes = VariantPlan.axes(try options.axes(), for: spec)
-        let ignored = try options.ignored()
-        let environments = try variants(of: spec, options, axes: axes, what: "the check")
-        // One variant after another: memory is the largest one's, time all of them. The renderers
-        // that costed the variants render them, so each is laid out once.
-        let measured = try measure(spec, environments)
-        let held = try afford(measured.costs.reduce(RenderCost()) { $0.then($1) }, "the check",
-                              lower: "the number of variants (textSizes, appearances, directions, locales, pseudos), width, scale or textSize")
+        let check = CheckRequest(specs: [spec], overrides: options.overrides, axes: VariantPlan.axes(try options.axes(), for: spec),
+                                 ignored: try options.ignored())
+        try limitVariants(check.jobs.count, "the check")
+        let session = try RenderSession.current()
+        // The renderers that costed the variants render them, so each is laid out once.
+        let costed = try check.costed(in: session)
+        let held = try afford(costed.cost, "the check", lower: StudioAPI.lowerVariants)
         defer { held.release() }
-        let checked = try CheckCommand.check([spec], overrides: options.overrides, axes: axes, ignoring: ignored, jobs: 1,
-                                             engine: try ThreadEngine.current(), laidOut: measured.renderers, stop: request.clientGone)
-        return .json(CheckCommand.json(checked, paths: [options.name]) + "\n")
+        let result = try check.run(in: session, laidOut: costed.renderers, stop: request.clientGone)
+        return .json(CheckRequest.json(result, paths: [options.name]) + "\n")
     }
 
     private func sheet(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
         let spec = try self.spec(request, options)
-        let axes = VariantPlan.axes(try options.axes(), for: spec)
-        let environments = try variants(of: spec, options, axes: axes, what: "the sheet")
-        let cells = try measure(spec, environments, overlay: options.overlay).costs.reduce(RenderCost(), +)
-        // The cells are kept until the sheet is drawn, and the sheet holds them all again.
-        let held = try afford(cells.kept(2), "the sheet",
-                              lower: "the number of variants (textSizes, appearances, directions, locales, pseudos), width, scale or textSize")
+        var sheet = SheetRequest(spec: spec, overrides: options.overrides, axes: VariantPlan.axes(try options.axes(), for: spec),
+                                 overlay: options.overlay)
+        sheet.columns = try options.integer("columns", in: 1...64)
+        try limitVariants(sheet.environments.count, "the sheet")
+        let session = try RenderSession.current()
+        let held = try afford(try sheet.cost(in: session), "the sheet", lower: StudioAPI.lowerVariants)
         defer { held.release() }
-        let columns = try options.integer("columns", in: 1...64)
-        let pixmap = try SheetCommand.sheet(spec, overrides: options.overrides, axes: axes, columns: columns,
-                                            overlay: options.overlay, jobs: 1, stop: request.clientGone)
+        let pixmap = try sheet.run(in: session, jobs: 1, stop: request.clientGone)
         return HTTPResponse(status: 200, contentType: "image/png", body: try encodePNG(pixmap))
     }
 
     private func animate(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
-        let fps = try options.integer("fps", in: 1...StudioAPI.maximumFPS) ?? 15
-        let hold = try options.integer("hold", in: 0...60_000) ?? 1500
-        let spec = try self.spec(request, options)
-        let environment = spec.environment.applying(options.overrides)
-        let frames = environment.animation.frameTimes(of: spec.component.kind, fps: fps).count
-        // Every frame is kept until the animated PNG is encoded; they all have the card's final size.
-        let frame = try ComponentRenderer(spec: spec, engine: try ThreadEngine.current())
-            .cost(environment, canvas: options.canvas)
-        let held = try afford(frame.kept(frames), "the animation (\(frames) frames)", lower: "fps, width, scale, textSize or padding")
+        let animate = AnimateRequest(spec: try self.spec(request, options), overrides: options.overrides, canvas: options.canvas,
+                                     fps: try options.integer("fps", in: 1...StudioAPI.maximumFPS) ?? 15,
+                                     hold: try options.integer("hold", in: 0...60_000) ?? 1500)
+        let held = try afford(try animate.cost(in: try RenderSession.current()),
+                              "the animation (\(animate.frameTimes.count) frames)", lower: "fps, width, scale, textSize or padding")
         defer { held.release() }
-        let pixmaps = try AnimateCommand.frames(spec, overrides: options.overrides, canvas: options.canvas, fps: fps, jobs: 1,
-                                                stop: request.clientGone)
-        return HTTPResponse(status: 200, contentType: "image/png", body: try AnimateCommand.encode(pixmaps, fps: fps, hold: hold))
+        let frames = try animate.frames(jobs: 1, stop: request.clientGone)
+        return HTTPResponse(status: 200, contentType: "image/png", body: try animate.encode(frames))
     }
+
+    static let lowerVariants = "the number of variants (textSizes, appearances, directions, locales, pseudos), width, scale or textSize"
 
     /// The posted spec, decoded as DIR/<name>.
     private func spec(_ request: HTTPRequest, _ options: RenderOptions) throws -> Spec {
         try Specs.decode(request.body, file: options.name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
     }
 
-    private func renderer(_ request: HTTPRequest, _ options: RenderOptions) throws -> ComponentRenderer {
-        ComponentRenderer(spec: try spec(request, options), engine: try ThreadEngine.current())
-    }
-
-    private func variants(of spec: Spec, _ options: RenderOptions, axes: Variants, what: String) throws -> [Environment] {
-        let environments = VariantPlan.environments(of: spec, overrides: options.overrides, axes: axes)
-        guard environments.count <= StudioAPI.maximumSheetCells else {
-            throw HTTPFailure(422, "\(what) would render \(environments.count) variants, over the limit of \(StudioAPI.maximumSheetCells) per request; "
+    /// A bound on the time one request can take, before its cost is even estimated.
+    private func limitVariants(_ count: Int, _ what: String) throws {
+        guard count <= StudioAPI.maximumSheetCells else {
+            throw RequestError(.overBudget, "\(what) would render \(count) variants, over the limit of \(StudioAPI.maximumSheetCells) per request; "
                               + "lower the number of textSizes, appearances, directions, locales or pseudos, or use grona-snap for bigger ones")
         }
-        return environments
-    }
-
-    /// Each variant's cost, each laid out by a fresh renderer (one app launch per variant, as the
-    /// render will be), and the renderers, which keep their layout for rendering the variant.
-    private func measure(_ spec: Spec, _ environments: [Environment], overlay: Overlay? = nil) throws
-        -> (costs: [RenderCost], renderers: [ComponentRenderer]) {
-        let engine = try ThreadEngine.current()
-        let renderers = environments.map { _ in ComponentRenderer(spec: spec, engine: engine) }
-        return (try zip(renderers, environments).map { try $0.cost($1, overlay: overlay) }, renderers)
     }
 
     /// Refuses `cost` when it is over the budget; otherwise waits until its pixels fit beside the
     /// other requests' (at most 30 s, then 503) and holds them until the route returns.
     func afford(_ cost: RenderCost, _ what: String, lower: String) throws -> PixelReservations.Held {
-        if let refusal = budget.refusal(cost, what: what, lower: lower) { throw HTTPFailure(422, refusal) }
+        try budget.check(cost, what: what, lower: lower)
         guard let held = memory.reserve(cost.heldPixels, waitingAtMost: 30) else {
-            throw HTTPFailure(503, "the server is busy with large renders; try again in a moment", headers: [("Retry-After", "5")])
+            throw RequestError(.busy, "the server is busy with large renders; try again in a moment")
         }
         return held
     }
@@ -240,9 +217,9 @@ struct StudioAPI: Sendable {
             return HTTPResponse(status: 200, contentType: "application/json", headers: [("ETag", SpecFolder.etag(bytes))], body: bytes)
         case .tooLarge(let size):
             // Never a cut copy: a save of it would throw the rest away.
-            throw HTTPFailure(422, "\(name) is \(size) bytes, over the limit of \(JSONParser.maximumInputSize) bytes (4 MiB) a spec may have; the studio cannot open it")
+            throw RequestError(.tooLarge, "\(name) is \(size) bytes, over the limit of \(JSONParser.maximumInputSize) bytes (4 MiB) a spec may have; the studio cannot open it")
         case .none:
-            throw HTTPFailure(404, "no spec named \(name) in the folder")
+            throw RequestError(.notFound, "no spec named \(name) in the folder")
         }
     }
 
@@ -250,7 +227,7 @@ struct StudioAPI: Sendable {
     /// version the editor opened (If-Match: its ETag); a new file is written only if there is none.
     private func saveSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
         guard SpecFolder.isValidName(name) else {
-            throw HTTPFailure(400, "\(jsonStringLiteral(name)) is not a spec file name: \(SpecFolder.nameRule)")
+            throw RequestError(.badInput, "\(jsonStringLiteral(name)) is not a spec file name: \(SpecFolder.nameRule)")
         }
         _ = try Specs.decode(request.body, file: name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
         switch try folder.save(request.body, as: name, ifMatch: request.header("If-Match")) {
@@ -258,11 +235,11 @@ struct StudioAPI: Sendable {
             return .json("{\"saved\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag))}\n",
                          headers: [("ETag", etag)])
         case .conflict(let message):
-            throw HTTPFailure(409, message)
+            throw RequestError(.conflict, message)
         case .full(let message):
-            throw HTTPFailure(507, message)
+            throw RequestError(.folderFull, message)
         case .notFound:
-            throw HTTPFailure(404, "no spec named \(name) in the folder")
+            throw RequestError(.notFound, "no spec named \(name) in the folder")
         }
     }
 
@@ -275,22 +252,21 @@ struct StudioAPI: Sendable {
         if request.path == "/healthz" { return }
         // Two Host headers: a proxy may read the other one (RFC 9112 makes this a 400).
         if request.isRepeated("Host") || request.isRepeated("Authorization") {
-            throw HTTPFailure(400, "the request has more than one \(request.isRepeated("Host") ? "Host" : "Authorization") header")
+            throw RequestError(.badInput, "the request has more than one \(request.isRepeated("Host") ? "Host" : "Authorization") header")
         }
         if loopbackOnly {
             guard let host = request.header("Host") else {
-                throw HTTPFailure(403, "this studio answers only requests that name it: the Host header is missing")
+                throw RequestError(.forbidden, "this studio answers only requests that name it: the Host header is missing")
             }
             guard StudioAPI.isLoopback(host: host, listeningOn: listenAddress) else {
-                throw HTTPFailure(403, "this studio answers only on localhost, 127.0.0.1 or [::1] (Host: \(quoted(host, limit: 80)))")
+                throw RequestError(.forbidden, "this studio answers only on localhost, 127.0.0.1 or [::1] (Host: \(quoted(host, limit: 80)))")
             }
         }
         if let token, request.path.hasPrefix("/api/"), request.path != "/api/openapi.json" {
             // The scheme's name is case-insensitive (RFC 9110); the token is not.
             guard let given = request.header("Authorization"), given.prefix(7).lowercased() == "bearer ",
                   StudioAPI.sameSecret(Array(given.utf8.dropFirst(7)), Array(token.utf8)) else {
-                throw HTTPFailure(401, "this studio needs its token: send Authorization: Bearer TOKEN (the page takes it as #token=TOKEN)",
-                                  headers: [("WWW-Authenticate", "Bearer")])
+                throw RequestError(.unauthorized, "this studio needs its token: send Authorization: Bearer TOKEN (the page takes it as #token=TOKEN)")
             }
         }
     }
@@ -308,11 +284,11 @@ struct StudioAPI: Sendable {
     /// say where a request comes from (Sec-Fetch-Site, Origin); tools that send neither are let in.
     private func refuseCrossSite(_ request: HTTPRequest) throws {
         if let site = request.header("Sec-Fetch-Site"), site != "same-origin", site != "none" {
-            throw HTTPFailure(403, "cross-site requests are refused (Sec-Fetch-Site: \(quoted(site, limit: 40)))")
+            throw RequestError(.forbidden, "cross-site requests are refused (Sec-Fetch-Site: \(quoted(site, limit: 40)))")
         }
         if let origin = request.header("Origin") {
             guard let host = request.header("Host"), origin == "http://" + host || origin == "https://" + host else {
-                throw HTTPFailure(403, "cross-site requests are refused (Origin: \(quoted(origin, limit: 80)))")
+                throw RequestError(.forbidden, "cross-site requests are refused (Origin: \(quoted(origin, limit: 80)))")
             }
         }
     }
@@ -336,16 +312,6 @@ struct StudioAPI: Sendable {
     }
 }
 
-/// An answer other than 400, thrown from inside a route.
-struct HTTPFailure: Error {
-    let status: Int
-    let message: String
-    var headers: [(String, String)] = []
-    init(_ status: Int, _ message: String, headers: [(String, String)] = []) {
-        self.status = status; self.message = message; self.headers = headers
-    }
-}
-
 /// The query parameters of the rendering routes: the command line's overrides under their API names,
 /// parsed by the same functions, so a bad value is refused with the same reason.
 struct RenderOptions {
@@ -360,23 +326,23 @@ struct RenderOptions {
         let allowed = Set(route.parameters.map(\.name))
         for (key, value) in request.query {
             guard allowed.contains(key) else {
-                throw HTTPFailure(400, "unknown query parameter \(key) (this route takes \(allowed.sorted().joined(separator: ", ")))")
+                throw RequestError(.badInput, "unknown query parameter \(key) (this route takes \(allowed.sorted().joined(separator: ", ")))")
             }
-            guard values[key] == nil else { throw HTTPFailure(400, "\(key) is given twice") }
+            guard values[key] == nil else { throw RequestError(.badInput, "\(key) is given twice") }
             values[key] = value
         }
         if let name = values["name"] {
-            guard SpecFolder.isValidName(name) else { throw HTTPFailure(400, "name: \"\(name)\" is not a spec file name (like banner.json)") }
+            guard SpecFolder.isValidName(name) else { throw RequestError(.badInput, "name: \"\(name)\" is not a spec file name (like banner.json)") }
             self.name = name
         }
         let values = self.values
         overrides = try EnvironmentOptions.overrides(named: \.query) { values[$0] }
         func parse<T>(_ key: String, _ parser: (String) throws -> T) throws -> T? {
             guard let text = values[key] else { return nil }
-            do { return try parser(text) } catch { throw HTTPFailure(400, "\(key): \(error)") }
+            do { return try parser(text) } catch { throw RequestError(.badInput, "\(key): \(error)") }
         }
         overrides.reduceMotion = try parse("reduceMotion") { text -> Bool in
-            guard text == "true" || text == "false" else { throw UsageError("\"\(text)\" is not true or false") }
+            guard text == "true" || text == "false" else { throw RequestError("\"\(text)\" is not true or false") }
             return text == "true"
         }
         canvas.padding = try parse("padding", Canvas.parsePadding) ?? 0
@@ -387,7 +353,7 @@ struct RenderOptions {
     func integer(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = values[key] else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw HTTPFailure(400, "\(key): \"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw RequestError(.badInput, "\(key): \"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }
@@ -395,7 +361,7 @@ struct RenderOptions {
     /// `ignore=truncated,touchTarget` (check): kinds left out, as `--ignore`.
     func ignored() throws -> Set<Finding.Kind> {
         guard let text = values["ignore"] else { return [] }
-        do { return try Finding.Kind.parseList(text) } catch { throw HTTPFailure(400, "ignore: \(error)") }
+        do { return try Finding.Kind.parseList(text) } catch { throw RequestError(.badInput, "ignore: \(error)") }
     }
 
     /// `textSizes`, `appearances`, `directions`, `locales`, `pseudos` (comma lists or `all`), as
@@ -407,20 +373,7 @@ struct RenderOptions {
             return words.first.map(String.init)! + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         }
         return try VariantPlan.axes(overrides: overrides, value: { values[key($0.list)] },
-                                    conflict: { HTTPFailure(400, "\(key($0.list)) cannot be given with a single \(key($0.single))") },
-                                    invalid: { HTTPFailure(400, "\(key($0.list)): \($1)") })
+                                    conflict: { RequestError(.badInput, "\(key($0.list)) cannot be given with a single \(key($0.single))") },
+                                    invalid: { RequestError(.badInput, "\(key($0.list)): \($1)") })
     }
-}
-
-/// One text engine per server thread, made on first use and kept for the thread's life, so that
-/// rendering needs no lock and the glyph and layout caches stay warm across requests.
-enum ThreadEngine {
-    static func current() throws -> TextEngine {
-        let slot = Thread.current.threadDictionary
-        if let engine = slot[key] as? TextEngine { return engine }
-        let engine = try Specs.textEngine()
-        slot[key] = engine
-        return engine
-    }
-    private static let key = "GronaSnap.TextEngine"
 }

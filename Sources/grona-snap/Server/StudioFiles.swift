@@ -1,4 +1,5 @@
 import Foundation
+import GronaRequests
 
 /// The studio page: plain HTML, CSS and JavaScript in `Sources/grona-snap/Studio/`, compiled into the
 /// binary by SwiftPM (`.embedInCode`, as `PackageResources`). There is no build step of our own and

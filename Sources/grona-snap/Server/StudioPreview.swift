@@ -1,5 +1,6 @@
 import Foundation
 import Grona
+import GronaRequests
 import PNG
 
 // What the studio page needs from GronaSnap's own tables and renders, so the page decides nothing
@@ -55,11 +56,20 @@ extension StudioAPI {
         }
         let components = Component.Kind.allCases.map { kind in
             object([("type", s(kind.rawValue)), ("name", s(Self.kindName(kind))),
-                    ("fields", "[" + kind.fields.map { field in
-                        var entry: [(String, String)] = [("key", s(field.key)), ("label", s(Self.fieldLabel(field))),
-                                                         ("kind", s(field.kind.rawValue)), ("required", "\(field.required)")]
-                        if let role = field.role { entry.append(("role", s(role.rawValue))) }
-                        if let limit = field.lineLimit { entry.append(("lines", "\(limit)")) }
+                    ("fields", "[" + kind.fields.compactMap { field -> String? in
+                        let form: String, role: TextRole?, lines: Int?
+                        switch field.value {
+                        case .text(let r, let l): form = l == 1 ? "line" : "text"; role = r; lines = l
+                        case .tiers(let l): form = "tiers"; role = .tierLabel; lines = l
+                        case .fraction: form = "number"; role = nil; lines = nil
+                        case .image: form = "path"; role = nil; lines = nil
+                        case .icon: form = "icon"; role = nil; lines = nil
+                        case .style: return nil  // the colour fields, offered as such
+                        }
+                        var entry: [(String, String)] = [("key", s(field.name)), ("label", s(Self.fieldLabel(field.name, form))),
+                                                         ("kind", s(form)), ("required", "\(Self.isRequired(field.name, of: kind))")]
+                        if let role { entry.append(("role", s(role.rawValue))) }
+                        if let lines { entry.append(("lines", "\(lines)")) }
                         return object(entry)
                     }.joined(separator: ", ") + "]"),
                     ("template", Self.template(kind))])
@@ -122,13 +132,24 @@ extension StudioAPI {
         }
     }
 
-    static func fieldLabel(_ field: ComponentField) -> String {
-        switch field.kind {
-        case .path: return "Image file"
-        case .number: return "Progress so far"
-        case .tiers: return "Rewards along the bar"
-        case .icon: return "Icon"
-        case .line, .text: return plainRoleName(field.key).prefix(1).uppercased() + plainRoleName(field.key).dropFirst()
+    static func fieldLabel(_ name: String, _ form: String) -> String {
+        switch form {
+        case "path": return "Image file"
+        case "number": return "Progress so far"
+        case "tiers": return "Rewards along the bar"
+        case "icon": return "Icon"
+        default: return plainRoleName(name).prefix(1).uppercased() + plainRoleName(name).dropFirst()
+        }
+    }
+
+    /// The fields the decoder requires (`SpecDecoder.component`): a title (a message's body), and a
+    /// progress bar's value and tiers, a message's icon.
+    static func isRequired(_ name: String, of kind: Component.Kind) -> Bool {
+        switch name {
+        case "title": return kind != .message
+        case "body": return kind == .message
+        case "value", "tiers", "icon": return true
+        default: return false
         }
     }
 
@@ -186,15 +207,15 @@ extension StudioAPI {
     func locale(_ request: HTTPRequest) throws -> HTTPResponse {
         var tag: String?
         for (key, value) in request.query {
-            guard key == "tag" else { throw HTTPFailure(400, "unknown query parameter \(key) (this route takes tag)") }
-            guard tag == nil else { throw HTTPFailure(400, "tag is given twice") }
+            guard key == "tag" else { throw RequestError(.badInput, "unknown query parameter \(key) (this route takes tag)") }
+            guard tag == nil else { throw RequestError(.badInput, "tag is given twice") }
             tag = value
         }
-        guard let tag else { throw HTTPFailure(400, "tag: give the language's tag, like de, fr-CA or ar") }
+        guard let tag else { throw RequestError(.badInput, "tag: give the language's tag, like de, fr-CA or ar") }
         do {
             return .json(Self.localeJSON(try LanguageTag(parsing: tag)) + "\n")
         } catch {
-            throw HTTPFailure(400, "tag: \(error)")
+            throw RequestError(.badInput, "tag: \(error)")
         }
     }
 
@@ -233,7 +254,7 @@ extension StudioAPI {
             }
         }
         guard variants.count <= StudioAPI.maximumSheetCells else {
-            throw HTTPFailure(422, "the preview would render \(variants.count) tiles, over the limit of \(StudioAPI.maximumSheetCells) per request; "
+            throw RequestError(.overBudget, "the preview would render \(variants.count) tiles, over the limit of \(StudioAPI.maximumSheetCells) per request; "
                               + "show fewer languages, text sizes, appearances or directions")
         }
         // The page draws first what is on screen and fills in the rest with a second request; a tile
@@ -242,11 +263,11 @@ extension StudioAPI {
         let withFindings = request.query.first { $0.name == "findings" }?.value != "false"
         // Each tile is laid out once, by the renderer that costs it (one app launch per tile, as
         // the render will be); each picture is encoded before the next is drawn.
-        let engine = try ThreadEngine.current()
+        let engine = try RenderSession.current().engine
         let renderers = variants.map { _ in ComponentRenderer(spec: spec, engine: engine) }
         var cost = RenderCost()
         for (index, (renderer, variant)) in zip(renderers, variants).enumerated() where withFindings || drawn.contains(index) {
-            if request.clientGone() { throw HTTPFailure(503, "the client went away") }
+            if request.clientGone() { throw RequestError(.stopped, "the client went away") }
             let tile = try renderer.cost(variant.environment, overlay: options.overlay)
             cost = cost.then(drawn.contains(index) ? tile : RenderCost(characters: tile.characters))
         }
@@ -256,7 +277,7 @@ extension StudioAPI {
         var checked: [(environment: Environment, findings: [Finding])] = []
         var reports: [RenderReport] = []
         for (index, (renderer, variant)) in zip(renderers, variants).enumerated() where withFindings || drawn.contains(index) {
-            if request.clientGone() { throw HTTPFailure(503, "the client went away") }
+            if request.clientGone() { throw RequestError(.stopped, "the client went away") }
             guard drawn.contains(index) else {
                 let report = try renderer.report(variant.environment)
                 checked.append((variant.environment, report.findings))
@@ -267,12 +288,17 @@ extension StudioAPI {
             let png = try encodePNG(snapshot.pixmap)
             checked.append((variant.environment, snapshot.report.findings))
             reports.append(snapshot.report)
-            tiles.append("{\"index\": \(index), \"language\": \(jsonStringLiteral(variant.language)), "
-                         + "\"textSize\": \(jsonStringLiteral(variant.environment.textSize.shortName)), "
-                         + "\"appearance\": \"\(variant.environment.appearance.rawValue)\", \"direction\": \"\(variant.environment.direction.rawValue)\", "
-                         + "\"name\": \(jsonStringLiteral(tileName(variant, among: languages, spec: spec))), "
-                         + "\"width\": \(JSONText.number(snapshot.report.width)), \"height\": \(JSONText.number(snapshot.report.height)), "
-                         + "\"png\": \"data:image/png;base64,\(Data(png).base64EncodedString())\"}")
+            let environment = variant.environment
+            let fields: [(String, String)] = [
+                ("index", "\(index)"), ("language", jsonStringLiteral(variant.language)),
+                ("textSize", jsonStringLiteral(environment.textSize.shortName)),
+                ("appearance", jsonStringLiteral(environment.appearance.rawValue)),
+                ("direction", jsonStringLiteral(environment.direction.rawValue)),
+                ("name", jsonStringLiteral(tileName(variant, among: languages, spec: spec))),
+                ("width", JSONText.number(snapshot.report.width)), ("height", JSONText.number(snapshot.report.height)),
+                ("png", jsonStringLiteral("data:image/png;base64," + Data(png).base64EncodedString())),
+            ]
+            tiles.append("{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")
         }
         let environments = variants.map(\.environment)
         guard withFindings else {
@@ -320,7 +346,7 @@ extension StudioAPI {
         var indices: Set<Int> = []
         for word in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let index = Int(word), (0..<count).contains(index) else {
-                throw HTTPFailure(400, "draw: \(quoted(String(word))) is not the index of a tile (0 to \(count - 1))")
+                throw RequestError(.badInput, "draw: \(quoted(String(word))) is not the index of a tile (0 to \(count - 1))")
             }
             indices.insert(index)
         }
@@ -336,9 +362,9 @@ extension StudioAPI {
                 language = ""
             } else if word.hasPrefix("pseudo:") {
                 do { language = "pseudo:" + (try EnvironmentOverrides.parsePseudo(String(word.dropFirst(7)))).rawValue }
-                catch { throw HTTPFailure(400, "languages: \(error)") }
+                catch { throw RequestError(.badInput, "languages: \(error)") }
             } else {
-                do { language = try EnvironmentOverrides.parseLocale(word) } catch { throw HTTPFailure(400, "languages: \(error)") }
+                do { language = try EnvironmentOverrides.parseLocale(word) } catch { throw RequestError(.badInput, "languages: \(error)") }
             }
             if !out.contains(language) { out.append(language) }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GronaRequests
 
 /// The threads that do the server's work, fed by one bounded queue.
 ///
@@ -12,7 +13,7 @@ import Foundation
 /// - The queue holds at most `capacity` waiting jobs; `submit` refuses more (the server answers 503
 ///   with Retry-After) rather than letting waits grow without bound.
 ///
-/// Each worker is a thread of its own, so `ThreadEngine` gives each one text engine, warm across jobs.
+/// Each worker is a thread of its own, so `RenderSession.current()` gives each one text engine, warm across jobs.
 final class WorkerPool: @unchecked Sendable {
     // @unchecked Sendable: every stored property other than the constants is read and written only
     // while `condition` is locked.

@@ -580,7 +580,7 @@ async function post(route, parameters, signal, spec = state.spec) {
                                                                     headers: {"Content-Type": "application/json"}});
   if (!answer.ok) {
     const problem = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
-    throw Object.assign(new Error(problem.error), {status: answer.status, path: problem.path, problem: problem.problem});
+    throw Object.assign(new Error(problem.error), {status: answer.status, path: problem.path});
   }
   return answer;
 }
@@ -790,7 +790,7 @@ function point(list) {
 
 // An error from GronaSnap goes next to the field it is about, with its JSON path, and into the banner
 // above the preview. `problem` is the error answer (or an Error carrying its fields): GronaSnap gives
-// the path and the problem on their own (`{"error": …, "path": "$.component.title", "problem": …}`).
+// the file and the path on their own (`{"error": "x.json: $.component.title: …", "file": …, "path": …}`).
 function showSpecError(problem) {
   document.querySelectorAll(".field.invalid, .color-row.invalid").forEach((field) => field.classList.remove("invalid"));
   document.querySelectorAll("p.error.field-error").forEach((p) => p.remove());
@@ -799,7 +799,9 @@ function showSpecError(problem) {
   banner.hidden = !problem;
   if (!problem) return;
   const path = typeof problem === "object" && problem.path || null;
-  const text = typeof problem === "object" ? problem.problem || problem.error || problem.message : String(problem);
+  const line = typeof problem === "object" ? problem.error || problem.message : String(problem);
+  // The words after the file and the path, which the answer also gives on their own.
+  const text = path && line.includes(path + ": ") ? line.slice(line.indexOf(path + ": ") + path.length + 2) : line;
   banner.textContent = "The preview is paused until this is fixed: " + text + (path ? ` (at ${path})` : "");
   if (!path) return;
   // The field the path belongs to: the path itself, else its parents, one step (`.key`, `[3]` or

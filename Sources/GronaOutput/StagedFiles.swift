@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// The outputs of a command that writes many files (`batch`, `verify`), all or nothing, without
 /// holding them in memory: each file is written as soon as it is made, under a hidden temporary name
@@ -173,58 +174,50 @@ public final class StagedFiles: @unchecked Sendable {
 /// Ctrl-C (SIGINT) and SIGTERM while files are staged: discard every live staging, then exit with
 /// the shell's status for the signal (128 + its number). Installed when the first staging is made;
 /// the handlers run on a queue of their own (not in signal context), so they may take locks.
-private final class Interrupts: @unchecked Sendable {
-    // `@unchecked Sendable`: `live`, `registered`, `interrupted` and `sources` are read and written
-    // only while `lock` is held.
+private final class Interrupts: Sendable {
     static let shared = Interrupts()
-    private let lock = NSLock()
-    private var live: [ObjectIdentifier: Weak] = [:]
+    private struct State {
+        var live: [ObjectIdentifier: Weak] = [:]
+        var sources: [DispatchSourceSignal] = []
+        /// How many stagings this process has made, which numbers their temporary names.
+        var registered = 0
+        var interrupted = false
+    }
     private struct Weak { weak var files: StagedFiles? }
-    private var sources: [DispatchSourceSignal] = []
+    private let state = Mutex(State())
     private let queue = DispatchQueue(label: "GronaSnap.interrupts")
 
-    /// How many stagings this process has made, which numbers their temporary names.
-    private var registered = 0
-    private var interrupted = false
-
-    var isInterrupted: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return interrupted
-    }
+    var isInterrupted: Bool { state.withLock { $0.interrupted } }
 
     /// Registers a staging; returns its number in this process (1, 2, …).
     func add(_ files: StagedFiles) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        live[ObjectIdentifier(files)] = Weak(files: files)
-        registered += 1
-        let number = registered
-        guard sources.isEmpty else { return number }
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)   // delivered to the source below instead
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [unowned self] in
-                self.lock.lock()
-                self.interrupted = true
-                self.lock.unlock()
-                self.discardAll()
-                _exit(128 + number)
+        state.withLock { state in
+            state.live[ObjectIdentifier(files)] = Weak(files: files)
+            state.registered += 1
+            let number = state.registered
+            guard state.sources.isEmpty else { return number }
+            for number in [SIGINT, SIGTERM] {
+                signal(number, SIG_IGN)   // delivered to the source below instead
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                source.setEventHandler { [unowned self] in
+                    self.state.withLock { $0.interrupted = true }
+                    self.discardAll()
+                    _exit(128 + number)
+                }
+                source.resume()
+                state.sources.append(source)
             }
-            source.resume()
-            sources.append(source)
+            return number
         }
-        return number
     }
 
     /// Called from `StagedFiles.deinit`; `live` holds its stagings weakly so that they can go.
     func remove(_ files: StagedFiles) {
-        lock.lock(); defer { lock.unlock() }
-        live[ObjectIdentifier(files)] = nil
+        state.withLock { $0.live[ObjectIdentifier(files)] = nil }
     }
 
     private func discardAll() {
-        lock.lock()
-        let all = live.values.compactMap(\.files)
-        lock.unlock()
+        let all = state.withLock { $0.live.values.compactMap(\.files) }
         for files in all { files.discard() }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Grona
+@testable import GronaOutput
 
 /// All or nothing without holding the files: staged beside their destinations, renamed on commit,
 /// removed (with the folders staging made) on discard.

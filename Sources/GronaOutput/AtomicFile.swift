@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// The one place outputs are written. What happens depends on what the path names:
 ///
@@ -101,6 +102,28 @@ public enum AtomicFile {
         }
     }
 
+    /// Files that belong together (a snapshot and its report, an animation and its frames): each is
+    /// complete, staged beside its destination, before any is put in place, so a failure leaves none
+    /// of them. A folder in `creating` is made (as `mkdir -p`) just before the first file inside it
+    /// is staged, so it is not made when a file before it cannot be.
+    public static func writeTogether(_ files: [(bytes: [UInt8], path: String)], creating folders: [String] = []) throws {
+        var staged: [StagedFile] = []
+        var made: Set<String> = []
+        do {
+            for file in files {
+                if let slash = file.path.lastIndex(of: "/") {
+                    let folder = String(file.path[..<slash])
+                    if folders.contains(folder), !made.contains(folder) { try createFolder(folder); made.insert(folder) }
+                }
+                staged.append(try stage(file.bytes, to: file.path))
+            }
+        } catch {
+            staged.forEach { $0.discard() }
+            throw error
+        }
+        try commitAll(staged)
+    }
+
     /// Puts every staged file in place, in order; if any cannot be staged or committed, the ones not
     /// yet committed are discarded and the error is thrown.
     public static func commitAll(_ files: [StagedFile]) throws {
@@ -190,12 +213,8 @@ public enum AtomicFile {
 
     static func lastError() -> String { String(cString: strerror(errno)) }
 
-    private static let serialLock = NSLock()
-    /// `nonisolated(unsafe)`: read and written only while `serialLock` is held.
-    nonisolated(unsafe) private static var serial = 0
+    private static let serial = Atomic<Int>(0)
     private static func nextSerial() -> Int {
-        serialLock.lock(); defer { serialLock.unlock() }
-        serial += 1
-        return serial
+        serial.wrappingAdd(1, ordering: .relaxed).newValue
     }
 }

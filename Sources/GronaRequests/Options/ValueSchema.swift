@@ -1,0 +1,36 @@
+import Foundation
+
+/// What an option's value may be, for every front end that takes it: the command line checks words
+/// against the same parsers, and the HTTP service describes its query parameters with this
+/// (`/api/openapi.json`) and the studio builds its controls from it (`/api/schema`).
+public enum ValueSchema: Sendable {
+    case text(pattern: String?, maxLength: Int)
+    case choice([String])
+    case integer(ClosedRange<Int>)
+    case integerChoice([Int])
+    case number(ClosedRange<Double>)
+    case boolean
+    /// A comma-separated list of these values, or `all`.
+    case list(of: [String])
+    /// A comma-separated list of free values (language tags), or `all`.
+    case tagList
+
+    /// The JSON Schema of the value, as OpenAPI 3.1 takes it.
+    public var jsonSchema: [String: Any] {
+        switch self {
+        case .text(let pattern, let maxLength):
+            var schema: [String: Any] = ["type": "string", "minLength": 1, "maxLength": maxLength]
+            if let pattern { schema["pattern"] = pattern }
+            return schema
+        case .choice(let values): return ["type": "string", "enum": values]
+        case .integer(let range): return ["type": "integer", "minimum": range.lowerBound, "maximum": range.upperBound]
+        case .integerChoice(let values): return ["type": "integer", "enum": values]
+        case .number(let range): return ["type": "number", "minimum": range.lowerBound, "maximum": range.upperBound]
+        case .boolean: return ["type": "boolean"]
+        case .list(let values):
+            let one = "(" + values.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + ")"
+            return ["type": "string", "pattern": "^(all|\(one)(,\(one))*)$"]
+        case .tagList: return ["type": "string", "pattern": "^(all|[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*(,[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*)*)$", "maxLength": 512]
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Grona
+import GronaOutput
+import PNG
+import Text
+
+/// Why a request was refused: what kind of refusal, the file and the place in it when there is
+/// one, and the words. Every front end says a mistake with these words: the command line prints
+/// `error: <description>` and exits with `exitStatus`; the HTTP service answers with `httpStatus`
+/// and `{"error": description, "file": file, "path": path}`. This is the one place where a
+/// refusal becomes an exit status or an HTTP status.
+public struct RequestError: Error, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// A spec, an option or a value that cannot be used (exit 2, HTTP 400).
+        case badInput
+        /// The request would cost more than the budget allows; the message says what to lower (422).
+        case overBudget
+        /// A file too large to open whole (422): never served or saved cut.
+        case tooLarge
+        case notFound
+        /// A save over a version that changed meanwhile (409).
+        case conflict
+        /// Busy for now: try again later (503, with Retry-After).
+        case busy
+        /// The folder's quota is used up (507).
+        case folderFull
+        /// A token is required and was not given (401, with WWW-Authenticate).
+        case unauthorized
+        /// A request from somewhere it may not come from (403).
+        case forbidden
+        /// The method is not one the path takes (405, with Allow).
+        case methodNotAllowed(allowed: String)
+        /// The client went away; nobody waits for the rest.
+        case stopped
+    }
+
+    public var kind: Kind
+    /// The spec (or other input file) the refusal is about, as it was named to the request.
+    public var file: String?
+    /// Where in the file: a JSON path (`$.component.tiers[1].at`) or a position (`line 3, column 14`).
+    public var path: String?
+    /// What is wrong, after the file and path.
+    public var message: String
+
+    public init(_ kind: Kind = .badInput, _ message: String, file: String? = nil, path: String? = nil) {
+        self.kind = kind; self.message = message; self.file = file; self.path = path
+    }
+
+    /// A usage mistake in the words of the request itself: `--width: "wide" is not a number`.
+    public init(_ message: String) { self.init(.badInput, message) }
+
+    /// `file: path: message`, the one line every front end shows.
+    public var description: String {
+        [file, path, message].compactMap { $0 }.joined(separator: ": ")
+    }
+
+    /// Any error a request's work threw, as a refusal: a spec's error keeps its file and JSON path;
+    /// whatever else the renderer or a decoder refused (an image too large, a font that will not
+    /// open) is the input's fault.
+    public static func from(_ error: Error) -> RequestError {
+        switch error {
+        case let refused as RequestError: return refused
+        case let spec as SpecError: return RequestError(.badInput, spec.message, file: spec.file, path: spec.location)
+        case is Stopped: return RequestError(.stopped, "\(error)")
+        default: return RequestError(.badInput, "\(error)")
+        }
+    }
+
+    /// The command line's exit status: 2 for any refusal (1 is kept for "snapshots differ" and
+    /// "check found something", which are answers, not refusals).
+    public var exitStatus: Int32 { 2 }
+
+    public var httpStatus: Int {
+        switch kind {
+        case .badInput: return 400
+        case .unauthorized: return 401
+        case .forbidden: return 403
+        case .notFound: return 404
+        case .methodNotAllowed: return 405
+        case .conflict: return 409
+        case .overBudget, .tooLarge: return 422
+        case .busy: return 503
+        case .folderFull: return 507
+        // Nobody reads it; 499 is what proxies log for a client that closed the request.
+        case .stopped: return 499
+        }
+    }
+
+    /// The headers the answer's status calls for.
+    public var httpHeaders: [(String, String)] {
+        switch kind {
+        case .busy: return [("Retry-After", "5")]
+        case .unauthorized: return [("WWW-Authenticate", "Bearer")]
+        case .methodNotAllowed(let allowed): return [("Allow", allowed)]
+        default: return []
+        }
+    }
+
+    /// Thrown between renders once a request's `stop` says its client has gone.
+    public struct Stopped: Error, CustomStringConvertible {
+        public init() {}
+        public var description: String { "stopped: the client went away" }
+    }
+
+    /// Throws `Stopped` when `stop` says the client has gone.
+    public static func checkStop(_ stop: (@Sendable () -> Bool)?) throws {
+        if let stop, stop() { throw Stopped() }
+    }
+}

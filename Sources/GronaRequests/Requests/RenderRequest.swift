@@ -1,0 +1,69 @@
+import Grona
+import PNG
+import Raster
+
+/// One snapshot: `grona-snap render`, `POST /api/render` and `/api/report`. The spec's environment
+/// with the overrides applied, drawn on the canvas (or as the accessibility picture).
+public struct RenderRequest {
+    public var spec: Spec
+    public var overrides = EnvironmentOverrides()
+    public var canvas = Canvas()
+    public var overlay: Overlay?
+
+    public init(spec: Spec, overrides: EnvironmentOverrides = EnvironmentOverrides(), canvas: Canvas = Canvas(),
+                overlay: Overlay? = nil) {
+        self.spec = spec; self.overrides = overrides; self.canvas = canvas; self.overlay = overlay
+    }
+
+    public var environment: Environment { spec.environment.applying(overrides) }
+
+    /// The snapshot and the PNG bytes `render` writes (the server answers with exactly these).
+    public struct Result {
+        public var png: [UInt8]
+        public var snapshot: Snapshot
+    }
+
+    /// A renderer for this request that has laid the card out to learn its cost; `run(on:)` then
+    /// draws with the layout it kept, so nothing is laid out twice.
+    public func costed(in session: RenderSession) throws -> (cost: RenderCost, renderer: ComponentRenderer) {
+        let renderer = ComponentRenderer(spec: spec, engine: session.engine)
+        return (try renderer.cost(environment, overlay: overlay, canvas: canvas), renderer)
+    }
+
+    public func run(in session: RenderSession) throws -> Result {
+        try run(on: ComponentRenderer(spec: spec, engine: session.engine))
+    }
+
+    /// Renders with `renderer` (one made by `costed(in:)`), encoding the PNG.
+    public func run(on renderer: ComponentRenderer) throws -> Result {
+        let (image, snapshot) = try CanvasComposition.render(renderer, environment, on: canvas, overlay: overlay)
+        return Result(png: try encodePNG(image), snapshot: snapshot)
+    }
+
+    /// The report alone (`/api/report`): the card is rendered as `run` renders it, without the PNG.
+    public func report(on renderer: ComponentRenderer) throws -> RenderReport {
+        try renderer.render(environment, slidesOnCanvas: !canvas.isIdentity).report
+    }
+}
+
+/// The canvas around a rendered card (`--padding`, `--background`), for every request that draws one.
+public enum CanvasComposition {
+    /// Renders `environment` and puts the card on the canvas: the image to write, and the snapshot
+    /// (whose report describes the card itself). With a canvas, an animation's slide is drawn on
+    /// the canvas, so the card moves through the padding rather than being clipped at its top.
+    /// With an overlay, its picture goes on the canvas (the picture leaves the slide out).
+    public static func render(_ renderer: ComponentRenderer, _ environment: Environment, on canvas: Canvas,
+                              overlay: Overlay? = nil) throws -> (image: Pixmap, snapshot: Snapshot) {
+        let snapshot = overlay == nil ? try renderer.render(environment, slidesOnCanvas: !canvas.isIdentity)
+            : try renderer.render(environment, overlay: overlay)
+        return (try apply(canvas) { $0.compose(snapshot) }, snapshot)
+    }
+
+    /// `compose` on the canvas, or the error for a canvas over the pixel limit.
+    public static func apply(_ canvas: Canvas, _ compose: (Canvas) -> Pixmap?) throws -> Pixmap {
+        guard let composed = compose(canvas) else {
+            throw RequestError("--padding: the canvas would be over the limit of \(Pixmap.maximumPixelCount) pixels")
+        }
+        return composed
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+
+/// The dependency rules README's architecture section states, checked on the sources: a rule that
+/// only a reviewer enforces is broken by the first change nobody reviews.
+final class ArchitectureTests: XCTestCase {
+    /// The HTTP service parses query parameters into GronaRequests' requests; it never calls the
+    /// command line's command types, which would put a use case where only one front end reaches it.
+    func testTheServerCallsNoCommandType() throws {
+        let commands = ["RenderCommand", "CheckCommand", "SheetCommand", "AnimateCommand", "BatchCommand", "VerifyCommand",
+                        "DiffCommand", "MergeCommand", "UnusedCommand", "ServeCommand"]
+        let files = try sources(in: "Sources/grona-snap/Server")
+        XCTAssertGreaterThan(files.count, 5)
+        for (path, text) in files {
+            for command in commands {
+                XCTAssertFalse(text.contains(command + "."), "\(path) calls \(command): call the request in Sources/GronaRequests instead")
+            }
+        }
+    }
+
+    /// Rendering writes no file and installs no signal handler: output is GronaOutput's, for the front ends.
+    func testRenderingWritesNothing() throws {
+        for (path, text) in try sources(in: "Sources/Grona") {
+            for word in ["import GronaOutput", "AtomicFile", "StagedFiles", "signal(", "sigaction"] {
+                XCTAssertFalse(text.contains(word), "\(path) has \(word): writing files belongs in Sources/GronaOutput")
+            }
+        }
+    }
+
+    /// The layers below the front ends never reach up to them.
+    func testDependenciesPointDown() throws {
+        let above: [String: [String]] = [
+            "Sources/Grona": ["import GronaRequests", "import GronaSnapshots", "import GronaSnapshotTesting"],
+            "Sources/GronaSnapshots": ["import GronaRequests", "import GronaSnapshotTesting"],
+            "Sources/GronaOutput": ["import Grona\n", "import GronaRequests", "import GronaSnapshots"],
+            "Sources/GronaRequests": ["import GronaSnapshotTesting", "import CMicroHTTPD"],
+        ]
+        for (folder, forbidden) in above {
+            for (path, text) in try sources(in: folder) {
+                for word in forbidden {
+                    XCTAssertFalse(text.contains(word), "\(path) has \(word.trimmingCharacters(in: .newlines))")
+                }
+            }
+        }
+    }
+
+    private func sources(in folder: String) throws -> [(String, String)] {
+        let root = packageRoot + "/" + folder
+        guard let walker = FileManager.default.enumerator(atPath: root) else { throw CocoaError(.fileNoSuchFile) }
+        return try walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map { name in
+            (folder + "/" + name, try String(contentsOfFile: root + "/" + name, encoding: .utf8))
+        }
+    }
+}
