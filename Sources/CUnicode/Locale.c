@@ -67,3 +67,36 @@ int32_t cu_exemplar_characters(const char *languageTag, uint32_t *out, int32_t c
     uset_close(set);
     return count;
 }
+
+// The language's name as CLDR has it, in the language of `displayTag` ("de" in "en" is "German",
+// "pt-BR" is "Portuguese (Brazil)"), as UTF-16. Returns its length (which may exceed `capacity`:
+// then only `capacity` units are written), or a negative value when ICU cannot read a tag or has no
+// name for the language (its name would only repeat the code).
+int32_t cu_language_display_name(const char *languageTag, const char *displayTag, uint16_t *out, int32_t capacity) {
+    if (languageTag == NULL || displayTag == NULL || (out == NULL && capacity > 0)) return -2;
+    char localeID[ULOC_FULLNAME_CAPACITY], displayID[ULOC_FULLNAME_CAPACITY];
+    int32_t parsed = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_forLanguageTag(languageTag, localeID, (int32_t)sizeof localeID, &parsed, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -2;
+    status = U_ZERO_ERROR;
+    uloc_forLanguageTag(displayTag, displayID, (int32_t)sizeof displayID, &parsed, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -2;
+    // Without a name of its own, ICU answers with the code ("xq"): that is no name.
+    char language[ULOC_LANG_CAPACITY];
+    status = U_ZERO_ERROR;
+    uloc_getLanguage(localeID, language, (int32_t)sizeof language, &status);
+    UChar languageName[128];
+    status = U_ZERO_ERROR;
+    int32_t languageLength = uloc_getDisplayLanguage(localeID, displayID, languageName, 128, &status);
+    if (U_FAILURE(status) || status == U_USING_DEFAULT_WARNING) return -1;
+    if (languageLength == (int32_t)strlen(language)) {
+        int same = 1;
+        for (int32_t i = 0; i < languageLength; i++) if (languageName[i] != (UChar)language[i]) same = 0;
+        if (same) return -1;
+    }
+    status = U_ZERO_ERROR;
+    int32_t length = uloc_getDisplayName(localeID, displayID, (UChar *)out, capacity, &status);
+    if (U_FAILURE(status) && status != U_BUFFER_OVERFLOW_ERROR) return -1;
+    return length;
+}

@@ -74,6 +74,12 @@ public final class ComponentRenderer {
                                   characters: characters) + image
     }
 
+    /// The report `render(environment)` would give, from the layout alone (nothing is drawn); the
+    /// layout is kept for a render of the same environment that follows.
+    public func report(_ environment: Environment) throws -> RenderReport {
+        try layOut(environment, slidesOnCanvas: false).1
+    }
+
     /// The card's scene and report, and the slide left for a canvas, for the last environment laid out.
     private var lastLayout: (environment: Environment, slidesOnCanvas: Bool, layout: (Scene, RenderReport, Double))?
 

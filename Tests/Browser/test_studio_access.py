@@ -12,21 +12,16 @@ GRONA_SNAP names the binary (default .build/debug/grona-snap), CHROMIUM the brow
 STUDIO_SCREENSHOTS=DIR the views are also written there as PNGs (studio-desktop.png at 1440 × 900,
 studio-phone-width.png at 390 × 844).
 """
-import contextlib
 import json
 import os
 import shutil
-import signal
-import subprocess
 import tempfile
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import sync_playwright
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.environ.get("GRONA_SNAP") or os.path.join(ROOT, ".build", "debug", "grona-snap")
-CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
+from conftest import CHROMIUM, ROOT, browser, serving  # noqa: F401 (shared with the other studio tests)
+
 SCREENSHOTS = os.environ.get("STUDIO_SCREENSHOTS")
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -42,24 +37,6 @@ PHONE_READY = """() => document.querySelector('#busy').hidden
   && [...document.querySelectorAll('.phone .component img')].every(i => i.src && i.complete && i.naturalWidth > 0)"""
 
 
-@contextlib.contextmanager
-def serving(folder):
-    """`grona-snap serve` on `folder`; yields the studio's address, stops it after."""
-    env = dict(os.environ, GRONA_FONTS=os.path.join(ROOT, "Fonts"))
-    server = subprocess.Popen([BINARY, "serve", folder, "--port", "0"], stdout=subprocess.PIPE, env=env, text=True)
-    try:
-        line = server.stdout.readline()
-        assert "http://" in line, f"serve did not start: {line!r}"
-        yield line.split("on ", 1)[1].split(" ")[0]
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-
-
 @pytest.fixture(scope="module")
 def studio():
     """`grona-snap serve` on a temporary folder holding one campaign; yields the studio's address."""
@@ -72,15 +49,6 @@ def studio():
             yield address + "?spec=acme-banner.json"
     finally:
         shutil.rmtree(work, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                              args=["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"])
-        yield chromium
-        chromium.close()
 
 
 def open_studio(browser, studio, viewport):

@@ -144,7 +144,10 @@ def test_a_tile_opens_full_size_by_keyboard(browser, studio):
     assert "closer-open" in opener["cls"], opener
     tile_width = page.evaluate("document.activeElement.querySelector('img').getBoundingClientRect().width")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('#closer').open && document.querySelector('#closer-image').complete")
+    # The dialog opens once the @2x picture is in (a function, not an expression: the page's policy
+    # allows no eval for Playwright's polling).
+    page.wait_for_function("() => document.querySelector('#closer').open && document.querySelector('#closer-image').complete",
+                           timeout=30000)
     shown = page.evaluate("""() => { const img = document.querySelector('#closer-image'), frame = document.querySelector('.closer-frame');
         return {natural: img.naturalWidth, naturalHeight: img.naturalHeight, width: img.getBoundingClientRect().width,
                 height: img.getBoundingClientRect().height, alt: img.alt, title: document.querySelector('#closer-title').textContent,
@@ -168,12 +171,12 @@ def test_a_tile_opens_full_size_by_keyboard(browser, studio):
     serious(page, "the closer look's dialog")
     screenshot(page, "studio-closer-look.png")
     page.keyboard.press("Escape")
-    page.wait_for_function("!document.querySelector('#closer').open")
+    page.wait_for_function("() => !document.querySelector('#closer').open")
     back = active(page)
     assert back["cell"] == opener["cell"] and "closer-open" in back["cls"], f"focus went to {back}, not back to {opener}"
     # The Close button does the same.
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('#closer').open")
+    page.wait_for_function("() => document.querySelector('#closer').open")
     page.click("#closer-close")
     assert not page.evaluate("document.querySelector('#closer').open")
     assert active(page)["cell"] == opener["cell"]

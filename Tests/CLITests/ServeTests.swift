@@ -247,7 +247,8 @@ final class ServeTests: XCTestCase {
                                          "/api/specs/{name}/merge", "/api/specs/{name}/duplicate", "/api/specs/{name}/rename",
                                          "/api/specs/{name}/trash", "/api/trash", "/api/trash/{name}/restore",
                                          "/api/images", "/api/images/{name}",
-                                         "/studio/fonts.css", "/studio/fonts/{name}"])
+                                         "/studio/fonts.css", "/studio/fonts/{name}",
+                                         "/api/schema", "/api/locale", "/api/preview"])
         let render = try XCTUnwrap(paths["/api/render"]?["post"] as? [String: Any])
         let names = Set((render["parameters"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
         for option in ["width", "scale", "textSize", "appearance", "direction", "time", "animation", "locale", "pseudo",
@@ -284,6 +285,11 @@ final class ServeTests: XCTestCase {
         let bad = try server.request("PUT", "/api/specs/acme-banner.json", body: Array(#"{"component": {}}"#.utf8), headers: ["If-Match": etag])
         XCTAssertEqual(bad.status, 400)
         XCTAssertEqual(bad.errorMessage, "acme-banner.json: $.component.type: missing required field")
+        // The file and the JSON path come on their own too, so a page points at the field without
+        // reading the message.
+        let fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bad.body)) as? [String: String])
+        XCTAssertEqual(fields, ["error": "acme-banner.json: $.component.type: missing required field", "file": "acme-banner.json",
+                                "path": "$.component.type"])
         XCTAssertEqual(try bytes(path), opened.body, "a spec that does not decode is not written")
 
         let saved = try server.request("PUT", "/api/specs/acme-banner.json", body: edited, headers: ["If-Match": etag])

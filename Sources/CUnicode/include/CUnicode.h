@@ -14,6 +14,11 @@ const char *cu_icu_version(void);
 /// negative when ICU cannot read the tag.
 int32_t cu_language_is_right_to_left(const char *languageTag);
 
+/// The language's name in the language of `displayTag` (both BCP 47), from ICU's CLDR data, as
+/// UTF-16 ("de" in "en": "German"; "pt-BR": "Portuguese (Brazil)"). Writes at most `capacity` units
+/// and returns the name's length; negative when a tag cannot be read or ICU has no name for it.
+int32_t cu_language_display_name(const char *languageTag, const char *displayTag, uint16_t *out, int32_t capacity);
+
 /// The main exemplar characters of the language of `languageTag` (BCP 47), from ICU's CLDR data:
 /// the letters a reader of that language expects to see, every code point of the set's ranges and
 /// of its multi-character strings, in the set's order. Writes at most `capacity` code points to

@@ -10,8 +10,8 @@ public struct Finding: Equatable, Sendable {
         case truncated, contrastReplaced, contrastBelowMinimum, nonTextContrast, emptyText, touchTarget
         case missingCharacters, privateUseCharacters
 
-        /// A few words for legends and summaries: `plainName`.
-        public var summary: String { plainName }
+        /// A few words for legends and summaries: `phrase`.
+        public var summary: String { phrase }
 
         /// Parses a comma-separated list of kind names (`--ignore truncated,emptyText`).
         public static func parseList(_ text: String) throws -> Set<Kind> {

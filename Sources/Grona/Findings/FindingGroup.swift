@@ -40,7 +40,9 @@ public struct FindingGroup: Sendable {
     }
 
     /// "at AX3–AX5 in dark", "in right-to-left", "in every variant" ("" when only one was checked).
-    static func describe(_ some: [Environment], among all: [Environment]) -> String {
+    /// `plain`: in words for people who do not know the codes, "at Accessibility 3–Accessibility 5
+    /// in German".
+    static func describe(_ some: [Environment], among all: [Environment], plain: Bool = false) -> String {
         guard all.count > 1 else { return "" }
         var parts: [String] = []
         func axis<T: Equatable>(_ value: (Environment) -> T, _ text: ([[T]]) -> String) {
@@ -50,9 +52,10 @@ public struct FindingGroup: Sendable {
             if present.count < checked.count { parts.append(text(runs(present, in: checked))) }
         }
         let language: (Environment) -> String = { env in
-            [env.locale ?? "the base copy", env.pseudo.map { "pseudo \($0.rawValue)" }].compactMap { $0 }.joined(separator: " ")
+            [env.locale.map { plain ? ((try? LanguageTag(parsing: $0))?.englishName ?? $0) : $0 } ?? "the base copy",
+             env.pseudo.map { "pseudo \($0.rawValue)" }].compactMap { $0 }.joined(separator: " ")
         }
-        axis({ $0.textSize }) { "at " + $0.map { $0.map(\.shortName) }.map(Self.range).joined(separator: ", ") }
+        axis({ $0.textSize }) { "at " + $0.map { $0.map { plain ? $0.displayName : $0.shortName } }.map(Self.range).joined(separator: ", ") }
         axis(language) { "in " + $0.joined().joined(separator: ", ") }
         axis({ $0.appearance }) { "in " + $0.joined().map(\.rawValue).joined(separator: " and ") }
         // A direction that only follows the language ("in ar" is right to left) goes unsaid; it is

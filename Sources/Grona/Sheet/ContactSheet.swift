@@ -17,7 +17,7 @@ import Text
 /// Findings: a cell's tile carries one small badge per kind of finding its snapshot has (a coloured
 /// pill with a short code, "T" for truncated, …), at the trailing end of its label row, and a legend
 /// under the grid lists the codes used on the sheet, each with its kind in plain words
-/// (`Finding.Kind.plainName`: "colour replaced for contrast"). A sheet without findings has
+/// (`Finding.Kind.phrase`: "colour replaced for contrast"). A sheet without findings has
 /// neither.
 public struct ContactSheet {
     public struct Cell {
@@ -170,7 +170,7 @@ public struct ContactSheet {
                                y: Double(y) + (Double(height) - code.height) / 2, color: .white)]
         }
         let legendKinds = Finding.Kind.allCases.filter { codes[$0] != nil }
-        let legend = try legendKinds.map { try layout($0.plainName, labelFont, Self.labelSize) }
+        let legend = try legendKinds.map { try layout($0.phrase, labelFont, Self.labelSize) }
         let legendWidth = zip(legendKinds, legend).map { badgeWidth($0) + px(Self.legendGap) + Int($1.width.rounded(.up)) }.max() ?? 0
         let legendTop = y - gap + margin / 2
         if !legend.isEmpty { y += margin / 2 + legend.count * (labelHeight + px(Self.badgeGap)) }

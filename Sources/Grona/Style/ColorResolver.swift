@@ -111,33 +111,62 @@ public final class ColorResolver: Sendable {
         let mutedText = styleText ?? t.mutedText
         var colors = ComponentColors(kind: component.kind, background: background, accent: accent)
         colors.seenBackground = behind
+        // Which of the spec's colour fields each colour comes from, beside the colour itself, so an
+        // editor can show a field's contrast as drawn (`ColorSources`).
+        let textField = style?.text != nil ? "component.style.text" : (component.kind == .banner ? "theme.onPrimary" : "theme.text")
+        let mutedField = style?.text != nil ? "component.style.text" : "theme.mutedText"
+        let accentField = style?.accent != nil ? "component.style.accent" : "theme.accent"
+        let cardFields: [String]
+        switch component.kind {
+        case _ where style?.background != nil: cardFields = ["component.style.background"]
+        case .banner: cardFields = ["theme.primary"]
+        case .progressBar: cardFields = ["theme.surface"]
+        case .offer, .message: cardFields = ["theme.surface", accentField]
+        }
+        colors.fieldColors = ["theme.primary": t.primary, "theme.onPrimary": t.onPrimary, "theme.accent": t.accent,
+                              "theme.surface": t.surface, "theme.text": t.text, "theme.mutedText": t.mutedText,
+                              "component.style.background": background, "component.style.text": text,
+                              "component.style.accent": accent]
+        colors.cardFields = cardFields
+        // A campaign field left out stands for the theme's fields it would replace.
+        if style?.background == nil { colors.standsFor["component.style.background"] = cardFields }
+        if style?.text == nil { colors.standsFor["component.style.text"] = Array(Set([textField, mutedField])).sorted() }
+        if style?.accent == nil { colors.standsFor["component.style.accent"] = [accentField] }
+        func add(_ role: TextRole, _ preferred: Color, on background: Color, from foreground: [String], over under: [String] = cardFields) {
+            colors.add(role, preferred: preferred, on: background)
+            colors.textSources[role] = ColorSources(foreground: foreground, background: under)
+        }
         switch component {
         case .banner:
             colors.buttonBackground = accent
-            colors.add(.eyebrow, preferred: accent, on: behind)
-            colors.add(.title, preferred: text, on: behind)
-            colors.add(.body, preferred: text, on: behind)
-            colors.add(.button, preferred: behind, on: Contrast.composite(accent, over: behind))
+            colors.graphicSources[.button] = ColorSources(foreground: [accentField], background: cardFields)
+            add(.eyebrow, accent, on: behind, from: [accentField])
+            add(.title, text, on: behind, from: [textField])
+            add(.body, text, on: behind, from: [textField])
+            add(.button, behind, on: Contrast.composite(accent, over: behind), from: cardFields, over: [accentField])
         case .progressBar(let bar):
             colors.progressFill = bar.metTierCount > 0 ? accent : t.primary
             colors.progressTrack = Contrast.blend(behind, text, 0.12)
-            colors.add(.title, preferred: text, on: behind)
-            colors.add(.body, preferred: text, on: behind)
-            colors.add(.tierLabel, preferred: mutedText, on: behind)
-            colors.add(.footnote, preferred: mutedText, on: behind)
+            colors.graphicSources[.progressFill] = ColorSources(foreground: [bar.metTierCount > 0 ? accentField : "theme.primary"],
+                                                                background: cardFields + [textField])
+            add(.title, text, on: behind, from: [textField])
+            add(.body, text, on: behind, from: [textField])
+            add(.tierLabel, mutedText, on: behind, from: [mutedField])
+            add(.footnote, mutedText, on: behind, from: [mutedField])
         case .offer:
             colors.codeBackground = t.surface
             colors.buttonBackground = t.primary
-            colors.add(.eyebrow, preferred: t.primary, on: behind)
-            colors.add(.title, preferred: text, on: behind)
-            colors.add(.body, preferred: text, on: behind)
-            colors.add(.code, preferred: text, on: Contrast.composite(t.surface, over: behind))
-            colors.add(.button, preferred: t.onPrimary, on: Contrast.composite(t.primary, over: behind))
+            colors.graphicSources[.button] = ColorSources(foreground: ["theme.primary"], background: cardFields)
+            add(.eyebrow, t.primary, on: behind, from: ["theme.primary"])
+            add(.title, text, on: behind, from: [textField])
+            add(.body, text, on: behind, from: [textField])
+            add(.code, text, on: Contrast.composite(t.surface, over: behind), from: [textField], over: ["theme.surface"])
+            add(.button, t.onPrimary, on: Contrast.composite(t.primary, over: behind), from: ["theme.onPrimary"], over: ["theme.primary"])
         case .message:
             colors.icon = t.primary
             colors.iconBackground = Contrast.blend(behind, accent, 0.35)
-            colors.add(.title, preferred: text, on: behind)
-            colors.add(.body, preferred: text, on: behind)
+            add(.title, text, on: behind, from: [textField])
+            add(.body, text, on: behind, from: [textField])
         }
         return colors
     }
@@ -165,6 +194,18 @@ public struct ComponentColors: Equatable, Sendable {
     public var iconBackground: Color?
     /// One entry per text role the component kind has, in reading order.
     public var texts: [TextColor] = []
+    /// The spec fields each text role's colour and background come from.
+    public var textSources: [TextRole: ColorSources] = [:]
+    /// The colour each of the spec's colour fields stands for here, as resolved (the SDK's default
+    /// for a theme token left out; a campaign field left out, what the component draws instead).
+    public var fieldColors: [String: Color] = [:]
+    /// The spec fields the card's own colour comes from (`theme.primary` for a banner).
+    public var cardFields: [String] = []
+    /// The theme fields each campaign field left out of the spec stands for here
+    /// (`component.style.text` → `theme.text`, `theme.mutedText`).
+    public var standsFor: [String: [String]] = [:]
+    /// The spec fields each measured graphic's fill and background come from.
+    public var graphicSources: [GraphicContrast.Role: ColorSources] = [:]
 
     init(kind: Component.Kind, background: Color, accent: Color) {
         self.kind = kind; self.background = background; self.accent = accent
@@ -176,6 +217,14 @@ public struct ComponentColors: Equatable, Sendable {
 
     /// The colour decision for `role`, nil if the component has no such role.
     public func text(_ role: TextRole) -> TextColor? { texts.first { $0.role == role } }
+}
+
+/// The spec's colour fields a drawn colour and what it is drawn on come from, as paths
+/// (`theme.onPrimary`, `component.style.text`): a field left out of the spec still names its place,
+/// since the SDK's default stands in for it there.
+public struct ColorSources: Equatable, Sendable {
+    public var foreground: [String]
+    public var background: [String]
 }
 
 extension Color {

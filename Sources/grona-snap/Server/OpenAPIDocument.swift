@@ -37,7 +37,9 @@ enum OpenAPIDocument {
             "components": [
                 "schemas": [
                     "Error": ["type": "object", "required": ["error"],
-                              "properties": ["error": ["type": "string"]]],
+                              "properties": ["error": ["type": "string"],
+                                             // A refused spec: its file and the JSON path (or line and column) of the problem.
+                                             "file": ["type": "string"], "path": ["type": "string"]]],
                     "Spec": ["type": "object", "description": "a spec file (README, Spec files)"],
                 ],
                 "securitySchemes": ["token": ["type": "http", "scheme": "bearer",

@@ -20,6 +20,7 @@ struct Route: Sendable {
         case health, openAPI, listSpecs, getSpec, saveSpec, render, report, check, sheet, animate
         case mergeSpec, duplicateSpec, renameSpec, trashSpec, listTrash, restoreSpec, listImages, getImage, uploadImage
         case fontFaces, font
+        case schema, locale, preview
     }
     /// What a successful answer holds.
     enum Answer: Sendable { case json, png, specFile, saved, css, font }
@@ -109,6 +110,15 @@ extension StudioAPI {
               parameters: [QueryParameter(name: "v", schema: .text(pattern: "^[0-9a-z-]+$", maxLength: 32),
                                           description: "the file's version as fonts.css names it (ignored; a changed file gets a new address)")],
               answer: .font, failures: []),
+        Route(method: "GET", path: "/api/schema", action: .schema,
+              summary: "What the studio offers, from GronaSnap's own tables: text sizes, appearances, directions, pseudolanguages, components and their fields, colour tokens, finding kinds, languages",
+              answer: .json, failures: []),
+        Route(method: "GET", path: "/api/locale", action: .locale, summary: "A language tag checked as --locale checks it, with its name and direction",
+              parameters: [QueryParameter(name: "tag", schema: .text(pattern: nil, maxLength: 64), description: "a BCP 47 tag, like de, fr-CA or ar")],
+              answer: .json, failures: []),
+        Route(method: "POST", path: "/api/preview", action: .preview,
+              summary: "Every tile of the studio's grid rendered once (PNG data URLs), their findings grouped in plain words, and each colour field's contrasts from the render report",
+              parameters: previewParameters, takesSpec: true, costs: true, answer: .json, failures: [422]),
         Route(method: "GET", path: "/api/specs", action: .listSpecs, summary: "The spec files in the folder, with type and title",
               answer: .json, failures: []),
         Route(method: "GET", path: "/api/specs/{name}", action: .getSpec, summary: "A spec file as it is on disk, with its ETag",

@@ -97,6 +97,9 @@ struct StudioAPI: Sendable {
         case .uploadImage: return try uploadImage(name, request)
         case .fontFaces: return try fontFaces()
         case .font: return try font(name, request, route)
+        case .schema: return schema()
+        case .locale: return try locale(request)
+        case .preview: return try preview(request, route)
         }
     }
 
@@ -185,7 +188,7 @@ struct StudioAPI: Sendable {
 
     /// Refuses `cost` when it is over the budget; otherwise waits until its pixels fit beside the
     /// other requests' (at most 30 s, then 503) and holds them until the route returns.
-    private func afford(_ cost: RenderCost, _ what: String, lower: String) throws -> PixelReservations.Held {
+    func afford(_ cost: RenderCost, _ what: String, lower: String) throws -> PixelReservations.Held {
         try budget.check(cost, what: what, lower: lower)
         guard let held = memory.reserve(cost.heldPixels, waitingAtMost: 30) else {
             throw RequestError(.busy, "the server is busy with large renders; try again in a moment")

@@ -5,6 +5,11 @@
 // views the person is not typing in, and schedules a refresh. A refresh starts a new generation:
 // the previous one's requests are aborted (AbortController), and an answer from an old generation
 // is dropped, so the grid never shows a mix of an old and a new edit.
+//
+// The page decides no rule of GronaSnap's: the text sizes, appearances, directions, pseudolanguages,
+// components and their fields, colour tokens and finding kinds come from GET /api/schema, a
+// language's name and direction from GET /api/locale, and each edit's tiles, findings (in plain
+// words) and colour contrasts from one POST /api/preview, measured by the renderer itself.
 "use strict";
 
 // A studio started with --token-file wants its token on every API request. It arrives once in the
@@ -26,51 +31,22 @@ if (TOKEN) {
   };
 }
 
-const TEXT_SIZES = ["xS", "S", "M", "L", "xL", "xxL", "xxxL", "AX1", "AX2", "AX3", "AX4", "AX5"];
-// The text sizes by name, for the tiles' names and the chips' spoken names.
-const TEXT_SIZE_NAMES = {xS: "Extra small", S: "Small", M: "Medium", L: "Large", xL: "Extra large", xxL: "Extra extra large",
-                         xxxL: "Extra extra extra large", AX1: "Accessibility 1", AX2: "Accessibility 2", AX3: "Accessibility 3",
-                         AX4: "Accessibility 4", AX5: "Accessibility 5"};
-const APPEARANCES = [["light", "Light"], ["dark", "Dark"]];
-const DIRECTIONS = [["ltr", "Left to right"], ["rtl", "Right to left"]];
-// Pseudolanguages (Xcode's): offered beside the spec's languages on the grid and the phone.
-const PSEUDOS = [["accented", "Pseudo: accented"], ["double", "Pseudo: double length"], ["bounded", "Pseudo: bounded"], ["rtl", "Pseudo: right to left"]];
-const RTL_LANGUAGES = ["ar", "he", "fa", "ur", "ps", "yi", "ckb", "dv", "sd", "ug"];
-// What `check` finds, as the small badge on a grid tile.
-const BADGES = {truncated: "cut", contrastReplaced: "colour", contrastBelowMinimum: "contrast", nonTextContrast: "contrast",
-                emptyText: "empty", touchTarget: "target", missingCharacters: "glyphs", privateUseCharacters: "glyphs"};
-const SCALE = 2;
-const DEBOUNCE_MS = 120;
+// GronaSnap's own tables (GET /api/schema), read once before anything is drawn.
+let SCHEMA = null;
+// The tiles are drawn at the screen's own pixel density (a tile is at most 358 points wide on
+// screen), so a plain screen is not sent four times the pixels it shows; downloads are @2x.
+const SCALE = window.devicePixelRatio > 1 ? 2 : 1;
+const DOWNLOAD_SCALE = 2;
+// While keys come fast, the previews are asked for once the typing pauses this long; the first key
+// after a quiet moment is sent at once (a newer request aborts the older one anyway).
+const DEBOUNCE_MS = 40;
 
-const ICONS = ["info", "success", "warning", "gift", "star", "clock"];
-// The copy each component has, in reading order; `lines` is the SDK's line limit.
-const FIELDS = {
-  banner: [["eyebrow", "Eyebrow", "line", 1], ["title", "Title", "text", 3, true], ["body", "Body", "text", 4],
-           ["button", "Button", "line", 1], ["image", "Image file", "path"]],
-  progressBar: [["title", "Title", "text", 2, true], ["body", "Body", "text", 3], ["value", "Progress so far", "number"],
-                ["tiers", "Rewards along the bar", "tiers"], ["footnote", "Footnote", "text", 2]],
-  offer: [["eyebrow", "Eyebrow", "line", 1], ["title", "Title", "text", 2, true], ["body", "Body", "text", 3],
-          ["code", "Code", "line", 1], ["button", "Button", "line", 1], ["image", "Image file", "path"]],
-  message: [["icon", "Icon", "icon"], ["title", "Title", "text", 2], ["body", "Body", "text", 4, true]],
-};
-const TEMPLATES = {
-  banner: {type: "banner", eyebrow: "THIS WEEK", title: "Double points on every order", body: "Order by Sunday and we add twice the points to your card.", button: "See my points"},
-  progressBar: {type: "progressBar", title: "Stamp card", body: "Two more coffees to a free pastry.", value: 6,
-                tiers: [{at: 4, label: "Free shot"}, {at: 8, label: "Free pastry"}], footnote: "Stamps reset on the first of the month."},
-  offer: {type: "offer", eyebrow: "TODAY ONLY", title: "20% off your next order", body: "Use the code at checkout.", code: "SPRING20", button: "Copy code"},
-  message: {type: "message", icon: "gift", title: "A gift for you", body: "Your birthday pastry is waiting at the counter."},
-};
-const TYPE_NAMES = {banner: "Banner", progressBar: "Progress bar", offer: "Offer", message: "Message"};
-const ROLE_NAMES = {eyebrow: "Eyebrow", title: "Title", body: "Body", button: "Button", code: "Code", tierLabel: "Reward label", footnote: "Footnote"};
-
-// The SDK's theme defaults, used for contrast figures when the spec leaves a token out.
-const THEME_DEFAULTS = {primary: "#054B3A", onPrimary: "#FFFFFF", accent: "#6FCF97", surface: "#FFFFFF", text: "#1A1C1A", mutedText: "#6B706C"};
-// [token, label, drawn on, minimum contrast]
-const THEME_TOKENS = [
-  ["primary", "Primary", null], ["onPrimary", "Text on primary", "primary", 4.5], ["accent", "Accent", "primary", 3],
-  ["surface", "Card surface", null], ["text", "Text", "surface", 4.5], ["mutedText", "Secondary text", "surface", 4.5],
-];
-const CAMPAIGN_TOKENS = [["background", "Background", null], ["text", "Text", "background", 4.5], ["accent", "Accent", "background", 3]];
+const textSizes = () => SCHEMA.textSizes.map((size) => size.value);
+const sizeName = (value) => SCHEMA.textSizes.find((size) => size.value === value)?.name ?? value;
+const componentKind = (type) => SCHEMA.components.find((kind) => kind.type === type);
+const typeName = (type) => componentKind(type)?.name ?? type;
+const fieldsOf = (type) => componentKind(type)?.fields ?? [];
+const template = (type) => structuredClone(componentKind(type).template);
 
 const state = {
   name: null, etag: null, spec: null, dirty: false, template: null,
@@ -84,6 +60,10 @@ const state = {
   // The accessibility overlay on the grid's tiles: VoiceOver's elements numbered, with a legend.
   overlay: false,
   view: "grid", generation: 0, controller: null, timer: null, urls: [],
+  // What the last preview measured: each colour field's colour and contrasts, per appearance.
+  colors: {},
+  // Each language tag's name and direction, as GronaSnap reads the tag (GET /api/locale).
+  languageInfo: {},
 };
 
 const $ = (selector) => document.querySelector(selector);
@@ -107,11 +87,11 @@ async function loadCampaigns(select, open = true) {
   menu.replaceChildren();
   const saved = el("optgroup", {label: "Campaigns in " + list.folder.split("/").pop()});
   for (const spec of list.specs) {
-    const words = spec.error ? "cannot be read" : `${TYPE_NAMES[spec.type] || spec.type}: ${spec.title || ""}`;
+    const words = spec.error ? "cannot be read" : `${typeName(spec.type)}: ${spec.title || ""}`;
     saved.append(el("option", {value: "spec:" + spec.name}, `${spec.name.replace(/\.json$/, "")} (${words})`));
   }
   const templates = el("optgroup", {label: "Start a new campaign"});
-  for (const type of Object.keys(TEMPLATES)) templates.append(el("option", {value: "new:" + type}, `New ${TYPE_NAMES[type].toLowerCase()}`));
+  for (const kind of SCHEMA.components) templates.append(el("option", {value: "new:" + kind.type}, `New ${kind.name.toLowerCase()}`));
   menu.append(saved, templates);
   const wanted = select || (list.specs[0] ? "spec:" + list.specs[0].name : "new:banner");
   menu.value = wanted;
@@ -140,7 +120,7 @@ async function openSpec(name) {
     $("#raw-json").value = text;
     showRawError(null);
   } catch (error) {
-    state.spec = {component: structuredClone(TEMPLATES.banner)};
+    state.spec = {component: template("banner")};
     $("#raw-json").value = text;
     $("#raw").open = true;
     showRawError("This file is not valid JSON: " + error.message);
@@ -153,7 +133,7 @@ async function openSpec(name) {
 
 function openTemplate(type) {
   state.name = null; state.etag = null; state.template = type; state.setAside = {}; state.base = null;
-  state.spec = {theme: {}, component: structuredClone(TEMPLATES[type])};
+  state.spec = {theme: {}, component: template(type)};
   $("#save-as-label").hidden = false;
   $("#save-as").value = "new-" + type.toLowerCase() + ".json";
   setDirty(true);
@@ -217,7 +197,7 @@ const VIEW_KEYS = {languages: "locale", sizes: "textSize", appearances: "appeara
 
 function readView() {
   const query = new URLSearchParams(location.search);
-  const known = {textSize: TEXT_SIZES, appearance: APPEARANCES.map(([v]) => v), direction: DIRECTIONS.map(([v]) => v)};
+  const known = {textSize: textSizes(), appearance: SCHEMA.appearances.map((a) => a.value), direction: SCHEMA.directions.map((d) => d.value)};
   for (const [key, axis] of Object.entries(VIEW_KEYS)) {
     if (!query.has(key)) continue;
     const values = query.get(key).split(",").filter((v) => axis === "locale" || known[axis].includes(v));
@@ -255,27 +235,22 @@ function buildForm() {
   hint.hidden = !tag;
   $("#remove-locale").hidden = !tag;
   hint.textContent = tag ? `The ${tag} copy. A field left empty shows the base copy (in grey); pictures, colours and numbers are the base's.` : "";
-  for (const [key, label, kind, lines, required] of FIELDS[component.type] || []) {
+  for (const {key, label, kind, lines, required} of fieldsOf(component.type)) {
     if (!tag) copy.append(copyField(component, key, label, kind, lines, required));
     else if (kind === "text" || kind === "line") copy.append(localizedField(tag, component, key, label, kind, lines));
   }
   const style = component.style || {};
   const campaign = $("#campaign-fields");
   campaign.replaceChildren();
-  for (const [token, label, against, minimum] of CAMPAIGN_TOKENS) {
-    campaign.append(...colorRows("component.style." + token, label, style[token], against && (() => campaignColor(against)), minimum,
-                                 () => campaignColor(token)));
-  }
+  for (const token of SCHEMA.campaign) campaign.append(...colorRows(token.path, token.label, style[token.token], token.usedFor));
   const theme = state.spec.theme || {};
   const themeRows = $("#theme-fields");
   themeRows.replaceChildren();
-  for (const [token, label, against, minimum] of THEME_TOKENS) {
-    themeRows.append(...colorRows("theme." + token, label, theme[token], against && (() => themeColor(against)), minimum,
-                                  () => themeColor(token)));
-  }
+  for (const token of SCHEMA.theme) themeRows.append(...colorRows(token.path, token.label, theme[token.token], token.usedFor));
+  const radius = SCHEMA.cornerRadius;
   themeRows.append(el("label", {class: "field", "data-field": "theme.cornerRadius"}, "Corner radius (points)",
-    el("input", {type: "number", min: 0, max: 32, step: 1, "data-path": "theme.cornerRadius", value: theme.cornerRadius ?? "",
-                 placeholder: "14", oninput: (event) => setPath("theme.cornerRadius", numberOrNull(event.target.value))})));
+    el("input", {type: "number", min: radius.minimum, max: radius.maximum, step: 1, "data-path": "theme.cornerRadius", value: theme.cornerRadius ?? "",
+                 placeholder: String(radius.default), oninput: (event) => setPath("theme.cornerRadius", numberOrNull(event.target.value))})));
   updateContrast();
 }
 
@@ -288,7 +263,7 @@ function copyField(component, key, label, kind, lines, required) {
   let input;
   if (kind === "icon") {
     input = el("select", {"data-path": path, id: "field-" + key, onchange: (event) => setPath(path, event.target.value)},
-      ICONS.map((icon) => el("option", {value: icon, selected: icon === value}, icon)));
+      SCHEMA.icons.map((icon) => el("option", {value: icon, selected: icon === value}, icon)));
   } else if (kind === "number") {
     input = el("input", {type: "number", step: "any", "data-path": path, id: "field-" + key, value: value ?? "",
                          oninput: (event) => setPath(path, numberOrNull(event.target.value))});
@@ -322,22 +297,46 @@ function localizedField(tag, component, key, label, kind, lines) {
 }
 
 function languages() {
-  return ["", ...Object.keys(state.spec?.localizations || {}), ...PSEUDOS.map(([mode]) => "pseudo:" + mode)];
+  return ["", ...Object.keys(state.spec?.localizations || {}), ...SCHEMA.pseudos.map((pseudo) => "pseudo:" + pseudo.value)];
 }
+// A language by name and tag, as GronaSnap reads the tag: "German — de", "Arabic — ar, right to left".
 function languageName(language) {
-  if (!language) return state.spec?.environment?.locale ? `Base copy (${state.spec.environment.locale})` : "Base copy";
-  if (language.startsWith("pseudo:")) return PSEUDOS.find(([mode]) => "pseudo:" + mode === language)?.[1] ?? language;
-  return language;
+  const own = state.spec?.environment?.locale;
+  if (!language) return own ? `Base copy — ${own}` : "Base copy";
+  if (language.startsWith("pseudo:")) return SCHEMA.pseudos.find((pseudo) => "pseudo:" + pseudo.value === language)?.name ?? language;
+  const info = state.languageInfo[language];
+  return (info?.name ? `${info.name} — ${language}` : language) + (info?.direction === "rtl" ? ", right to left" : "");
 }
-// The query parameters that pick a language: `locale=de`, `pseudo=double`, or none for the base copy.
+// The query parameter value that picks a language for /api/preview: base, a tag, or pseudo:MODE.
+const languageValue = (language) => language || "base";
+// The query parameters that pick a language for the other routes: `locale=de`, `pseudo=double`, or none.
 function languageQuery(language) {
   if (!language) return {};
   return language.startsWith("pseudo:") ? {pseudo: language.slice(7)} : {locale: language};
 }
 function isRightToLeft(language) {
-  if (language === "pseudo:rtl") return true;
-  const tag = language && !language.startsWith("pseudo:") ? language : state.spec?.environment?.locale;
-  return !!tag && RTL_LANGUAGES.includes(tag.split("-")[0].toLowerCase());
+  if (language.startsWith("pseudo:")) return SCHEMA.pseudos.find((pseudo) => "pseudo:" + pseudo.value === language)?.direction === "rtl";
+  const tag = language || state.spec?.environment?.locale;
+  return !!tag && state.languageInfo[tag]?.direction === "rtl";
+}
+
+// Asks GronaSnap for the name and direction of every tag the spec has that the page does not know
+// yet, then names them everywhere; the language pickers show the bare tag until then.
+async function learnLanguages() {
+  const tags = [...Object.keys(state.spec?.localizations || {}), state.spec?.environment?.locale].filter((tag) => tag && !state.languageInfo[tag]);
+  if (!tags.length) return;
+  const answers = await Promise.all(tags.map((tag) => lookUpLanguage(tag).catch(() => null)));
+  answers.forEach((info, index) => { state.languageInfo[tags[index]] = info || {tag: tags[index]}; });
+  buildLanguagePickers();
+  const tag = state.locale.startsWith("pseudo:") ? "" : state.locale;
+  if (tag) document.querySelectorAll("#copy-fields [lang]").forEach((input) => { input.dir = isRightToLeft(tag) ? "rtl" : "auto"; });
+}
+
+async function lookUpLanguage(tag) {
+  const answer = await fetch("/api/locale?tag=" + encodeURIComponent(tag));
+  const result = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+  if (!answer.ok) throw Object.assign(new Error(result.error), {status: answer.status});
+  return result;
 }
 
 // The language pickers (copy editor, phone) and the grid's language chips follow the spec's
@@ -350,6 +349,7 @@ function buildLanguagePickers() {
   const kept = state.axes.locale.filter((l) => all.includes(l));
   state.axes.locale.splice(0, state.axes.locale.length, ...(kept.length ? kept : [""]));
   chips($("#axis-locale"), all, state.axes.locale, all.map(languageName));
+  learnLanguages();
 }
 
 function chooseLanguage(language) {
@@ -363,20 +363,24 @@ function chooseLanguage(language) {
 // refuses is said next to the field that took it, so a malformed one never reaches the spec.
 async function addLanguage() {
   const input = $("#new-locale"), error = $("#new-locale-error");
-  const tag = input.value.trim();
+  const typed = input.value.trim();
   error.hidden = true;
   const refuse = (text) => { error.textContent = text; error.hidden = false; input.setAttribute("aria-invalid", "true"); input.focus(); };
-  if (!tag) { refuse("Type the language's tag first, like de, fr-CA, ar or ja."); return; }
+  if (!typed) { refuse("Type the language's tag first, like de, fr-CA, ar or ja."); return; }
+  let info;
   try {
-    await post("report", {locale: tag, scale: 1}, undefined, {component: {type: "banner", title: "a"}});
+    info = await lookUpLanguage(typed);
   } catch (problem) {
     // Only the tag can be wrong in that request; anything else (the server away) is said as it is.
     const message = String(problem.message);
-    refuse(message.startsWith("locale: ") ? message.slice(8) + " (tags look like de, fr-CA, pt-BR or zh-Hant)"
-                                          : "The language could not be checked: " + message);
+    refuse(message.startsWith("tag: ") ? message.slice(5) + " (tags look like de, fr-CA, pt-BR or zh-Hant)"
+                                       : "The language could not be checked: " + message);
     return;
   }
   error.hidden = true; input.removeAttribute("aria-invalid"); input.value = "";
+  // The tag as GronaSnap writes it (DE-at is de-AT), so the spec holds one key per language.
+  const tag = info.tag;
+  state.languageInfo[tag] = info;
   const localizations = state.spec.localizations || (state.spec.localizations = {});
   if (!localizations[tag]) localizations[tag] = {};
   state.locale = tag;
@@ -418,44 +422,80 @@ function tiersField(component) {
 }
 
 /// One row per colour (two for a {light, dark} colour), with a picker, the hex value and the contrast
-/// the colour gives against what it is drawn on.
-/// `effective` is the colour drawn when the field is empty (the theme's, or the SDK's default).
-function colorRows(path, label, value, against, minimum, effective) {
+/// the colour gives where it is drawn, exactly as the renderer measured it in the last preview.
+function colorRows(path, label, value, usedFor) {
   if (value && typeof value === "object") {
-    return ["light", "dark"].map((mode) => colorRow(`${path}.${mode}`, `${label} (${mode})`, value[mode], against, minimum, mode, effective));
+    return ["light", "dark"].map((mode) => colorRow(`${path}.${mode}`, `${label} (${mode})`, value[mode], usedFor, path, mode));
   }
-  return [colorRow(path, label, value, against, minimum, null, effective)];
+  return [colorRow(path, label, value, usedFor, path, null)];
 }
 
-function colorRow(path, label, value, against, minimum, mode, effective) {
+function colorRow(path, label, value, usedFor, field, mode) {
   const hex = typeof value === "string" ? value : "";
-  const picker = el("input", {type: "color", value: pickerValue(hex || pick(effective(), mode)), "aria-label": label + " colour",
+  const picker = el("input", {type: "color", value: pickerValue(hex || measuredColor(field, mode) || ""), "aria-label": label + " colour",
                               oninput: (event) => { text.value = event.target.value.toUpperCase(); setPath(path, text.value); }});
   const text = el("input", {type: "text", value: hex, placeholder: "theme", "data-path": path, spellcheck: false, "aria-label": label,
+                            title: usedFor ? "Colours " + usedFor : undefined,
                             oninput: (event) => { setPath(path, event.target.value || null); if (/^#[0-9a-f]{6}$/i.test(event.target.value)) picker.value = event.target.value; }});
-  const ratio = el("span", {class: "ratio"});
+  const ratio = el("span", {class: "ratio", "data-field": field, "data-mode": mode || ""});
   ratio.update = () => {
-    if (!against) { ratio.textContent = ""; return; }
-    const mine = parseColor(currentColor(path) || pick(effective(), mode)), under = parseColor(pick(against(), mode));
-    if (!mine || !under) { ratio.textContent = ""; return; }
-    const figure = contrast(over(mine, under), under);
-    const fine = figure >= minimum;
-    ratio.className = "ratio " + (fine ? "fine" : "low");
-    ratio.textContent = fine ? `${figure.toFixed(1)}:1, reads well` : `${figure.toFixed(1)}:1, too faint: the app swaps in white or black`;
+    const measured = measurement(field, mode);
+    if (!text.value && measured?.color && document.activeElement !== picker) picker.value = pickerValue(measured.color);
+    ratio.replaceChildren(...contrastHint(measured));
+    const checks = shownChecks(measured);
+    ratio.className = "ratio " + (!checks.length ? "" : checks.every((check) => check.reaches) ? "fine" : "low");
   };
   return el("div", {class: "color-row", "data-field": path}, el("span", {class: "name"}, label), picker, text, ratio);
 }
 
-function pick(value, mode) { return value && typeof value === "object" ? value[mode || "light"] : value; }
-function pickerValue(hex) { const c = parseColor(hex); return c ? "#" + [c.r, c.g, c.b].map((v) => v.toString(16).padStart(2, "0")).join("") : "#000000"; }
-function currentColor(path) { return getPath(path); }
-function themeColor(token) { return (state.spec.theme || {})[token] || THEME_DEFAULTS[token]; }
-function campaignColor(token) {
-  const style = (state.spec.component || {}).style || {};
-  if (style[token]) return style[token];
-  const type = (state.spec.component || {}).type;
-  if (token === "background") return themeColor(type === "banner" ? "primary" : "surface");
-  return themeColor(token === "text" ? (type === "banner" ? "onPrimary" : "text") : "accent");
+/// The last preview's measurement of a colour field in `mode` (light when the row is not per
+/// appearance and light tiles are shown, otherwise the appearance shown).
+function measurement(field, mode) {
+  const colors = state.colors || {};
+  const appearance = mode || (colors.light ? "light" : "dark");
+  return colors[appearance] ? {...colors[appearance][field], appearance} : null;
+}
+function measuredColor(field, mode) { return measurement(field, mode)?.color; }
+
+/// The checks a hint shows: for the card's colour, the copy and shapes on it; for any other colour,
+/// where it is the text or fill itself, else where it is what they are drawn on.
+function shownChecks(measured) {
+  const checks = measured?.checks || [];
+  const first = checks.filter((check) => (check.as === "background") === !!measured.card);
+  return first.length ? first : checks;
+}
+
+/// "title, body text: 15.9:1 on #EEF9F3, reads well": the report's figures, one per pair drawn; a
+/// figure under its minimum says what the app draws instead.
+function contrastHint(measured) {
+  if (!measured) return [];
+  const checks = shownChecks(measured);
+  if (!checks.length) return [measured.appearance === "dark" && !state.colors.light ? "" : "not drawn in this campaign"];
+  const groups = new Map();
+  for (const check of checks) {
+    const key = [check.as, check.ratio, check.background, check.reaches].join(" ");
+    if (!groups.has(key)) groups.set(key, {...check, names: []});
+    if (!groups.get(key).names.includes(check.name)) groups.get(key).names.push(check.name);
+  }
+  const parts = [];
+  for (const group of [...groups.values()].slice(0, 3)) {
+    if (parts.length) parts.push("; ");
+    const on = group.as === "background" ? `behind ${group.names.join(", ")}` : `${group.names.join(", ")} on ${group.background}`;
+    const verdict = group.reaches ? "reads well" : group.replaced ? `under ${group.minimum}: the app draws ${group.color} instead`
+                                                                   : `under ${group.minimum}`;
+    parts.push(el("span", {class: "check"}, el("span", {class: "figure", "data-role": group.role, "data-as": group.as, "data-report-field": group.field,
+                           "data-graphic": group.graphic ? "true" : "false", "data-contrast": String(group.contrast),
+                           "data-reaches": String(group.reaches), "data-appearance": measured.appearance}, group.ratio),
+               ` ${on}, ${verdict}`));
+  }
+  return parts;
+}
+
+/// A colour as the picker takes it (#RRGGBB): #RGB spelled out, an alpha dropped.
+function pickerValue(hex) {
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(hex || "");
+  if (short) return "#" + short.slice(1).map((c) => c + c).join("").toLowerCase();
+  return /^#[0-9a-f]{6}/i.test(hex || "") ? hex.slice(0, 7).toLowerCase() : "#000000";
 }
 function updateContrast() { document.querySelectorAll(".ratio").forEach((ratio) => ratio.update && ratio.update()); }
 function numberOrNull(text) { return text === "" ? null : Number(text); }
@@ -478,7 +518,6 @@ function changed(field) {
   setDirty(true);
   recordVersion(field);
   syncRaw(false);
-  updateContrast();
   schedule();
 }
 
@@ -498,12 +537,12 @@ function showRawError(message) {
 // brings it back instead of the template's words. What is set aside is never saved.
 function changeType(type) {
   const old = state.spec.component || {};
-  const fields = new Set(FIELDS[type].map(([name]) => name));
+  const fields = new Set(fieldsOf(type).map((field) => field.key));
   const aside = {...state.setAside};
   for (const [key, value] of Object.entries(old)) {
     if (key !== "type" && key !== "style" && !fields.has(key)) aside[key] = value;
   }
-  const next = structuredClone(TEMPLATES[type]);
+  const next = template(type);
   for (const key of fields) {
     if (old[key] !== undefined) next[key] = old[key];
     else if (aside[key] !== undefined) next[key] = aside[key];
@@ -520,26 +559,26 @@ function changeType(type) {
 
 function schedule() {
   clearTimeout(state.timer);
-  state.timer = setTimeout(refresh, DEBOUNCE_MS);
+  const now = performance.now(), quiet = now - (state.lastEdit || 0) > DEBOUNCE_MS;
+  state.lastEdit = now;
+  if (quiet && !state.controller) refresh();
+  else state.timer = setTimeout(refresh, DEBOUNCE_MS);
 }
 
+const shownLanguages = () => languages().filter((l) => state.axes.locale.includes(l));
+const values = (axis) => SCHEMA[axis].map((entry) => entry.value);
+
+// The grid's tiles, in the order /api/preview renders them: language, text size, appearance, direction.
 function variants() {
   const out = [];
-  for (const language of languages().filter((l) => state.axes.locale.includes(l)))
-  for (const textSize of TEXT_SIZES.filter((size) => state.axes.textSize.includes(size)))
-    for (const [appearance] of APPEARANCES.filter(([a]) => state.axes.appearance.includes(a)))
-      for (const [direction] of DIRECTIONS.filter(([d]) => state.axes.direction.includes(d)))
+  for (const language of shownLanguages())
+  for (const textSize of textSizes().filter((size) => state.axes.textSize.includes(size)))
+    for (const appearance of values("appearances").filter((a) => state.axes.appearance.includes(a)))
+      for (const direction of values("directions").filter((d) => state.axes.direction.includes(d)))
         out.push({language, textSize, appearance, direction});
   return out;
 }
-const label = (v) => (state.axes.locale.length > 1 || v.language ? languageName(v.language) + " · " : "")
-  + `${v.textSize} · ${v.appearance} · ${v.direction.toUpperCase()}`;
-// A tile's name in words: "Large, dark, right to left" (with its language when more than one is shown).
-const spokenName = (v) => (state.axes.locale.length > 1 || v.language ? languageName(v.language) + ", " : "")
-  + `${TEXT_SIZE_NAMES[v.textSize] || v.textSize}, ${v.appearance}, ${v.direction === "rtl" ? "right to left" : "left to right"}`;
 const key = (v) => `${(v.language || "base").replace(/[^A-Za-z0-9-]/g, "-")}-${v.textSize}-${v.appearance}-${v.direction}`;
-// A variant as the API's query: its language as `locale`/`pseudo`, the rest as they are.
-const variantQuery = (v) => ({...languageQuery(v.language), textSize: v.textSize, appearance: v.appearance, direction: v.direction});
 
 function query(parameters) {
   const all = {name: state.name || $("#save-as").value || "untitled.json", ...parameters};
@@ -547,16 +586,31 @@ function query(parameters) {
   return new URLSearchParams(all).toString();
 }
 
+// An error answer's fields ride on the Error: `path` and `problem` when GronaSnap refused the spec.
 async function post(route, parameters, signal, spec = state.spec) {
   const answer = await fetch(`/api/${route}?${query(parameters)}`, {method: "POST", body: JSON.stringify(spec), signal,
                                                                     headers: {"Content-Type": "application/json"}});
   if (!answer.ok) {
     const problem = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
-    throw Object.assign(new Error(problem.error), {status: answer.status});
+    throw Object.assign(new Error(problem.error), {status: answer.status, path: problem.path});
   }
   return answer;
 }
 
+// What one edit asks for: the grid's axes, or the phone's language and text size in light and dark
+// (in the language's own direction unless one is picked).
+function previewQuery() {
+  if (state.view === "grid") {
+    return {languages: shownLanguages().map(languageValue).join(","), textSizes: state.axes.textSize.join(","),
+            appearances: state.axes.appearance.join(","), directions: state.axes.direction.join(","), scale: SCALE,
+            ...(state.overlay ? {overlay: "accessibility"} : {})};
+  }
+  return {languages: languageValue(state.locale), textSizes: state.phone.textSize, appearances: "light,dark", scale: SCALE,
+          ...(state.phone.direction ? {directions: state.phone.direction} : {})};
+}
+
+// One request per edit (POST /api/preview): every tile, the findings and the colours' contrasts in
+// one answer, each tile rendered once.
 async function refresh() {
   writeView();
   clearTimeout(state.timer);
@@ -570,142 +624,159 @@ async function refresh() {
   // Said only when an update takes a while, so that typing does not make the live region chatter.
   const slow = setTimeout(() => { if (current()) announce("Updating the previews…"); }, 1000);
   try {
-    if (state.view === "grid") await refreshGrid(controller.signal, current);
-    else await refreshPhones(controller.signal, current);
+    const grid = state.view === "grid";
+    const list = grid ? variants() : [];
+    if (grid) layOutGrid(list);
+    // The tiles on screen are drawn first; the rest follow in a second request (below).
+    const onScreen = grid ? visibleTiles(list) : null;
+    const first = onScreen && onScreen.length < list.length ? {draw: onScreen.join(",") || "0"} : {};
+    const answer = await post("preview", {...previewQuery(), ...first}, controller.signal);
+    const result = await answer.json();
     if (!current()) return;
     showSpecError(null);
-    await refreshFindings(controller.signal, current);
+    for (const language of result.languages) {
+      if (language.language && !language.language.startsWith("pseudo:") && !state.languageInfo[language.language]?.name) {
+        state.languageInfo[language.language] = {tag: language.language, name: language.name, direction: language.direction};
+      }
+    }
+    state.colors = result.colors;
+    updateContrast();
+    const tiles = grid ? await showTiles(list, result.tiles, current) : await showPhones(result.tiles, current);
+    if (!current()) return;
+    showFindings(result.findings, tiles);
+    // Every tile on screen shows this edit: what the latency measurement (scripts/studio-latency) waits for.
+    document.body.dataset.updated = String(generation);
+    if (first.draw) {
+      const drawn = new Set(first.draw.split(",").map(Number));
+      const rest = list.map((_, index) => index).filter((index) => !drawn.has(index));
+      const filled = await post("preview", {...previewQuery(), draw: rest.join(","), findings: "false"}, controller.signal);
+      const more = await filled.json();
+      if (!current()) return;
+      await showTiles(list, more.tiles, current);
+      if (!current()) return;
+    }
+    document.body.dataset.filled = String(generation);
   } catch (error) {
     if (error.name === "AbortError" || !current()) return;
-    showSpecError(error.message);
+    showSpecError(error);
   } finally {
     clearTimeout(slow);
-    if (current()) { $("#busy").hidden = true; $("#preview").removeAttribute("aria-busy"); }
+    if (current()) { $("#busy").hidden = true; $("#preview").removeAttribute("aria-busy"); state.controller = null; }
   }
 }
 
-function remember(url) { state.urls.push(url); return url; }
-function forgetOldImages(keep) {
-  for (const url of state.urls.splice(0, state.urls.length - keep)) URL.revokeObjectURL(url);
+/// The indices of the tiles whose cells are on screen now.
+function visibleTiles(list) {
+  const bottom = window.innerHeight, right = window.innerWidth;
+  return list.map((variant, index) => [index, document.getElementById("cell-" + key(variant))?.getBoundingClientRect()])
+    .filter(([, box]) => box && box.bottom > 0 && box.top < bottom && box.right > 0 && box.left < right).map(([index]) => index);
 }
 
-async function refreshGrid(signal, current) {
-  const list = variants();
+function layOutGrid(list) {
   const grid = $("#grid");
   const columns = Math.max(1, state.axes.appearance.length * state.axes.direction.length);
-  const rowName = (v) => (state.axes.locale.length > 1 || v.language ? languageName(v.language) + " · " : "") + `Text size ${v.textSize}`;
+  const rowName = (v) => (state.axes.locale.length > 1 || v.language ? languageName(v.language) + " · " : "") + sizeName(v.textSize);
   grid.style.setProperty("--columns", String(columns));
-  $("#axes-summary").textContent = `${list.length}: ` + [state.axes.locale.map(languageName).join(", "), state.axes.textSize.join(", "),
+  $("#axes-summary").textContent = `${list.length}: ` + [state.axes.locale.map(languageName).join(", "), state.axes.textSize.map(sizeName).join(", "),
     state.axes.appearance.join(", "), state.axes.direction.map((d) => d.toUpperCase()).join(", ")].join(" · ") + (state.overlay ? " · VoiceOver" : "");
   grid.classList.toggle("overlaid", state.overlay);
-  if (grid.dataset.layout !== list.map(key).join(",") + state.overlay) {
-    grid.replaceChildren();
-    let row = null;
-    for (const variant of list) {
-      if (rowName(variant) !== row) { row = rowName(variant); grid.append(el("div", {class: "row-head"}, row)); }
-      const name = spokenName(variant);
-      grid.append(el("figure", {class: "cell " + variant.appearance, id: "cell-" + key(variant), "data-variant": key(variant),
-                                tabindex: "-1", "aria-label": name},
-        el("figcaption", {}, el("span", {title: name}, label(variant)),
-          el("a", {href: "#", download: "", class: "png"}, "Download", el("span", {class: "sr-only"}, " " + name))),
-        closerLook(el("img", {alt: `The campaign: ${name}${state.overlay ? ", with what VoiceOver reads" : ""}`,
-                              lang: variant.language && !variant.language.startsWith("pseudo:") ? variant.language : undefined}), name),
-        el("div", {class: "badges"})));
-    }
-    grid.dataset.layout = list.map(key).join(",") + state.overlay;
+  if (grid.dataset.layout === list.map(key).join(",") + state.overlay) return;
+  grid.replaceChildren();
+  let row = null;
+  for (const variant of list) {
+    if (rowName(variant) !== row) { row = rowName(variant); grid.append(el("div", {class: "row-head"}, row)); }
+    grid.append(el("figure", {class: "cell " + variant.appearance, id: "cell-" + key(variant), "data-variant": key(variant), tabindex: "-1"},
+      el("figcaption", {}, el("span", {class: "name"}),
+        el("a", {href: "#", download: "", class: "png", onclick: (event) => { event.preventDefault(); downloadTile(variant, event.currentTarget.download); }},
+          "Download", el("span", {class: "sr-only"}))),
+      closerLook(el("img", {alt: "", lang: variant.language && !variant.language.startsWith("pseudo:") ? variant.language : undefined}), variant),
+      el("div", {class: "badges"})));
   }
-  const images = await Promise.all(list.map((variant) =>
-    post("render", {...variantQuery(variant), scale: SCALE, ...(state.overlay ? {overlay: "accessibility"} : {})}, signal).then((answer) => answer.blob())));
-  if (!current()) return;
+  grid.dataset.layout = list.map(key).join(",") + state.overlay;
+}
+
+// The tiles of the answer in the grid's cells, named as GronaSnap names them ("Large, dark, right to
+// left"); resolves once every picture is decoded, with the variants in the answer's order.
+async function showTiles(list, tiles, current) {
   const base = (state.name || $("#save-as").value || "campaign").replace(/\.json$/, "");
-  list.forEach((variant, index) => {
-    const cell = document.getElementById("cell-" + key(variant));
-    const url = remember(URL.createObjectURL(images[index]));
-    cell.querySelector("img").src = url;
+  const images = [];
+  tiles.forEach((tile) => {
+    const variant = list[tile.index];
+    const cell = variant && document.getElementById("cell-" + key(variant));
+    if (!cell) return;
+    cell.setAttribute("aria-label", tile.name);
+    cell.querySelector(".closer-open").title = "Look closer: " + tile.name;
+    const caption = cell.querySelector("figcaption .name");
+    caption.textContent = tile.name; caption.title = tile.name;
+    cell.querySelector("a.png .sr-only").textContent = " " + tile.name;
+    const img = cell.querySelector("img");
+    img.alt = `The campaign: ${tile.name}${state.overlay ? ", with what VoiceOver reads" : ""}`;
+    img.src = tile.png;
+    images.push(img);
     const link = cell.querySelector("a.png");
-    link.href = url;
-    link.download = `${base}-${key(variant)}@${SCALE}x.png`;
+    link.download = `${base}-${key(variant)}@${DOWNLOAD_SCALE}x.png`;
     cell.dataset.generation = String(state.generation);
   });
-  forgetOldImages(list.length + 2);
+  await Promise.all(images.map((img) => img.decode().catch(() => {})));
+  return list;
 }
 
-// The phone's query: its language, text size, and the direction only when one is picked (otherwise
-// the language's own, so Arabic is laid out right to left as the app in Arabic is).
-function phoneQuery() {
-  return {...languageQuery(state.locale), textSize: state.phone.textSize, ...(state.phone.direction ? {direction: state.phone.direction} : {})};
+async function showPhones(tiles, current) {
+  const images = [];
+  for (const tile of tiles) {
+    const img = $(`#phone-${tile.appearance} .component img`);
+    img.src = tile.png;
+    images.push(img);
+    $(`#phone-${tile.appearance} .screen`).dir = tile.direction;
+  }
+  await Promise.all(images.map((img) => img.decode().catch(() => {})));
+  return tiles.map((tile) => ({language: state.locale, textSize: tile.textSize, appearance: tile.appearance, direction: tile.direction}));
 }
 
-async function refreshPhones(signal, current) {
-  const modes = ["light", "dark"];
-  const images = await Promise.all(modes.map((appearance) =>
-    post("render", {...phoneQuery(), appearance, scale: SCALE}, signal).then((a) => a.blob())));
-  if (!current()) return;
-  const direction = state.phone.direction || (isRightToLeft(state.locale) ? "rtl" : "ltr");
-  modes.forEach((mode, index) => {
-    const url = remember(URL.createObjectURL(images[index]));
-    $(`#phone-${mode} .component img`).src = url;
-    $(`#phone-${mode} .screen`).dir = direction;
-  });
-  forgetOldImages(4);
-}
-
-// What the marketer should look at: exactly what `grona-snap check` finds (POST /api/check, one
-// request per language shown), each sentence once, with the variants it happens in; a click points
-// at them in the grid.
-async function refreshFindings(signal, current) {
-  const grid = state.view === "grid";
-  const shown = grid ? languages().filter((l) => state.axes.locale.includes(l)) : [state.locale];
-  const axes = grid ? {textSizes: state.axes.textSize.join(","), appearances: state.axes.appearance.join(","),
-                       directions: state.axes.direction.join(",")}
-    : {appearances: "light,dark", ...phoneQuery()};
-  // The variants checked are the ones shown: the studio's axes stand in for the spec's own (a spec's
-  // locale or width axis would otherwise multiply them), as `check --text-sizes …` replaces them.
-  const spec = {...state.spec, variants: undefined};
-  const answers = await Promise.all(shown.map((language) =>
-    post("check", {...languageQuery(language), ...axes, scale: SCALE}, signal, spec).then((answer) => answer.json())));
-  if (!current()) return;
-  const groups = new Map();
-  answers.forEach((found, index) => {
-    for (const finding of found) {
-      const variant = {language: shown[index], textSize: finding.variant.textSize, appearance: finding.variant.appearance,
-                       direction: finding.variant.direction};
-      if (!groups.has(finding.message)) groups.set(finding.message, {sentence: finding.message, kind: finding.kind, variants: []});
-      const group = groups.get(finding.message);
-      if (!group.variants.some((v) => key(v) === key(variant))) group.variants.push(variant);
-    }
-  });
-  showFindings([...groups.values()], grid ? variants().length : 2);
-}
-
-function showFindings(findings, count) {
+// What the marketer should look at: GronaSnap's findings for the tiles shown, grouped and said in
+// plain words by GronaSnap (why it matters, what to change, the colours as swatches). A finding is
+// a button: activating it highlights its tiles and scrolls to them.
+function showFindings(findings, tiles) {
   const list = $("#findings");
   list.replaceChildren();
   document.querySelectorAll(".cell").forEach((cell) => { cell.classList.remove("flagged"); cell.querySelector(".badges").replaceChildren(); });
   $("#findings-count").textContent = findings.length ? `${findings.length} thing${findings.length > 1 ? "s" : ""}` : "";
   if (!findings.length) {
-    list.append(el("li", {class: "none"}, "grona-snap check finds nothing in these variants."));
+    list.append(el("li", {class: "none"}, "GronaSnap finds nothing to fix in these variants."));
     announceDone(0);
     return;
   }
-  for (const finding of findings) {
-    const badge = BADGES[finding.kind] || finding.kind;
-    const where = finding.variants.length === count && count > 1 ? "in every variant shown" : describe(finding.variants);
-    // The sentence is a button (Tab reaches it, Enter or Space activates it); where it happens is its
-    // description. The list item takes the click, so a click anywhere on the card points too.
-    const id = "finding-" + list.children.length;
-    list.append(el("li", {class: "finding", "data-kind": finding.kind, onclick: () => point(finding.variants)},
-      el("button", {type: "button", class: "finding-button", "aria-describedby": id + "-where"}, finding.sentence),
-      el("span", {class: "where", id: id + "-where"}, where + (finding.variants.length ? " · show in the grid" : ""))));
-    for (const variant of finding.variants) {
+  findings.forEach((finding, index) => {
+    const where = finding.tiles.map((at) => tiles[at]).filter(Boolean);
+    const id = "finding-" + index;
+    const swatches = finding.swatches.map((swatch) => {
+      const chip = el("span", {class: "swatch", "aria-hidden": "true"});
+      chip.style.backgroundColor = swatch.hex;
+      return el("span", {class: "swatch-label"}, chip, `${swatch.label} ${swatch.hex}`);
+    });
+    list.append(el("li", {class: "finding", "data-kind": finding.kind, "data-role": finding.role, onclick: () => point(where)},
+      el("button", {type: "button", class: "finding-button", "aria-describedby": `${id}-where ${id}-more`},
+        el("span", {class: "kind"}, finding.name + ": "), ...isolated(finding.sentence, finding.copyLanguage)),
+      swatches.length ? el("span", {class: "swatches"}, ...swatches) : null,
+      el("span", {class: "more", id: id + "-more"}, finding.fix ? el("span", {class: "fix"}, finding.fix + " ") : null,
+        el("span", {class: "why"}, finding.why)),
+      el("span", {class: "where", id: id + "-where"}, (finding.place || "in the variant shown") + (where.length && state.view === "grid" ? " · show in the grid" : ""))));
+    for (const variant of where) {
       const cell = document.getElementById("cell-" + key(variant));
       if (!cell) continue;
       cell.classList.add("flagged");
       const badges = cell.querySelector(".badges");
-      if (![...badges.children].some((b) => b.textContent === badge)) badges.append(el("span", {class: "badge"}, badge));
+      if (![...badges.children].some((b) => b.textContent === finding.badge)) badges.append(el("span", {class: "badge", title: finding.name}, finding.badge));
     }
-  }
+  });
   announceDone(findings.length);
+}
+
+// A sentence whose quoted copy GronaSnap isolated (U+2068 … U+2069) as text and <bdi> elements, so
+// right-to-left copy keeps its order inside an English sentence (and is read in its language).
+function isolated(sentence, language) {
+  return sentence.split(/\u2068([^\u2069]*)\u2069/).map((part, index) =>
+    index % 2 ? el("bdi", {lang: language || undefined}, part) : part).filter((part) => part !== "");
 }
 
 // The live region (role=status): what a screen reader says when the previews have caught up, once
@@ -719,21 +790,6 @@ function announceDone(findings) {
   announce(`${count} previews up to date; ${findings ? findings + " thing" + (findings > 1 ? "s" : "") + " to look at" : "nothing to look at"}.`);
 }
 
-// Where a finding happens, short: when its variants are every combination of some values of each
-// axis, "Base copy, ar · AX5 · dark" names only the axes it does not cover; otherwise each variant.
-function describe(some) {
-  const all = state.view === "grid" ? variants() : some;
-  const axes = [["language", languageName], ["textSize", (v) => v], ["appearance", (v) => v], ["direction", (v) => v.toUpperCase()]];
-  const values = axes.map(([axis]) => [...new Set(some.map((v) => v[axis]))]);
-  const product = values.reduce((n, list) => n * list.length, 1);
-  if (product !== some.length || state.view !== "grid") return "in " + some.map(label).join(", ");
-  const parts = axes.map(([axis, name], index) => {
-    const every = new Set(all.map((v) => v[axis]));
-    return values[index].length === every.size ? null : values[index].map(name).join(", ");
-  }).filter(Boolean);
-  return "in " + (parts.length ? parts.join(" · ") : "every variant shown");
-}
-
 function point(list) {
   document.querySelectorAll(".cell.pointed").forEach((cell) => cell.classList.remove("pointed"));
   const cells = list.map((variant) => document.getElementById("cell-" + key(variant))).filter(Boolean);
@@ -745,18 +801,21 @@ function point(list) {
   announce(`Highlighted ${cells.length} tile${cells.length > 1 ? "s" : ""}: ${cells.map((c) => c.getAttribute("aria-label")).join("; ")}.`);
 }
 
-// An error from GronaSnap ("name.json: $.component.title: missing required field") goes next to
-// the field it is about, with its JSON path, and into the banner above the preview.
-function showSpecError(message) {
+// An error from GronaSnap goes next to the field it is about, with its JSON path, and into the banner
+// above the preview. `problem` is the error answer (or an Error carrying its fields): GronaSnap gives
+// the file and the path on their own (`{"error": "x.json: $.component.title: …", "file": …, "path": …}`).
+function showSpecError(problem) {
   document.querySelectorAll(".field.invalid, .color-row.invalid").forEach((field) => field.classList.remove("invalid"));
   document.querySelectorAll("p.error.field-error").forEach((p) => p.remove());
   document.querySelectorAll("[aria-invalid]").forEach((input) => { input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby"); });
   const banner = $("#spec-error");
-  banner.hidden = !message;
-  if (!message) return;
-  const match = /^[^:]*: (\$[^:]*): (.*)$/.exec(message);
-  const path = match ? match[1] : null, problem = match ? match[2] : message.replace(/^[^:]*\.json: /, "");
-  banner.textContent = "The preview is paused until this is fixed: " + problem + (path ? ` (at ${path})` : "");
+  banner.hidden = !problem;
+  if (!problem) return;
+  const path = typeof problem === "object" && problem.path || null;
+  const line = typeof problem === "object" ? problem.error || problem.message : String(problem);
+  // The words after the file and the path, which the answer also gives on their own.
+  const text = path && line.includes(path + ": ") ? line.slice(line.indexOf(path + ": ") + path.length + 2) : line;
+  banner.textContent = "The preview is paused until this is fixed: " + text + (path ? ` (at ${path})` : "");
   if (!path) return;
   // The field the path belongs to: the path itself, else its parents, one step (`.key`, `[3]` or
   // `["any key"]`) at a time. A step that cannot be taken off ends the search, so no path, however
@@ -770,7 +829,7 @@ function showSpecError(message) {
   }
   if (field) {
     field.classList.add("invalid");
-    field.append(el("p", {class: "error field-error", id: "field-error"}, problem, " ", el("code", {}, path)));
+    field.append(el("p", {class: "error field-error", id: "field-error"}, text, " ", el("code", {}, path)));
     for (const input of field.querySelectorAll("input[data-path], textarea, select")) {
       input.setAttribute("aria-invalid", "true");
       input.setAttribute("aria-describedby", "field-error");
@@ -787,12 +846,21 @@ function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
+// A tile's PNG at @2x, as /api/render draws it (the grid's own may be @1x).
+async function downloadTile(variant, name) {
+  try {
+    const answer = await post("render", {...languageQuery(variant.language), textSize: variant.textSize, appearance: variant.appearance,
+                                         direction: variant.direction, scale: DOWNLOAD_SCALE, ...(state.overlay ? {overlay: "accessibility"} : {})});
+    download(await answer.blob(), name);
+  } catch (error) { showSpecError(error); }
+}
+
 async function downloadSheet() {
   const base = (state.name || $("#save-as").value || "campaign").replace(/\.json$/, "");
   try {
     const answer = await post("sheet", sheetQuery());
     download(await answer.blob(), `${base}-sheet.png`);
-  } catch (error) { showSpecError(error.message); }
+  } catch (error) { showSpecError(error); }
 }
 
 // The contact sheet holds exactly the grid's variants: its languages in the grid's order (the base
@@ -812,7 +880,7 @@ async function downloadReveal() {
   try {
     const answer = await post("animate", {...languageQuery(state.locale), scale: SCALE, fps: 15, padding: 12, background: "#F2F2F7"});
     download(await answer.blob(), `${base}-reveal.png`);
-  } catch (error) { showSpecError(error.message); }
+  } catch (error) { showSpecError(error); }
 }
 
 async function save() {
@@ -848,7 +916,7 @@ async function save() {
   } else if (answer.status === 409) {
     say(message, `Not saved: ${result.error}`, "bad");
   } else {
-    showSpecError(result.error);
+    showSpecError(result);
     say(message, "Not saved: fix what is marked first.", "bad");
   }
 }
@@ -997,7 +1065,7 @@ async function submitName(event) {
   if (mode === "rename" && to === state.name) { $("#name-dialog").close(); return; }
   let answer;
   if (mode === "new") {
-    const spec = {theme: {}, component: structuredClone(TEMPLATES[$("#template-type").value])};
+    const spec = {theme: {}, component: template($("#template-type").value)};
     answer = await fetch("/api/specs/" + encodeURIComponent(to), {method: "PUT", headers: {"Content-Type": "application/json"},
                                                                   body: JSON.stringify(spec, null, 2) + "\n"});
   } else {
@@ -1126,7 +1194,7 @@ async function uploadImage() {
 }
 
 function setUpCampaignTools() {
-  $("#template-type").replaceChildren(...Object.keys(TEMPLATES).map((type) => el("option", {value: type}, TYPE_NAMES[type])));
+  $("#template-type").replaceChildren(...SCHEMA.components.map((kind) => el("option", {value: kind.type}, kind.name)));
   $("#new-campaign").addEventListener("click", () => askName("new"));
   $("#duplicate-campaign").addEventListener("click", () => askName("duplicate"));
   $("#rename-campaign").addEventListener("click", () => askName("rename"));
@@ -1138,29 +1206,6 @@ function setUpCampaignTools() {
   $("#conflict-cancel").addEventListener("click", () => $("#conflict-dialog").close());
   $("#image-cancel").addEventListener("click", () => $("#image-dialog").close());
   $("#image-upload").addEventListener("change", uploadImage);
-}
-
-// ---------------------------------------------------------------- colour arithmetic (WCAG 2.x)
-
-function parseColor(text) {
-  if (typeof text !== "string") return null;
-  let m = /^#([0-9a-f]{3})$/i.exec(text);
-  if (m) text = "#" + [...m[1]].map((c) => c + c).join("");
-  m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})?$/i.exec(text);
-  if (!m) return null;
-  return {r: parseInt(m[1], 16), g: parseInt(m[2], 16), b: parseInt(m[3], 16), a: m[4] ? parseInt(m[4], 16) / 255 : 1};
-}
-function over(top, under) {
-  const mix = (a, b) => Math.round(a * top.a + b * (1 - top.a));
-  return {r: mix(top.r, under.r), g: mix(top.g, under.g), b: mix(top.b, under.b), a: 1};
-}
-function luminance(c) {
-  const channel = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
-  return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b);
-}
-function contrast(a, b) {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
 }
 
 // ---------------------------------------------------------------- wiring
@@ -1210,23 +1255,36 @@ function chips(box, values, chosen, names, spoken) {
 // A tile's picture is a button that opens it full size (the VoiceOver picture is unreadable at a
 // tile's width): Enter or a click opens the dialog, Escape or Close shuts it and focus goes back to
 // the tile's button.
-function closerLook(image, name) {
-  return el("button", {type: "button", class: "closer-open", title: "Look closer: " + name, "aria-haspopup": "dialog",
-                       onclick: (event) => openCloserLook(event.currentTarget, image, name)}, image);
+function closerLook(image, variant) {
+  return el("button", {type: "button", class: "closer-open", "aria-haspopup": "dialog",
+                       onclick: (event) => openCloserLook(event.currentTarget, image, variant,
+                                                          image.closest(".cell")?.getAttribute("aria-label") || "")},
+            image);
 }
 
-function openCloserLook(opener, image, name) {
+// The tile shows the picture at the screen's density; the dialog shows it as the download has it
+// (@2x), fetched when asked for, so a closer look is closer than the tile.
+async function openCloserLook(opener, image, variant, name) {
   const dialog = $("#closer");
   if (!image.src) return;
+  let source = image.src;
+  try {
+    const answer = await post("render", {...languageQuery(variant.language), textSize: variant.textSize, appearance: variant.appearance,
+                                         direction: variant.direction, scale: DOWNLOAD_SCALE, ...(state.overlay ? {overlay: "accessibility"} : {})});
+    if (closerURL) URL.revokeObjectURL(closerURL);
+    source = closerURL = URL.createObjectURL(await answer.blob());
+  } catch (error) { /* the tile's own picture, then */ }
   $("#closer-title").textContent = name + (state.overlay ? ", what VoiceOver reads" : "");
   const full = $("#closer-image");
   full.alt = image.alt;
   if (image.lang) full.lang = image.lang; else full.removeAttribute("lang");
-  full.src = image.src;
+  full.src = source;
+  await full.decode().catch(() => {});
   dialog.opener = opener;
   dialog.showModal();
   $("#closer-close").focus();
 }
+let closerURL = null;
 
 function setUpCloserLook() {
   const dialog = $("#closer");
@@ -1254,13 +1312,17 @@ function showView(view) {
   refresh();
 }
 
-window.addEventListener("DOMContentLoaded", () => {
+window.addEventListener("DOMContentLoaded", async () => {
+  const answer = await fetch("/api/schema");
+  if (!answer.ok) { showSpecError(await answer.json().catch(() => ({error: `the server answered ${answer.status}`}))); return; }
+  SCHEMA = await answer.json();
+  state.phone.textSize = SCHEMA.defaultTextSize;
   const wanted = readView();
-  chips($("#axis-textSize"), TEXT_SIZES, state.axes.textSize, null, TEXT_SIZES.map((size) => TEXT_SIZE_NAMES[size] + (size === "L" ? " (default)" : "")));
-  chips($("#axis-appearance"), APPEARANCES.map(([v]) => v), state.axes.appearance, APPEARANCES.map(([, n]) => n));
-  chips($("#axis-direction"), DIRECTIONS.map(([v]) => v), state.axes.direction, DIRECTIONS.map(([, n]) => n));
+  chips($("#axis-textSize"), textSizes(), state.axes.textSize, SCHEMA.textSizes.map((size) => size.name));
+  chips($("#axis-appearance"), values("appearances"), state.axes.appearance, SCHEMA.appearances.map((a) => a.name));
+  chips($("#axis-direction"), values("directions"), state.axes.direction, SCHEMA.directions.map((d) => d.name));
   const phoneSize = $("#phone-text-size");
-  phoneSize.replaceChildren(...TEXT_SIZES.map((size) => el("option", {value: size, selected: size === "L"}, `${size}: ${TEXT_SIZE_NAMES[size]}${size === "L" ? " (default)" : ""}`)));
+  phoneSize.replaceChildren(...SCHEMA.textSizes.map((size) => el("option", {value: size.value, selected: size.value === SCHEMA.defaultTextSize}, size.name)));
   phoneSize.addEventListener("change", () => { state.phone.textSize = phoneSize.value; refresh(); });
   $("#copy-locale").addEventListener("change", (event) => chooseLanguage(event.target.value));
   $("#phone-locale").addEventListener("change", (event) => chooseLanguage(event.target.value));

@@ -1,0 +1,39 @@
+"""What the studio's browser tests share: `grona-snap serve` on a folder, and Debian's Chromium."""
+import contextlib
+import os
+import signal
+import subprocess
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.environ.get("GRONA_SNAP") or os.path.join(ROOT, ".build", "debug", "grona-snap")
+CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
+
+
+@contextlib.contextmanager
+def serving(folder):
+    """`grona-snap serve FOLDER` on a free port; yields the studio's address."""
+    env = dict(os.environ, GRONA_FONTS=os.path.join(ROOT, "Fonts"))
+    server = subprocess.Popen([BINARY, "serve", folder, "--port", "0"], stdout=subprocess.PIPE, env=env, text=True)
+    try:
+        line = server.stdout.readline()
+        assert "http://" in line, f"serve did not start: {line!r}"
+        yield line.split("on ", 1)[1].split(" ")[0]
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                              args=["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"])
+        yield chromium
+        chromium.close()
