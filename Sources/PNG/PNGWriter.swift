@@ -24,6 +24,11 @@
 // it grows; a 64-megapixel image needs its pixels, the file and a few MiB.
 import CPNG
 import Raster
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 enum PNGWriter {
     /// About this many scanline bytes make a band (at least one row). A snapshot at @3x (a 1170 px
@@ -175,6 +180,11 @@ private struct BandEncoder {
                 var smooth = fastOutput.smooth
                 while smooth.count < groups { smooth.append(0) }
                 candidates = RegionChoice.photoLike(smooth, groupBytes: groupBytes)
+                if candidates.contains(true) {
+                    let fastBits = RegionChoice.groupBits(fastOutput.tokens, prices: fastPrices, groupBytes: groupBytes,
+                                                          groups: groups)
+                    candidates = worthTrying(candidates, fastBits: fastBits, rows: rows)
+                }
             }
             guard candidates.contains(true) else {
                 checksum = plainChecksum
@@ -236,6 +246,38 @@ private struct BandEncoder {
             firstRow += rows
         }
         return checksum
+    }
+
+    /// The runs of `candidates` whose filtered rows are estimated to save at least
+    /// `RegionChoice.sampleSaving` of their fast parse's bits, so that a small photo in a flat
+    /// snapshot (where filters save little) does not pay a chained parse over its rows. The estimate
+    /// filters every `RegionChoice.sampleStep`-th row of a run (its first included) and prices the
+    /// residuals at their order-0 entropy, which a photo's chained parse (mostly literals) comes close
+    /// to; the sampled rows are filtered in place and the full trial filters them again.
+    private func worthTrying(_ candidates: [Bool], fastBits: [Int], rows: Int) -> [Bool] {
+        var kept = candidates
+        let band = plain + history, filteredBand = filtered + history
+        var histogram = [Int](repeating: 0, count: 256)
+        for (from, to) in RegionChoice.runs(candidates, of: true) {
+            let firstRow = from * groupRows, endRow = min(rows, to * groupRows)
+            for i in 0..<256 { histogram[i] = 0 }
+            var sampled = 0
+            for r in stride(from: firstRow, to: endRow, by: RegionChoice.sampleStep) {
+                let rowAbove = r == 0 ? UnsafePointer(above) : UnsafePointer(band + (r - 1) * rowLength + 1)
+                let target = filteredBand + r * rowLength
+                RowFilters.filterRow(band + r * rowLength + 1, above: rowAbove, count: width * 4, into: target)
+                for x in 0..<rowLength { histogram[Int(target[x])] += 1 }
+                sampled += rowLength
+            }
+            var fast = 0
+            for g in from..<to { fast += fastBits[g] }
+            let estimate = RegionChoice.entropyBits(histogram, count: sampled) * Double((endRow - firstRow) * rowLength)
+                / Double(sampled)
+            if estimate > Double(fast) * (1 - RegionChoice.sampleSaving) {
+                for g in from..<to { kept[g] = false }
+            }
+        }
+        return kept
     }
 
     /// Writes a band whose groups take different encodings (`filter[g]`: filtered rows for group g),
@@ -313,6 +355,20 @@ enum RegionChoice {
         for g in 1..<max(1, chosen.count) where chosen[g - 1] && neighbour[g] { chosen[g] = true }
         for g in stride(from: chosen.count - 2, through: 0, by: -1) where chosen[g + 1] && neighbour[g] { chosen[g] = true }
         return chosen
+    }
+
+    /// A flat band's run of photo-like groups is tried filtered only when filtering every
+    /// `sampleStep`-th of its rows is estimated to save this share of its bits: the fixture matrix's
+    /// small photos save well under it and the gradient photo's sky about a third.
+    static let sampleStep = 8, sampleSaving = 0.05
+
+    /// The bits an order-0 code of `histogram` (`count` bytes) takes.
+    static func entropyBits(_ histogram: [Int], count: Int) -> Double {
+        guard count > 0 else { return 0 }
+        let total = Double(count)
+        var bits = 0.0
+        for c in histogram where c > 0 { bits += Double(c) * log2(total / Double(c)) }
+        return bits
     }
 
     /// What starting a region costs beyond its block header: the matches its first row loses.
