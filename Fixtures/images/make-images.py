@@ -3,6 +3,11 @@
 
 Run from this folder: `python3 make-images.py`. Shapes are supersampled 4× and averaged, so edges are
 anti-aliased like a photo or an exported illustration would be.
+
+It also draws ../../bench/gradient-photo.png, the image of bench/gradient-photo-banner.json: a smooth,
+photo-like picture (an evening sky that shades from blue to orange, the glow of a low sun, two soft
+ranges of hills, every edge blurred as a lens would) without grain, so what a PNG encoder gains on it
+comes from predicting each pixel from its neighbours (row filters), not from repeated bytes.
 """
 import struct, zlib
 import numpy as np
@@ -64,7 +69,32 @@ def coffee(w=480, h=320):
         paint(img, steam & (y > h * .08) & (y < h * .28), (255, 255, 255, 110))
     return down(img)
 
-for name, img in (("croissant.png", croissant()), ("coffee.png", coffee())):
+def smoothstep(edge, softness, value):
+    t = np.clip((value - edge) / softness + 0.5, 0, 1)
+    return t * t * (3 - 2 * t)
+
+def gradient_photo(w=480, h=480):
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float64)
+    u, v = (xs + 0.5) / w, (ys + 0.5) / h
+    sky_top, sky_low = np.array([52, 86, 160]), np.array([250, 168, 96])
+    t = (v / 0.62) ** 1.4
+    img = sky_top * (1 - t)[..., None] + sky_low * np.clip(t, 0, 1)[..., None]
+    # the sun's glow, brightest just above the far hills
+    glow = np.exp(-(((u - 0.63) / 0.22) ** 2 + ((v - 0.52) / 0.16) ** 2))
+    img = img + np.array([90, 60, 20]) * glow[..., None]
+    # far and near hills: soft-edged, shaded from top to bottom
+    far = 0.58 + 0.05 * np.sin(u * 5.1 + 0.7) + 0.03 * np.sin(u * 11.3)
+    near = 0.72 + 0.07 * np.sin(u * 3.3 + 2.1) + 0.02 * np.cos(u * 9.7)
+    far_color = np.array([118, 92, 120]) * (1 - 0.3 * v)[..., None]
+    near_color = np.array([54, 70, 62]) * (1.15 - 0.4 * v)[..., None]
+    a = smoothstep(far, 0.012, v)[..., None]
+    img = img * (1 - a) + far_color * a
+    a = smoothstep(near, 0.016, v)[..., None]
+    img = img * (1 - a) + near_color * a
+    return img
+
+for name, img in (("croissant.png", croissant()), ("coffee.png", coffee()),
+                  ("../../bench/gradient-photo.png", gradient_photo())):
     rgb = np.clip(np.rint(img), 0, 255).astype(np.uint8)
     rgba = np.concatenate([rgb, np.full(rgb.shape[:2] + (1,), 255, np.uint8)], axis=2)
     png(name, rgba)

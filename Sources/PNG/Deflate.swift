@@ -1,6 +1,6 @@
 // Deflate blocks (RFC 1951) built from LZ77's tokens, in the zlib stream (RFC 1950) that
-// PNGWriter.swift lays out: one block per band of scanlines, each with its own dynamic Huffman codes
-// (the statistics of a photo band and of a flat band differ), or stored when that is smaller.
+// PNGWriter.swift lays out: one block per region of scanlines, each with its own dynamic Huffman codes
+// (the statistics of a photo's rows and of flat rows differ), or stored when that is smaller.
 
 /// One band's tokens with the Huffman codes chosen for them, and what the block will cost.
 struct BlockPlan {

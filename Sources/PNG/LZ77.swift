@@ -72,6 +72,12 @@ enum LZ77 {
             }
         }
 
+        /// Empties the tables, as if nothing had been parsed.
+        func reset() {
+            head.update(repeating: -1, count: 1 << LZ77.hashBits)
+            previous?.update(repeating: -1, count: LZ77.window)
+        }
+
         deinit {
             head.deallocate()
             previous?.deallocate()
@@ -82,10 +88,14 @@ enum LZ77 {
     struct Output {
         var tokens: [UInt32] = []
         var frequencies = Frequencies()
+        /// The fast parse's smooth literals per group of `groupBytes` (see `parseFast`); groups after
+        /// the last literal are left out.
+        var smooth: [Int] = []
 
         mutating func reset() {
             tokens.removeAll(keepingCapacity: true)
             frequencies.reset()
+            smooth.removeAll(keepingCapacity: true)
         }
     }
 
@@ -95,8 +105,12 @@ enum LZ77 {
 
     /// The greedy parse of unfiltered scanlines: bytes `start..<end` of `data`, whose first
     /// `start` bytes are history; `rowLength` is the scanline length in bytes (filter byte included).
+    /// On the way it counts, per `groupBytes` from `start`, the smooth literals: those within 3 of
+    /// the byte to their left or the byte above, as a smooth photo's are and a glyph's anti-aliased
+    /// edges are not (PNGWriter's `RegionChoice`). They are counted here, where those bytes are in
+    /// the cache: a later walk over the tokens would wait on memory for each.
     static func parseFast(_ data: UnsafePointer<UInt8>, from start: Int, to end: Int, base: Int, rowLength: Int,
-                          tables: Tables, costs: CostModel, into output: inout Output) {
+                          groupBytes: Int, tables: Tables, costs: CostModel, into output: inout Output) {
         let table = tables.head
         let above = rowLength <= window ? rowLength : 0
         costs.withTables { price in
@@ -105,6 +119,7 @@ enum LZ77 {
             let sink = TokenSink(literals: literalCounts.baseAddress!, distances: distanceCounts.baseAddress!,
                                  lengthIndex: price.lengthIndex)
             var i = start
+            var smooth = 0, nextGroup = start + groupBytes
             while i + minimumMatch <= end {
                 let here = data + i
                 let word = load32(here)
@@ -130,16 +145,35 @@ enum LZ77 {
                     sink.match(best, distance, &output.tokens)
                     i += best
                 } else {
-                    sink.literal(here.pointee, &output.tokens)
+                    let byte = here.pointee
+                    sink.literal(byte, &output.tokens)
+                    while i >= nextGroup { output.smooth.append(smooth); smooth = 0; nextGroup += groupBytes }
+                    // Near the image's top the neighbours are its first byte: a guess, as all of this is.
+                    let fromLeft = byte &- data[max(i - 4, 0)] &+ 3, fromAbove = byte &- data[max(i - rowLength, 0)] &+ 3
+                    smooth &+= Int(truncatingIfNeeded: (UInt32(min(fromLeft, fromAbove)) &- 7) >> 31)  // 1 within 3
                     i += 1
                 }
             }
+            output.smooth.append(smooth)
             while i < end {
                 sink.literal(data[i], &output.tokens)
                 i += 1
             }
         }
         }
+        }
+    }
+
+    /// Puts positions `start..<end` of `data` into chained `tables` without parsing them, so a parse
+    /// that starts at `end` finds matches in them.
+    static func insertChained(_ data: UnsafePointer<UInt8>, from start: Int, to end: Int, base: Int, tables: Tables) {
+        let head = tables.head, previous = tables.previous!  // chained tables always have it
+        var i = start
+        while i < end {
+            let slot = hash(load32(data + i))
+            previous[(base + i) & (window - 1)] = head[slot]
+            head[slot] = Int32(truncatingIfNeeded: base + i)
+            i += 1
         }
     }
 

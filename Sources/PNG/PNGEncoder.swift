@@ -6,9 +6,10 @@
 // caller's private chunks before IDAT, and no timestamp: identical pixels give identical bytes.
 //
 // Two compressors. The default is GronaSnap's own (PNGWriter.swift, LZ77.swift, Deflate.swift,
-// RowFilters.swift), which adapts to the image band by band: unfiltered scanlines with a parse built
-// for user interfaces where that is good (flat snapshots), filtered rows with a chained, lazy,
-// cost-aware parse where it is not (photos, gradients, noise, rows wider than deflate's window).
+// RowFilters.swift), which adapts to the image region by region (runs of rows): unfiltered scanlines
+// with a parse built for user interfaces where that is good (flat snapshots, the flat rows around a
+// photo), filtered rows with a chained, lazy, cost-aware parse where it is not (photos, gradients,
+// noise, rows wider than deflate's window).
 // libpng + zlib remain available with any filter, level and strategy.
 //
 // Why not libpng's settings for snapshots: measured on the reference banner (bench/reference-banner.json,
@@ -50,7 +51,7 @@ public struct PNGEncodingOptions: Equatable, Sendable {
         self.strategy = strategy
     }
 
-    /// The built-in encoder (GronaSnap's deflate; unfiltered or filtered rows, band by band).
+    /// The built-in encoder (GronaSnap's deflate; unfiltered or filtered rows, region by region).
     public static let builtin: PNGEncodingOptions = {
         var options = PNGEncodingOptions(filter: .none, level: 1)
         options.compressor = .builtin

@@ -3,21 +3,32 @@
 // The file is the signature, IHDR (8-bit RGBA, not interlaced), sRGB (perceptual), the caller's
 // private chunks, one IDAT and IEND, each chunk with zlib's CRC-32.
 //
-// The image is encoded in bands of rows (about 4 MiB of scanlines each), one deflate block per band,
-// and each band takes whichever of two encodings is smaller:
+// The image is encoded in bands of rows (about 4 MiB of scanlines each), and each band is split into
+// regions of whole rows that take whichever of two encodings is smaller, one deflate block per region:
 //   - unfiltered scanlines with the fast parse (`LZ77.parseFast`): what flat snapshots want, since a
-//     glyph drawn twice in one colour is the same bytes twice, which filters would hide; most
-//     snapshot bands compress to under half a bit per byte this way and are written without trying
-//     anything else, so snapshots cost what they did;
-//   - otherwise also filtered scanlines (`RowFilters`, per row) with the chained, lazy parse
-//     (`LZ77.parseChained`): photos, gradients, noise, and rows wider than deflate's 32 KiB window,
-//     where the unfiltered parse cannot reach the row above.
+//     glyph drawn twice in one colour is the same bytes twice, which filters would hide; every band
+//     is parsed this way first, and a snapshot's band (under half a bit per byte, and no rows that
+//     look like a photo) is written as that one block, so snapshots cost what they did;
+//   - filtered scanlines (`RowFilters`, per row) with the chained, lazy parse (`LZ77.parseChained`):
+//     photos, gradients, noise, and rows wider than deflate's 32 KiB window, where the unfiltered
+//     parse cannot reach the row above.
+// Regions are made of groups of rows (about 32 KiB, `RegionChoice`). A band that is not flat tries
+// every group filtered; a flat band only the groups whose literals are close to their neighbours,
+// as a smooth photo's are and a glyph's edges are not, so a photo between flat rows is filtered and
+// the rows above and below it are not. Each group's bits in both parses then decide, with a cost for
+// every change of encoding (a block header), and when the regions differ each is parsed again over
+// the rows as they are written.
 // Each band's buffer starts with the last 32 KiB of what was emitted before it, so matches reach
-// across bands whichever encoding each took. Memory stays flat: two band buffers and the output,
+// across bands and regions whichever encoding each took. Memory stays flat: two band buffers and the output,
 // which is reserved once at its largest possible size (stored blocks), so it is never copied while
 // it grows; a 64-megapixel image needs its pixels, the file and a few MiB.
 import CPNG
 import Raster
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 enum PNGWriter {
     /// About this many scanline bytes make a band (at least one row). A snapshot at @3x (a 1170 px
@@ -43,9 +54,11 @@ enum PNGWriter {
         let lengthAt = prefix.count
         prefix += [0, 0, 0, 0] + Array("IDAT".utf8)
 
-        // Stored blocks are the most any band can take; 8 bytes of slack for the bit writer's words.
+        // Stored blocks are the most any region can take (a band has at most one region per group of
+        // rows, and every band's last one ends a group); 8 bytes of slack for the bit writer's words.
         let scanlineBytes = rowLength * height
-        let streamBound = 2 + scanlineBytes + 5 * (scanlineBytes / 65_535 + bandCount) + bandCount + 4 + 8
+        let blockCount = bandCount + (height + RegionChoice.groupRows(rowLength) - 1) / RegionChoice.groupRows(rowLength)
+        let streamBound = 2 + scanlineBytes + 5 * (scanlineBytes / 65_535 + blockCount) + blockCount + 4 + 8
         let capacity = prefix.count + streamBound + 4 + 12
         let file = [UInt8](unsafeUninitializedCapacity: capacity) { file, initialized in
             let base = file.baseAddress!  // capacity > 0
@@ -100,9 +113,11 @@ enum PNGWriter {
 }
 
 /// The bands of one image: builds each band's scanlines both ways when needed, parses, picks the
-/// smaller, writes it, and keeps the window of emitted bytes for the next band.
+/// smaller encoding region by region, writes it, and keeps the window of emitted bytes for the next band.
 private struct BandEncoder {
     let width: Int, rowLength: Int, rowsPerBand: Int
+    /// Rows per group, the unit a band's regions are made of: about `RegionChoice.groupBytes`.
+    let groupRows: Int
     /// Band buffers: the last `window` bytes emitted, then the band's scanlines, unfiltered (`plain`)
     /// and filtered (`filtered`).
     let plain: UnsafeMutablePointer<UInt8>, filtered: UnsafeMutablePointer<UInt8>
@@ -118,6 +133,7 @@ private struct BandEncoder {
         self.width = width
         rowLength = width * 4 + 1
         self.rowsPerBand = rowsPerBand
+        groupRows = RegionChoice.groupRows(rowLength)
         let size = LZ77.window + rowsPerBand * rowLength
         plain = .allocate(capacity: size)
         filtered = .allocate(capacity: size)
@@ -136,6 +152,7 @@ private struct BandEncoder {
             let rows = min(rowsPerBand, height - firstRow)
             let count = rows * rowLength
             let band = plain + history
+            let last = firstRow + rows == height
             // Unfiltered rows; the checksum is taken row by row while each row is still in the cache.
             var plainChecksum = checksum
             for r in 0..<rows {
@@ -145,46 +162,288 @@ private struct BandEncoder {
                 plainChecksum = adler32(row, count: rowLength, continuing: plainChecksum)
             }
             fastOutput.reset()
+            let groups = (rows + groupRows - 1) / groupRows, groupBytes = groupRows * rowLength
             LZ77.parseFast(plain, from: history, to: history + count, base: position - history, rowLength: rowLength,
-                           tables: fastTables, costs: fastCosts, into: &fastOutput)
+                           groupBytes: groupBytes, tables: fastTables, costs: fastCosts, into: &fastOutput)
             let fastPlan = BlockPlan(fastOutput.frequencies)
-            fastCosts = fastPlan.costs
-            var chosen = plain, plan = fastPlan, tokens = fastOutput.tokens
-            // Under half a bit per byte is a flat band, where filters would not do better by much,
-            // unless rows are wider than the window and the fast parse lost the row above.
-            if fastPlan.bits > count / 2 || rowLength > LZ77.window {
-                let filteredBand = filtered + history
-                for r in 0..<rows {
+            let fastPrices = fastPlan.costs
+            fastCosts = fastPrices
+            // Which groups may be better filtered: all of them in a band that is not flat (over half a
+            // bit per byte) or whose rows are wider than the window (the fast parse lost the row
+            // above). In a flat band, the groups that look like a smooth photo: many of their
+            // literals are within 3 of the byte to their left or above, where a glyph's anti-aliased
+            // edge jumps (text rows cost the fast parse as much as a photo's, so the cost alone cannot
+            // tell them apart). A snapshot has none and is written as parsed.
+            let wholeBand = fastPlan.bits > count / 2 || rowLength > LZ77.window
+            var candidates = [Bool](repeating: wholeBand, count: groups)
+            if !wholeBand {
+                var smooth = fastOutput.smooth
+                while smooth.count < groups { smooth.append(0) }
+                candidates = RegionChoice.photoLike(smooth, groupBytes: groupBytes)
+                if candidates.contains(true) {
+                    let fastBits = RegionChoice.groupBits(fastOutput.tokens, prices: fastPrices, groupBytes: groupBytes,
+                                                          groups: groups)
+                    candidates = worthTrying(candidates, fastBits: fastBits, rows: rows)
+                }
+            }
+            guard candidates.contains(true) else {
+                checksum = plainChecksum
+                Deflate.writeBlock(fastOutput.tokens, plan: fastPlan, data: band, count: count, final: last, into: &writer)
+                finishBand(plain, rows: rows, count: count)
+                position += count
+                firstRow += rows
+                continue
+            }
+            // Filtered rows and the chained parse, over each run of candidate groups.
+            let filteredBand = filtered + history
+            let tables = chainedTables ?? LZ77.Tables(chained: true)
+            chainedTables = tables
+            chainedOutput.reset()
+            var trials: [(from: Int, to: Int, tokens: Int)] = []  // runs of groups and where their tokens start
+            for (from, to) in RegionChoice.runs(candidates, of: true) {
+                let firstGroupRow = from * groupRows, endRow = min(rows, to * groupRows)
+                for r in firstGroupRow..<endRow {
                     let rowAbove = r == 0 ? UnsafePointer(above) : UnsafePointer(band + (r - 1) * rowLength + 1)
                     RowFilters.filterRow(band + r * rowLength + 1, above: rowAbove, count: width * 4,
                                          into: filteredBand + r * rowLength)
                 }
-                let tables = chainedTables ?? LZ77.Tables(chained: true)
-                chainedTables = tables
-                chainedOutput.reset()
-                LZ77.parseChained(filtered, from: history, to: history + count, base: position - history,
-                                  tables: tables, costs: chainedCosts, into: &chainedOutput)
-                let chainedPlan = BlockPlan(chainedOutput.frequencies)
-                chainedCosts = chainedPlan.costs
-                if chainedPlan.bits < fastPlan.bits {
-                    chosen = filtered; plan = chainedPlan; tokens = chainedOutput.tokens
-                }
+                trials.append((from, to, chainedOutput.tokens.count))
+                LZ77.parseChained(filtered, from: history + firstGroupRow * rowLength, to: history + endRow * rowLength,
+                                  base: position - history, tables: tables, costs: chainedCosts, into: &chainedOutput)
             }
-            checksum = chosen == plain ? plainChecksum : adler32(chosen + history, count: count, continuing: checksum)
-            Deflate.writeBlock(tokens, plan: plan, data: chosen + history, count: count,
-                               final: firstRow + rows == height, into: &writer)
-            // The next band's row above, and its window of emitted bytes.
-            above.update(from: band + (rows - 1) * rowLength + 1, count: width * 4)
-            let keep = min(LZ77.window, history + count)
-            // The chosen buffer's tail moves to its front (regions may overlap: a memmove), then is copied.
-            let tail = UnsafeRawPointer(chosen + history + count - keep)
-            UnsafeMutableRawPointer(chosen).copyMemory(from: tail, byteCount: keep)
-            let other = chosen == plain ? filtered : plain
-            other.update(from: chosen, count: keep)
-            history = keep
+            let chainedPlan = BlockPlan(chainedOutput.frequencies)
+            let chainedPrices = chainedPlan.costs
+            chainedCosts = chainedPrices
+            let fastBits = RegionChoice.groupBits(fastOutput.tokens, prices: fastPrices, groupBytes: groupBytes, groups: groups)
+            var chainedBits = [Int](repeating: Int.max, count: groups)
+            for (k, trial) in trials.enumerated() {
+                let end = k + 1 < trials.count ? trials[k + 1].tokens : chainedOutput.tokens.count
+                let bits = RegionChoice.groupBits(chainedOutput.tokens[trial.tokens..<end], prices: chainedPrices,
+                                                  groupBytes: groupBytes, groups: trial.to - trial.from)
+                for g in trial.from..<trial.to { chainedBits[g] = bits[g - trial.from] }
+            }
+            let penalty = max(fastPlan.header.bits, chainedPlan.header.bits) + RegionChoice.switchBits
+            let (filter, mixedBits) = RegionChoice.choose(fast: fastBits, filtered: chainedBits, switchBits: penalty)
+            let uniform = !filter.contains(true) || !filter.contains(false)
+            if wholeBand && (uniform || mixedBits >= min(fastPlan.bits, chainedPlan.bits) - penalty) {
+                // One block, as before regions: the smaller of the two whole-band parses.
+                let useFiltered = chainedPlan.bits < fastPlan.bits
+                let chosen = useFiltered ? filtered : plain
+                checksum = useFiltered ? adler32(filteredBand, count: count, continuing: checksum) : plainChecksum
+                Deflate.writeBlock(useFiltered ? chainedOutput.tokens : fastOutput.tokens, plan: useFiltered ? chainedPlan : fastPlan,
+                                   data: chosen + history, count: count, final: last, into: &writer)
+                finishBand(chosen, rows: rows, count: count)
+            } else if !filter.contains(true) {
+                checksum = plainChecksum
+                Deflate.writeBlock(fastOutput.tokens, plan: fastPlan, data: band, count: count, final: last, into: &writer)
+                finishBand(plain, rows: rows, count: count)
+            } else {
+                writeRegions(filter, rows: rows, count: count, position: position, last: last, into: &writer)
+                checksum = adler32(filteredBand, count: count, continuing: checksum)
+                finishBand(filtered, rows: rows, count: count)
+            }
             position += count
             firstRow += rows
         }
         return checksum
+    }
+
+    /// The runs of `candidates` whose filtered rows are estimated to save at least
+    /// `RegionChoice.sampleSaving` of their fast parse's bits, so that a small photo in a flat
+    /// snapshot (where filters save little) does not pay a chained parse over its rows. The estimate
+    /// filters every `RegionChoice.sampleStep`-th row of a run (its first included) and prices the
+    /// residuals at their order-0 entropy, which a photo's chained parse (mostly literals) comes close
+    /// to; the sampled rows are filtered in place and the full trial filters them again.
+    private func worthTrying(_ candidates: [Bool], fastBits: [Int], rows: Int) -> [Bool] {
+        var kept = candidates
+        let band = plain + history, filteredBand = filtered + history
+        var histogram = [Int](repeating: 0, count: 256)
+        for (from, to) in RegionChoice.runs(candidates, of: true) {
+            let firstRow = from * groupRows, endRow = min(rows, to * groupRows)
+            for i in 0..<256 { histogram[i] = 0 }
+            var sampled = 0
+            for r in stride(from: firstRow, to: endRow, by: RegionChoice.sampleStep) {
+                let rowAbove = r == 0 ? UnsafePointer(above) : UnsafePointer(band + (r - 1) * rowLength + 1)
+                let target = filteredBand + r * rowLength
+                RowFilters.filterRow(band + r * rowLength + 1, above: rowAbove, count: width * 4, into: target)
+                for x in 0..<rowLength { histogram[Int(target[x])] += 1 }
+                sampled += rowLength
+            }
+            var fast = 0
+            for g in from..<to { fast += fastBits[g] }
+            let estimate = RegionChoice.entropyBits(histogram, count: sampled) * Double((endRow - firstRow) * rowLength)
+                / Double(sampled)
+            if estimate > Double(fast) * (1 - RegionChoice.sampleSaving) {
+                for g in from..<to { kept[g] = false }
+            }
+        }
+        return kept
+    }
+
+    /// Writes a band whose groups take different encodings (`filter[g]`: filtered rows for group g),
+    /// one block per region: the band's scanlines as they will be written are gathered in `filtered`
+    /// (unfiltered groups copied in), and each region is parsed again over them, since a match found
+    /// before may reach into bytes another region now writes differently.
+    private mutating func writeRegions(_ filter: [Bool], rows: Int, count: Int, position: Int, last: Bool,
+                                       into writer: inout BitWriter) {
+        let band = plain + history, filteredBand = filtered + history
+        for (from, to) in RegionChoice.runs(filter, of: false) {
+            let start = from * groupRows * rowLength, end = min(rows, to * groupRows) * rowLength
+            (filteredBand + start).update(from: band + start, count: end - start)
+        }
+        // The chained tables hold the trial parse's later positions: start them again, from the window.
+        let tables = chainedTables!  // a band with filtered groups made them
+        tables.reset()
+        var inserted = 0  // buffer positions below this are in the chained tables
+        let regions = RegionChoice.runs(filter, of: true).map { ($0, $1, true) }
+            + RegionChoice.runs(filter, of: false).map { ($0, $1, false) }
+        for (from, to, isFiltered) in regions.sorted(by: { $0.0 < $1.0 }) {
+            let start = history + from * groupRows * rowLength, end = history + min(rows, to * groupRows) * rowLength
+            var plan: BlockPlan, tokens: [UInt32]
+            if isFiltered {
+                LZ77.insertChained(filtered, from: max(inserted, start - LZ77.window), to: start,
+                                   base: position - history, tables: tables)
+                chainedOutput.reset()
+                LZ77.parseChained(filtered, from: start, to: end, base: position - history, tables: tables,
+                                  costs: chainedCosts, into: &chainedOutput)
+                inserted = end
+                plan = BlockPlan(chainedOutput.frequencies); tokens = chainedOutput.tokens
+                chainedCosts = plan.costs
+            } else {
+                fastOutput.reset()
+                LZ77.parseFast(filtered, from: start, to: end, base: position - history, rowLength: rowLength,
+                               groupBytes: end - start, tables: fastTables, costs: fastCosts, into: &fastOutput)
+                plan = BlockPlan(fastOutput.frequencies); tokens = fastOutput.tokens
+                fastCosts = plan.costs
+            }
+            Deflate.writeBlock(tokens, plan: plan, data: filtered + start, count: end - start,
+                               final: last && end == history + count, into: &writer)
+        }
+    }
+
+    /// After a band written from `chosen`: the next band's row above, and its window of emitted bytes.
+    private mutating func finishBand(_ chosen: UnsafeMutablePointer<UInt8>, rows: Int, count: Int) {
+        above.update(from: plain + history + (rows - 1) * rowLength + 1, count: width * 4)
+        let keep = min(LZ77.window, history + count)
+        // The chosen buffer's tail moves to its front (regions may overlap: a memmove), then is copied.
+        let tail = UnsafeRawPointer(chosen + history + count - keep)
+        UnsafeMutableRawPointer(chosen).copyMemory(from: tail, byteCount: keep)
+        let other = chosen == plain ? filtered : plain
+        other.update(from: chosen, count: keep)
+        history = keep
+    }
+}
+
+/// How a band is split into regions of unfiltered and filtered rows.
+enum RegionChoice {
+    /// A group of rows is about this many scanline bytes: small enough to follow a photo's edge,
+    /// large enough that a block header (a few hundred bits) is small beside a region of several.
+    static let groupBytes = 1 << 15
+
+    static func groupRows(_ rowLength: Int) -> Int { max(1, groupBytes / rowLength) }
+    /// A group of a flat band is tried filtered when at least this many of every 1,000 bytes are
+    /// smooth literals (see `LZ77.parseFast`): the reference banner's text has at most 3, a smooth
+    /// photo's rows 5 to 60. A run of such groups extends over its neighbours with at least
+    /// `smoothNeighbours` (a sky's rows shade so slowly that most of their bytes are runs).
+    static let smoothSeed = 6, smoothNeighbours = 2
+
+    /// The groups to try filtered, from their smooth literals per group.
+    static func photoLike(_ smooth: [Int], groupBytes: Int) -> [Bool] {
+        var chosen = smooth.map { $0 * 1000 >= smoothSeed * groupBytes }
+        guard chosen.contains(true) else { return chosen }
+        let neighbour = smooth.map { $0 * 1000 >= smoothNeighbours * groupBytes }
+        for g in 1..<max(1, chosen.count) where chosen[g - 1] && neighbour[g] { chosen[g] = true }
+        for g in stride(from: chosen.count - 2, through: 0, by: -1) where chosen[g + 1] && neighbour[g] { chosen[g] = true }
+        return chosen
+    }
+
+    /// A flat band's run of photo-like groups is tried filtered only when filtering every
+    /// `sampleStep`-th of its rows is estimated to save this share of its bits: the fixture matrix's
+    /// small photos save well under it and the gradient photo's sky about a third.
+    static let sampleStep = 8, sampleSaving = 0.05
+
+    /// The bits an order-0 code of `histogram` (`count` bytes) takes.
+    static func entropyBits(_ histogram: [Int], count: Int) -> Double {
+        guard count > 0 else { return 0 }
+        let total = Double(count)
+        var bits = 0.0
+        for c in histogram where c > 0 { bits += Double(c) * log2(total / Double(c)) }
+        return bits
+    }
+
+    /// What starting a region costs beyond its block header: the matches its first row loses.
+    static let switchBits = 256
+
+    /// The bits of `tokens` (a parse of consecutive groups of `groupBytes`, from the first) by the
+    /// group where each token starts, priced by `prices`.
+    static func groupBits(_ tokens: ArraySlice<UInt32>, prices: CostModel, groupBytes: Int, groups: Int) -> [Int] {
+        var bits = [Int](repeating: 0, count: groups)
+        prices.withTables { price in
+            tokens.withUnsafeBufferPointer { tokens in
+                bits.withUnsafeMutableBufferPointer { bits in
+                    var offset = 0, group = 0, next = groupBytes, sum = 0
+                    for token in tokens {
+                        while offset >= next && group + 1 < groups {
+                            bits[group] = sum; sum = 0; group += 1; next += groupBytes
+                        }
+                        if token & LZ77.matchFlag == 0 {
+                            sum += Int(price.literal[Int(token)])
+                            offset += 1
+                        } else {
+                            let length = Int((token >> 15) & 0x1FF)
+                            sum += Int(price.length[length])
+                                + Int(price.distance[DeflateTables.distanceCode(Int(token & 0x7FFF) + 1)])
+                            offset += length
+                        }
+                    }
+                    bits[group] += sum
+                }
+            }
+        }
+        return bits
+    }
+
+    static func groupBits(_ tokens: [UInt32], prices: CostModel, groupBytes: Int, groups: Int) -> [Int] {
+        groupBits(tokens[...], prices: prices, groupBytes: groupBytes, groups: groups)
+    }
+
+    /// Per group, whether filtered rows are cheaper, with `switchBits` for every change of
+    /// encoding (two-state dynamic programming); `filtered` is `Int.max` where not tried. Returns the
+    /// choice and its total bits.
+    static func choose(fast: [Int], filtered: [Int], switchBits: Int) -> ([Bool], Int) {
+        let n = fast.count
+        guard n > 0 else { return ([], 0) }
+        let unreachable = Int.max / 4
+        // cost[k]: the cheapest choice of groups 0...g ending in encoding k (0 fast, 1 filtered).
+        var cost = [fast[0], filtered[0] == Int.max ? unreachable : filtered[0]]
+        var from = [[Int]](repeating: [0, 1], count: n)  // the encoding of group g − 1 on the best path
+        for g in 1..<n {
+            let f = filtered[g] == Int.max ? unreachable : filtered[g]
+            let stayFast = cost[0], switchToFast = cost[1] + switchBits
+            let stayFiltered = cost[1], switchToFiltered = cost[0] + switchBits
+            from[g] = [stayFast <= switchToFast ? 0 : 1, stayFiltered <= switchToFiltered ? 1 : 0]
+            cost = [min(stayFast, switchToFast) + fast[g], min(stayFiltered, switchToFiltered) + f]
+        }
+        var k = cost[0] <= cost[1] ? 0 : 1
+        let total = cost[k]
+        var choice = [Bool](repeating: false, count: n)
+        for g in stride(from: n - 1, through: 0, by: -1) {
+            choice[g] = k == 1
+            k = from[g][k]
+        }
+        return (choice, total)
+    }
+
+    /// The runs of consecutive equal `flags` that are `value`, as group ranges.
+    static func runs(_ flags: [Bool], of value: Bool) -> [(Int, Int)] {
+        var runs: [(Int, Int)] = [], g = 0
+        while g < flags.count {
+            guard flags[g] == value else { g += 1; continue }
+            var end = g + 1
+            while end < flags.count && flags[end] == value { end += 1 }
+            runs.append((g, end))
+            g = end
+        }
+        return runs
     }
 }

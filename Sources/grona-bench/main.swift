@@ -14,7 +14,8 @@ import Text
 //   grona-bench --batch-memory [--sizes 200,2000,20000] [--jobs N] [--grona-snap PATH] [--record]
 //                                            (peak memory of `grona-snap batch`, or of `verify --record
 //                                            all`, by number of snapshots)
-//   grona-bench --encoders [N] | --encoder-peak   (the PNG encoder table against libpng; peak memory
+//   grona-bench --encoders [N] [--pillow PYTHON] | --encoder-peak   (the PNG encoder table against
+//                                            libpng, and Pillow with a Python that has it; peak memory
 //                                            encoding 64 megapixels of noise; Encoders.swift)
 //   grona-bench --digests | --png-options | --profile-render N [--encode] | --profile-matrix JOBS [--passes N]
 //                                            (tools for profiling and checking, see Explore.swift)
@@ -72,7 +73,8 @@ do {
     }
     if arguments.contains("--encoder-peak") { print(try Encoders.peak()); exit(0) }
     if arguments.contains("--encoders") {
-        print(try Encoders.table(checkout: checkout, iterations: Int(value(after: "--encoders") ?? "") ?? 20))
+        print(try Encoders.table(checkout: checkout, iterations: Int(value(after: "--encoders") ?? "") ?? 20,
+                                pillow: value(after: "--pillow")))
         exit(0)
     }
     if arguments.contains("--digests") { try Explore.digests(checkout: checkout); exit(0) }

@@ -133,6 +133,75 @@ final class BuiltinEncoderTests: XCTestCase {
         XCTAssertEqual(try decodePNG(PNGWriter.encode(image, chunks: [], bandBytes: 1)).pixmap, image)
     }
 
+    /// A banner-like image: flat rows with blocks of colour (buttons, text-like bars) above and below
+    /// a smooth, photo-like band (light shading over the frame, no grain), which filters predict and
+    /// the unfiltered parse does not.
+    private func gradientPhotoBanner(width: Int = 300, flat: Int = 400, photo: Int = 60) -> Pixmap {
+        pixmap(width, 2 * flat + photo) { x, y in
+            if y >= flat && y < flat + photo {
+                let u = Double(x) / Double(width), v = Double(y - flat) / Double(photo)
+                let light = 0.55 + 0.25 * sin(u * 3.1 + v * 1.3) * cos(v * 2.2) + 0.12 * u
+                func channel(_ tint: Double) -> UInt8 { UInt8(max(0, min(255, (light * tint * 255).rounded()))) }
+                return (channel(1.0), channel(0.8 + 0.1 * v), channel(0.6 + 0.3 * u), 255)
+            }
+            let row = y < flat ? y : y - flat - photo
+            if row % 24 >= 6 && row % 24 < 14 && (x / 9) % 5 != 4 && x > 20 && x < width - 60 { return (250, 250, 245, 255) }
+            return (5, 75, 58, 255)
+        }
+    }
+
+    /// The filter type of each scanline of the built-in encoder's `png` (one IDAT, as it writes).
+    private func filterTypes(_ png: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+        var offset = 8
+        var idat: [UInt8] = []
+        while offset + 8 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: png[offset + 4..<offset + 8], as: UTF8.self) == "IDAT" {
+                idat += png[offset + 8..<offset + 8 + length]
+            }
+            offset += 12 + length
+        }
+        let rowLength = width * 4 + 1
+        var scanlines = [UInt8](repeating: 0, count: rowLength * height)
+        var size = uLongf(scanlines.count)
+        XCTAssertEqual(uncompress(&scanlines, &size, idat, uLong(idat.count)), Z_OK)
+        return (0..<height).map { scanlines[$0 * rowLength] }
+    }
+
+    func testAGradientPhotoBetweenFlatRowsDecodesAndStaysCloseToLibpng() throws {
+        // Flat rows are most of the image, so it is a flat band: only the photo's rows are filtered.
+        let image = gradientPhotoBanner()
+        XCTAssertLessThanOrEqual(try sizeAgainstLibpng(image), 1.1)
+        let types = try filterTypes(try encodePNG(image), width: image.width, height: image.height)
+        // Regions follow groups of rows (27 rows of 1,201 bytes here), so their edges are near the photo's.
+        XCTAssertEqual(Set(types[0..<370]), [0], "the flat rows above the photo are unfiltered")
+        XCTAssertEqual(Set(types[490...]), [0], "the flat rows below the photo are unfiltered")
+        XCTAssertGreaterThan(types[405..<455].filter { $0 != 0 }.count, 45, "the photo's rows are filtered")
+        // Bands of 64 KiB: regions inside bands, and windows that hold both kinds of rows.
+        let bytes = PNGWriter.encode(image, chunks: [], bandBytes: 1 << 16)
+        XCTAssertEqual(try decodePNG(bytes).pixmap, image)
+        XCTAssertEqual(bytes, PNGWriter.encode(image, chunks: [], bandBytes: 1 << 16), "same pixels, same bytes")
+    }
+
+    func testASnapshotWithoutAPhotoKeepsUnfilteredRows() throws {
+        // Text-like bars on flat colour: no group looks like a photo, so no row is filtered.
+        let image = pixmap(300, 240) { x, y in
+            y % 24 >= 6 && y % 24 < 14 && (x / 9) % 5 != 4 && x > 20 ? (250, 250, 245, 255) : (5, 75, 58, 255)
+        }
+        XCTAssertEqual(Set(try filterTypes(try encodePNG(image), width: 300, height: 240)), [0])
+    }
+
+    func testRegionChoiceWeighsEachSwitch() {
+        // Filtered is cheaper in groups 1...3; a switch costs 50 bits.
+        let fast = [10, 100, 100, 100, 10], filtered = [Int.max, 40, 40, 40, 80]
+        XCTAssertEqual(RegionChoice.choose(fast: fast, filtered: filtered, switchBits: 50).0, [false, true, true, true, false])
+        XCTAssertEqual(RegionChoice.choose(fast: fast, filtered: filtered, switchBits: 50).1, 10 + 50 + 120 + 50 + 10)
+        // A saving smaller than two switches is not worth its region.
+        XCTAssertEqual(RegionChoice.choose(fast: [10, 100, 10], filtered: [Int.max, 40, Int.max], switchBits: 50).0,
+                       [false, false, false])
+        XCTAssertEqual(RegionChoice.runs([true, true, false, true], of: true).map { [$0.0, $0.1] }, [[0, 2], [3, 4]])
+    }
+
     func testAdler32MatchesZlib() {
         var noise = Noise(state: 99)
         let data = (0..<70_000).map { i in i % 5000 < 2500 ? noise.next() : 255 }
