@@ -44,6 +44,18 @@ final class ArchitectureTests: XCTestCase {
         }
     }
 
+    /// The studio page takes GronaSnap's tables from /api/schema and every contrast from the render
+    /// report (/api/preview): its script holds no table of text sizes, right-to-left languages,
+    /// contrast minimums or theme colours, and no luminance arithmetic.
+    func testThePageDecidesNoRuleOfItsOwn() throws {
+        let script = try String(contentsOfFile: packageRoot + "/Sources/grona-snap/Studio/studio.js", encoding: .utf8)
+        let rules = ["luminance", "0.2126", "0.7152", "RTL_LANGUAGES", "TEXT_SIZES", "THEME_DEFAULTS", "CAMPAIGN_TOKENS",
+                     "\"xxxL\"", "\"AX1\"", "\"#054B3A\"", "\"ar\", \"he\"", "4.5"]
+        for rule in rules {
+            XCTAssertFalse(script.contains(rule), "studio.js has \(rule): take it from /api/schema or /api/preview instead")
+        }
+    }
+
     private func sources(in folder: String) throws -> [(String, String)] {
         let root = packageRoot + "/" + folder
         guard let walker = FileManager.default.enumerator(atPath: root) else { throw CocoaError(.fileNoSuchFile) }

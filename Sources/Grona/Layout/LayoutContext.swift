@@ -23,13 +23,8 @@ struct LayoutContext {
 
     init(engine: TextEngine, environment: Environment, colors: ComponentColors, kind: Component.Kind,
          regularFont: Font, boldFont: Font, cornerRadius: Double) {
-        self.engine = engine
-        self.environment = environment
-        self.colors = colors
-        self.kind = kind
-        self.regularFont = regularFont
-        self.boldFont = boldFont
-        self.cornerRadius = cornerRadius
+        self.engine = engine; self.environment = environment; self.colors = colors; self.kind = kind
+        self.regularFont = regularFont; self.boldFont = boldFont; self.cornerRadius = cornerRadius
         flow = Flow(containerWidth: environment.width, rightToLeft: environment.direction == .rtl)
     }
 

@@ -234,12 +234,8 @@ struct PixelComparison {
                 }
             }
         }
-        self.classes = classes
-        self.differing = differing
-        self.antialiased = antialiased
-        self.movedEdges = movedEdges
-        self.largest = largest
-        self.largestAt = largestAt
+        self.classes = classes; self.differing = differing; self.antialiased = antialiased
+        self.movedEdges = movedEdges; self.largest = largest; self.largestAt = largestAt
     }
 }
 

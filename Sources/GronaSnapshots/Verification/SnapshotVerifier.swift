@@ -146,12 +146,8 @@ public struct SnapshotVerifier: Sendable {
     public init(snapshotsDirectory: String, artifactsDirectory: String, record: SnapshotRecordMode = .missing,
                 tolerance: ComparisonTolerance = .default, jobs: Int = ParallelRenderer.defaultJobs,
                 fontsFolder: String) {
-        self.snapshotsDirectory = snapshotsDirectory
-        self.artifactsDirectory = artifactsDirectory
-        self.record = record
-        self.tolerance = tolerance
-        self.jobs = jobs
-        self.fontsFolder = fontsFolder
+        self.snapshotsDirectory = snapshotsDirectory; self.artifactsDirectory = artifactsDirectory
+        self.record = record; self.tolerance = tolerance; self.jobs = jobs; self.fontsFolder = fontsFolder
     }
 
     /// Renders and checks every case, then writes goldens and artifacts.
