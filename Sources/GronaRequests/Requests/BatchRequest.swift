@@ -10,30 +10,27 @@ import Synchronization
 /// (memory stays flat however many there are); the first failure stops the run and every staged
 /// file goes, so a failed batch leaves nothing behind.
 public struct BatchRequest {
-    public var specs: [Spec]
-    public var output: String
-    public var overrides = EnvironmentOverrides()
-    public var canvas = Canvas()
-    public var shard: Shard?
+    public let specs: [Spec]
+    public let output: String
+    public let overrides: EnvironmentOverrides
+    public let canvas: Canvas
+    /// Every job of the specs, or this shard's share of them, planned once.
+    public let jobs: [Job]
 
     public init(specs: [Spec], output: String, overrides: EnvironmentOverrides = EnvironmentOverrides(),
                 canvas: Canvas = Canvas(), shard: Shard? = nil) {
-        self.specs = specs; self.output = output; self.overrides = overrides; self.canvas = canvas; self.shard = shard
+        self.specs = specs; self.output = output; self.overrides = overrides; self.canvas = canvas
+        var all: [Job] = []
+        for (index, spec) in specs.enumerated() {
+            for env in VariantPlan.environments(of: spec, overrides: overrides) { all.append(Job(spec: index, environment: env)) }
+        }
+        jobs = shard.map { $0.select(all) } ?? all
     }
 
     /// One snapshot to render. Its golden name is made on the worker, not kept for every job.
     public struct Job: Sendable {
         public var spec: Int
         public var environment: Environment
-    }
-
-    /// Every job of the specs, or this shard's share of them.
-    public var jobs: [Job] {
-        var all: [Job] = []
-        for (index, spec) in specs.enumerated() {
-            for env in VariantPlan.environments(of: spec, overrides: overrides) { all.append(Job(spec: index, environment: env)) }
-        }
-        return shard.map { $0.select(all) } ?? all
     }
 
     public struct Result {

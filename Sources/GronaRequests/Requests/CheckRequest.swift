@@ -5,20 +5,17 @@ import Text
 /// `grona-snap check` and `POST /api/check`, so both find the same things. The findings are the ones
 /// `render --report` writes: this request only gathers them.
 public struct CheckRequest {
-    public var specs: [Spec]
-    public var overrides = EnvironmentOverrides()
-    /// The command line's axes (`--text-sizes …`), replacing the specs' variants on those settings.
-    public var axes = Variants()
-    public var ignored: Set<Finding.Kind> = []
+    public let specs: [Spec]
+    public let ignored: Set<Finding.Kind>
+    /// Every variant to render, in order: which spec, in which environment; planned once, from the
+    /// overrides and the command line's axes (`--text-sizes …`, replacing the specs' variants on
+    /// those settings).
+    public let jobs: [(spec: Int, environment: Environment)]
 
     public init(specs: [Spec], overrides: EnvironmentOverrides = EnvironmentOverrides(), axes: Variants = Variants(),
                 ignored: Set<Finding.Kind> = []) {
-        self.specs = specs; self.overrides = overrides; self.axes = axes; self.ignored = ignored
-    }
-
-    /// Every variant to render, in order: which spec, in which environment.
-    public var jobs: [(spec: Int, environment: Environment)] {
-        specs.enumerated().flatMap { index, spec in
+        self.specs = specs; self.ignored = ignored
+        jobs = specs.enumerated().flatMap { index, spec in
             VariantPlan.environments(of: spec, overrides: overrides, axes: VariantPlan.axes(axes, for: spec)).map { (index, $0) }
         }
     }

@@ -45,7 +45,7 @@ extension StudioAPI {
         let defaultSize = Environment().textSize
         let textSizes = TextSize.allCases.map { size in
             object([("value", s(size.shortName)), ("uikitName", s(size.uikitName)),
-                    ("name", s(Self.textSizeName(size) + (size == defaultSize ? " (default)" : ""))),
+                    ("name", s(size.displayName + (size == defaultSize ? " (default)" : ""))),
                     ("accessibility", "\(size.isAccessibilitySize)")])
         }
         let appearances = Appearance.allCases.map { object([("value", s($0.rawValue)), ("name", s($0 == .light ? "Light" : "Dark"))]) }
@@ -109,8 +109,6 @@ extension StudioAPI {
             + "}\n"
         return .json(out)
     }
-
-    static func textSizeName(_ size: TextSize) -> String { size.displayName }
 
     static func directionName(_ direction: LayoutDirection) -> String { direction == .rtl ? "Right to left" : "Left to right" }
 
@@ -267,7 +265,7 @@ extension StudioAPI {
         let renderers = variants.map { _ in ComponentRenderer(spec: spec, engine: engine) }
         var cost = RenderCost()
         for (index, (renderer, variant)) in zip(renderers, variants).enumerated() where withFindings || drawn.contains(index) {
-            if request.clientGone() { throw RequestError(.stopped, "the client went away") }
+            try RequestError.checkStop(request.clientGone)
             let tile = try renderer.cost(variant.environment, overlay: options.overlay)
             cost = cost.then(drawn.contains(index) ? tile : RenderCost(characters: tile.characters))
         }
@@ -277,7 +275,7 @@ extension StudioAPI {
         var checked: [(environment: Environment, findings: [Finding])] = []
         var reports: [RenderReport] = []
         for (index, (renderer, variant)) in zip(renderers, variants).enumerated() where withFindings || drawn.contains(index) {
-            if request.clientGone() { throw RequestError(.stopped, "the client went away") }
+            try RequestError.checkStop(request.clientGone)
             guard drawn.contains(index) else {
                 let report = try renderer.report(variant.environment)
                 checked.append((variant.environment, report.findings))
@@ -394,7 +392,7 @@ extension StudioAPI {
     /// "Large, dark, right to left", with the language first when more than one is shown.
     func tileName(_ variant: PreviewVariant, among languages: [String], spec: Spec) -> String {
         let environment = variant.environment
-        let words = [Self.textSizeName(environment.textSize) + (environment.textSize == Environment().textSize ? " (default)" : ""),
+        let words = [environment.textSize.displayName + (environment.textSize == Environment().textSize ? " (default)" : ""),
                      environment.appearance.rawValue, Self.directionName(environment.direction).lowercased()]
         let language = languages.count > 1 || !variant.language.isEmpty ? [languageName(variant.language, spec: spec)] : []
         return (language + words).joined(separator: ", ")
