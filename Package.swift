@@ -75,6 +75,7 @@ let package = Package(
         .testTarget(name: "GronaTests", dependencies: ["Grona", "PNG", "Raster", "grona-snap"],
                     exclude: ["Corpus"]),
         .testTarget(name: "GronaOutputTests", dependencies: ["GronaOutput"]),
+        .testTarget(name: "GronaRequestsTests", dependencies: ["GronaRequests", "Grona"]),
         .testTarget(name: "GronaSnapshotTestingTests", dependencies: ["GronaSnapshotTesting", "GronaSnapshots", "Grona", "PNG", "Raster"]),
         // The command line, run as a process (grona-snap is built beside the tests).
         .testTarget(name: "CLITests", dependencies: ["grona-snap", "Grona", "GronaSnapshots", "PNG", "Raster", "Text"]),

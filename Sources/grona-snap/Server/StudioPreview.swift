@@ -228,28 +228,23 @@ extension StudioAPI {
     func preview(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
         // The tiles' axes stand in for the spec's own variants, as `check --text-sizes …` replaces them.
-        var spec = try Specs.decode(request.body, file: options.name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
-        spec.variants = nil
+        var decoded = try Specs.decode(request.body, file: options.name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
+        decoded.variants = nil
+        let spec = decoded
         let axes = try options.axes()
         let languages = try Self.languages(request.query.first { $0.name == "languages" }?.value ?? "base")
-        let base = spec.environment.applying(options.overrides)
+        // Each language is one plan of variants (`VariantPlan`, as sheet and check plan theirs), so
+        // the tiles come language by language in the order asked, each in the product of the axes.
         var variants: [PreviewVariant] = []
         for language in languages {
-            var environment = base
+            var axes = axes
             if language.hasPrefix("pseudo:") {
-                environment.pseudo = PseudoLocalization(rawValue: String(language.dropFirst(7)))
-            } else if !language.isEmpty {
-                environment.locale = language
+                axes.locales = []; axes.pseudos = PseudoLocalization(rawValue: String(language.dropFirst(7))).map { [$0] }
+            } else {
+                axes.locales = [language.isEmpty ? Variants.ownCopy : language]; axes.pseudos = nil
             }
-            for textSize in axes.textSizes ?? [base.textSize] {
-                for appearance in axes.appearances ?? [base.appearance] {
-                    for direction in axes.directions ?? [environment.direction] {
-                        var tile = environment
-                        tile.textSize = textSize; tile.appearance = appearance; tile.direction = direction
-                        variants.append(PreviewVariant(language: language, environment: tile))
-                    }
-                }
-            }
+            variants += VariantPlan.environments(of: spec, overrides: options.overrides, axes: axes)
+                .map { PreviewVariant(language: language, environment: $0) }
         }
         guard variants.count <= StudioAPI.maximumSheetCells else {
             throw RequestError(.overBudget, "the preview would render \(variants.count) tiles, over the limit of \(StudioAPI.maximumSheetCells) per request; "
@@ -259,46 +254,49 @@ extension StudioAPI {
         // not drawn is laid out for its findings only (unless findings=false, when it is left out).
         let drawn = try Self.drawnTiles(request.query.first { $0.name == "draw" }?.value, count: variants.count)
         let withFindings = request.query.first { $0.name == "findings" }?.value != "false"
-        // Each tile is laid out once, by the renderer that costs it (one app launch per tile, as
-        // the render will be); each picture is encoded before the next is drawn.
-        let engine = try RenderSession.current().engine
-        let renderers = variants.map { _ in ComponentRenderer(spec: spec, engine: engine) }
-        var cost = RenderCost()
-        for (index, (renderer, variant)) in zip(renderers, variants).enumerated() where withFindings || drawn.contains(index) {
-            try RequestError.checkStop(request.clientGone)
-            let tile = try renderer.cost(variant.environment, overlay: options.overlay)
-            cost = cost.then(drawn.contains(index) ? tile : RenderCost(characters: tile.characters))
+        let laidOut = variants.indices.filter { withFindings || drawn.contains($0) }
+        // The tiles are split over the machine's cores (`RenderLanes`), since a person waits for
+        // them. Each is laid out once, by the renderer that costs it (one app launch per tile, as
+        // the render will be), and drawn and encoded by that renderer on the same lane.
+        let lanes = RenderLanes.shared
+        let renderers = LaneLocal<ComponentRenderer>(count: laidOut.count)
+        let overlay = options.overlay, stop = request.clientGone
+        let environments = variants.map(\.environment)
+        let costs = try lanes.map(laidOut.count) { slot, session in
+            try RequestError.checkStop(stop)
+            let index = laidOut[slot]
+            let renderer = ComponentRenderer(spec: spec, engine: session.engine)
+            renderers[slot] = renderer
+            let tile = try renderer.cost(environments[index], overlay: overlay)
+            return drawn.contains(index) ? tile : RenderCost(characters: tile.characters)
         }
-        let held = try afford(cost, "the preview", lower: "the number of tiles (languages, text sizes, appearances, directions), width or scale")
+        let held = try afford(lanes.cost(of: costs), "the preview",
+                              lower: "the number of tiles (languages, text sizes, appearances, directions), width or scale")
         defer { held.release() }
+        let rendered = try lanes.map(laidOut.count) { slot, _ -> (report: RenderReport, png: [UInt8]?) in
+            try RequestError.checkStop(stop)
+            let index = laidOut[slot], renderer = renderers[slot]
+            guard drawn.contains(index) else { return (try renderer.report(environments[index]), nil) }
+            let snapshot = try renderer.render(environments[index], overlay: overlay)
+            return (snapshot.report, try encodePNG(snapshot.pixmap))
+        }
         var tiles: [String] = []
-        var checked: [(environment: Environment, findings: [Finding])] = []
-        var reports: [RenderReport] = []
-        for (index, (renderer, variant)) in zip(renderers, variants).enumerated() where withFindings || drawn.contains(index) {
-            try RequestError.checkStop(request.clientGone)
-            guard drawn.contains(index) else {
-                let report = try renderer.report(variant.environment)
-                checked.append((variant.environment, report.findings))
-                reports.append(report)
-                continue
-            }
-            let snapshot = try renderer.render(variant.environment, overlay: options.overlay)
-            let png = try encodePNG(snapshot.pixmap)
-            checked.append((variant.environment, snapshot.report.findings))
-            reports.append(snapshot.report)
-            let environment = variant.environment
+        let checked = zip(laidOut, rendered).map { (environment: variants[$0].environment, findings: $1.report.findings) }
+        let reports = rendered.map(\.report)
+        for (index, tile) in zip(laidOut, rendered) {
+            guard let png = tile.png else { continue }
+            let variant = variants[index], environment = variant.environment
             let fields: [(String, String)] = [
                 ("index", "\(index)"), ("language", jsonStringLiteral(variant.language)),
                 ("textSize", jsonStringLiteral(environment.textSize.shortName)),
                 ("appearance", jsonStringLiteral(environment.appearance.rawValue)),
                 ("direction", jsonStringLiteral(environment.direction.rawValue)),
                 ("name", jsonStringLiteral(tileName(variant, among: languages, spec: spec))),
-                ("width", JSONText.number(snapshot.report.width)), ("height", JSONText.number(snapshot.report.height)),
+                ("width", JSONText.number(tile.report.width)), ("height", JSONText.number(tile.report.height)),
                 ("png", jsonStringLiteral("data:image/png;base64," + Data(png).base64EncodedString())),
             ]
             tiles.append("{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")
         }
-        let environments = variants.map(\.environment)
         guard withFindings else {
             return .json("{\"tiles\": [\n" + tiles.joined(separator: ",\n") + "\n]}\n")
         }

@@ -1,0 +1,136 @@
+import Foundation
+import Grona
+import Synchronization
+
+/// The cores of the machine for one request that draws several pictures the person is waiting for
+/// (the studio's tiles after a keystroke): its pictures split over lanes, each lane one thread with
+/// its own warm `RenderSession`, so a 12-tile grid takes about half as long on two cores as on one.
+///
+/// Lane 0 is the calling thread itself (a server worker, with its own session); the other lanes are
+/// threads kept for the process's life and shared by every request, each running what it is given
+/// one job at a time. A picture `index` always goes to lane `index % lanes`: so a renderer made on a
+/// lane in one pass (laid out for its cost) is used again on that same lane in the next (drawn),
+/// and a text engine is never touched by two threads. Batch commands keep `ParallelRenderer`, which
+/// makes its own engines for one long run; these lanes are for short runs with warm caches.
+public final class RenderLanes: Sendable {
+    /// One lane per core, made on first use.
+    public static let shared = RenderLanes(count: ParallelRenderer.defaultJobs)
+
+    /// Lanes 1 and up (lane 0 is the caller).
+    private let threads: [LaneThread]
+
+    public var count: Int { threads.count + 1 }
+
+    public init(count: Int) {
+        threads = (1..<max(1, count)).map { LaneThread(number: $0) }
+    }
+
+    /// How many lanes `count` pictures use: one each, up to the lanes there are.
+    public func lanes(for count: Int) -> Int { max(1, min(self.count, count)) }
+
+    /// `work(index, session)` for every index in `0..<count`, index `i` on lane `i % lanes(for: count)`
+    /// in ascending order there, the lanes at the same time; the results in index order. The first
+    /// error (by index) is thrown once every lane has finished; a lane stops at its own first error.
+    public func map<T: Sendable>(_ count: Int, _ work: @escaping @Sendable (Int, RenderSession) throws -> T) throws -> [T] {
+        let lanes = lanes(for: count)
+        let own = try RenderSession.current()
+        let results = LaneResults<T>()
+        @Sendable func run(lane: Int, session: RenderSession) {
+            for index in stride(from: lane, to: count, by: lanes) {
+                let result = Result { try work(index, session) }
+                results.set(index, result)
+                if case .failure = result { return }
+            }
+        }
+        let done = DispatchGroup()
+        for lane in 1..<lanes {
+            done.enter()
+            threads[lane - 1].submit { session in
+                switch session {
+                case .success(let session): run(lane: lane, session: session)
+                case .failure(let error): results.set(lane, .failure(error))
+                }
+                done.leave()
+            }
+        }
+        run(lane: 0, session: own)
+        done.wait()
+        return try results.inOrder(count)
+    }
+
+    /// What drawing `costs` on `lanes(for: costs.count)` lanes costs: each lane's pictures one after
+    /// the other, the lanes at the same time (their held pixels add up).
+    public func cost(of costs: [RenderCost]) -> RenderCost {
+        let lanes = lanes(for: costs.count)
+        return (0..<lanes).map { lane in
+            stride(from: lane, to: costs.count, by: lanes).reduce(RenderCost()) { $0.then(costs[$1]) }
+        }.reduce(RenderCost(), +)
+    }
+}
+
+/// Values made on one lane and used again only on that lane (`RenderLanes.map` puts an index on the
+/// same lane every pass): the renderers laid out for a request's cost, drawn in its next pass.
+/// Each slot is written and read by its lane alone, and the passes are separated by `map`'s wait.
+public final class LaneLocal<Value>: @unchecked Sendable {
+    private var slots: [Value?]
+
+    public init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    public subscript(index: Int) -> Value {
+        get { slots[index]! }
+        set { slots[index] = newValue }
+    }
+}
+
+/// What the lanes of one `map` made, by index.
+private final class LaneResults<T: Sendable>: Sendable {
+    private let slots = Mutex<[Int: Result<T, Error>]>([:])
+
+    func set(_ index: Int, _ result: Result<T, Error>) { slots.withLock { $0[index] = result } }
+
+    /// Every result in index order, or the failure with the lowest index (a lane that failed leaves
+    /// its later indices empty, and its failure comes before them).
+    func inOrder(_ count: Int) throws -> [T] {
+        let results = slots.withLock { $0 }
+        var out: [T] = []
+        out.reserveCapacity(count)
+        for index in 0..<count {
+            guard let result = results[index] else { continue }
+            out.append(try result.get())
+        }
+        return out
+    }
+}
+
+/// One lane: a thread of its own (the stack a server worker has), running its jobs in order with
+/// its session (`RenderSession.current()` on this thread).
+private final class LaneThread: Sendable {
+    typealias Job = @Sendable (Result<RenderSession, Error>) -> Void
+    private let jobs = Mutex<(waiting: [Job], sleeping: Bool)>(([], false))
+    private let wake = DispatchSemaphore(value: 0)
+
+    init(number: Int) {
+        let thread = Thread { [self] in
+            let session = Result { try RenderSession.current() }
+            while true {
+                let job: Job? = jobs.withLock { state in
+                    if state.waiting.isEmpty { state.sleeping = true; return nil }
+                    return state.waiting.removeFirst()
+                }
+                if let job { job(session) } else { wake.wait() }
+            }
+        }
+        thread.name = "grona-snap render lane \(number)"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    func submit(_ job: @escaping Job) {
+        let sleeping = jobs.withLock { state in
+            state.waiting.append(job)
+            defer { state.sleeping = false }
+            return state.sleeping
+        }
+        if sleeping { wake.signal() }
+    }
+}
