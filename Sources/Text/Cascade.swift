@@ -19,6 +19,17 @@ enum Cascade {
     /// Faces of Noto Sans CJK, by their index in `NotoSansCJK-Regular.ttc` / `-Bold.ttc`.
     enum CJKFace: Int, Sendable {
         case japanese = 0, korean = 1, simplifiedChinese = 2, traditionalChinese = 3, hongKong = 4
+
+        /// The region's code in the names of the faces' own releases (`NotoSansCJKjp`).
+        var code: String {
+            switch self {
+            case .japanese: return "jp"
+            case .korean: return "kr"
+            case .simplifiedChinese: return "sc"
+            case .traditionalChinese: return "tc"
+            case .hongKong: return "hk"
+            }
+        }
     }
 
     enum Source: Hashable, Sendable {
@@ -30,6 +41,21 @@ enum Cascade {
     }
 
     static let cjkFileStem = "NotoSansCJK"
+
+    /// The face Han takes without a language (or in a language without a face of its own).
+    static let defaultCJKFace = CJKFace.simplifiedChinese
+
+    /// CSS `:lang()` selectors that choose each face as `cjkFace(forLanguage:)` does, for the studio's
+    /// web fonts, in the order a style sheet gives them (a later rule wins; `:lang(zh-TW)` matches
+    /// `zh-TW` and `zh-TW-…`).
+    static let cjkLanguageSelectors: [(face: CJKFace, selectors: [String])] = [
+        (.simplifiedChinese, ["zh"]),
+        (.traditionalChinese, ["zh-Hant", "zh-TW"]),
+        (.hongKong, ["zh-HK", "zh-MO", "zh-Hant-HK", "zh-Hant-MO", "yue"]),
+        (.simplifiedChinese, ["zh-Hans", "yue-Hans"]),
+        (.japanese, ["ja"]),
+        (.korean, ["ko"]),
+    ]
 
     private static let byScriptList: [(hb_script_t, Source)] = [
         (HB_SCRIPT_THAI, .family("NotoSansThai")),

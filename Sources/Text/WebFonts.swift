@@ -10,10 +10,21 @@ import Foundation
 /// CJK, every script font of the cascade's table). Every character belongs to one family at most,
 /// so a browser downloads exactly the files the page's text needs (Thai copy fetches Noto Sans Thai
 /// and nothing else) and draws each script with the font GronaSnap renders it with.
+///
+/// A browser can only draw a collection's first face, so the Noto Sans CJK collection is served face
+/// by face, each cut out of it as a file of its own (`NotoSansCJKsc-Regular.otf`, the names of the
+/// faces' own releases): the family the page uses for Han is the Simplified Chinese face, as the
+/// renderer's is without a language, and `:lang()` rules give Japanese, Korean and Traditional
+/// Chinese copy their faces, as `Cascade.cjkFace(forLanguage:)` does.
 public struct WebFonts: Sendable {
     public struct Face: Sendable, Equatable {
-        /// The file's name in the folder: `NotoSansThai-Bold.ttf`.
+        /// The name it is served by: the file's name in the folder (`NotoSansThai-Bold.ttf`), or for
+        /// a face of a collection the face's own (`NotoSansCJKjp-Bold.otf`).
         public let file: String
+        /// The file of the folder it is read from.
+        public let source: String
+        /// The face's index in `source` when it is cut out of a collection.
+        public let faceIndex: Int?
         /// The CSS family: `Grona NotoSansThai`.
         public let family: String
         /// `400`, `700`, or `100 900` for a file that is every weight (the emoji).
@@ -33,6 +44,9 @@ public struct WebFonts: Sendable {
     /// The CSS families in the same order, for `font-family`.
     public let families: [String]
     private let ranges: [String: [ClosedRange<UInt32>]]
+    /// For each language's own CJK face, its `:lang()` selectors and its family (which stands in for
+    /// the default CJK family in `families`), in the order the rules must come.
+    private let languageFamilies: [(selectors: [String], family: String)]
 
     public init(folder: String) {
         self.folder = folder
@@ -69,16 +83,34 @@ public struct WebFonts: Sendable {
                 let attributes = try? FileManager.default.attributesOfItem(atPath: path)
                 let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
                 let modified = Int((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)
-                let (format, type) = WebFonts.kind(file)
-                faces.append(Face(file: file, family: family, weight: weight.map(String.init) ?? "100 900",
-                                  format: format, contentType: type,
-                                  version: String(size, radix: 36) + "-" + String(modified, radix: 36)))
+                let version = String(size, radix: 36) + "-" + String(modified, radix: 36)
+                let weightName = weight.map(String.init) ?? "100 900"
+                guard stem == Cascade.cjkFileStem, file.lowercased().hasSuffix(".ttc") else {
+                    let (format, type) = WebFonts.kind(file)
+                    faces.append(Face(file: file, source: file, faceIndex: nil, family: family, weight: weightName,
+                                      format: format, contentType: type, version: version))
+                    continue
+                }
+                let suffix = String(file.dropFirst(stem.count).dropLast(4))  // "-Regular"
+                for face in WebFonts.cjkFaces {
+                    let own = face == Cascade.defaultCJKFace ? family : "\(family) \(face.code)"
+                    faces.append(Face(file: "\(stem)\(face.code)\(suffix).otf", source: file, faceIndex: face.rawValue,
+                                      family: own, weight: weightName, format: "opentype", contentType: "font/otf",
+                                      version: version))
+                    if own != family { ranges[own] = mine }
+                }
             }
         }
         self.faces = faces
         self.families = families
         self.ranges = ranges
+        languageFamilies = families.contains("Grona \(Cascade.cjkFileStem)")
+            ? Cascade.cjkLanguageSelectors.map { ($0.selectors, "Grona \(Cascade.cjkFileStem)" + ($0.face == Cascade.defaultCJKFace ? "" : " \($0.face.code)")) }
+            : []
     }
+
+    /// The collection's faces served, each under its region's code.
+    static let cjkFaces: [Cascade.CJKFace] = [.simplifiedChinese, .japanese, .korean, .traditionalChinese, .hongKong]
 
     /// The file named exactly `name`, if it is one of the folder's font files; nothing else (no
     /// licence file, no path) is ever served.
@@ -87,7 +119,14 @@ public struct WebFonts: Sendable {
     }
 
     public func path(of face: Face) -> String {
-        (folder as NSString).appendingPathComponent(face.file)
+        (folder as NSString).appendingPathComponent(face.source)
+    }
+
+    /// The bytes served for `face`: its file, or its face cut out of the collection.
+    public func contents(of face: Face) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: path(of: face)) else { return nil }
+        guard let index = face.faceIndex else { return [UInt8](data) }
+        return WebFonts.face(index, ofCollection: data)
     }
 
     /// The `@font-face` rules, with `src` under `prefix` (`/studio/fonts/`), and `--studio-fonts`:
@@ -103,7 +142,14 @@ public struct WebFonts: Sendable {
             css += "@font-face { font-family: \"\(face.family)\"; src: url(\"\(prefix)\(face.file)?v=\(face.version)\") format(\"\(face.format)\"); "
                 + "font-weight: \(face.weight); font-style: normal; font-display: swap; unicode-range: \(range); }\n"
         }
-        css += ":root { --studio-fonts: " + families.map { "\"\($0)\"" }.joined(separator: ", ") + "; }\n"
+        func list(_ families: [String]) -> String { families.map { "\"\($0)\"" }.joined(separator: ", ") }
+        css += ":root { --studio-fonts: " + list(families) + "; }\n"
+        // Copy in Japanese, Korean or Traditional Chinese takes its language's face (a later rule wins).
+        let cjk = "Grona \(Cascade.cjkFileStem)"
+        for (selectors, family) in languageFamilies {
+            css += selectors.map { ":lang(\($0))" }.joined(separator: ", ") + " { font-family: "
+                + list(families.map { $0 == cjk ? family : $0 }) + ", sans-serif; }\n"
+        }
         return css
     }
 
@@ -163,5 +209,65 @@ public struct WebFonts: Sendable {
             result.append(first...last)
         }
         return result
+    }
+
+    /// Face `index` of a font collection (`ttcf`) as a font file of its own: its table directory
+    /// and the tables it names, copied, each at a new offset; nil when `bytes` is not a collection
+    /// holding that face. The tables' checksums are kept (their bytes are), and the file's own
+    /// (`head`'s checkSumAdjustment) is made anew.
+    static func face<Bytes: RandomAccessCollection>(_ index: Int, ofCollection bytes: Bytes) -> [UInt8]?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        guard bytes.startIndex == 0 else { return face(index, ofCollection: Array(bytes)) }
+        func u32(_ at: Int) -> Int? {
+            guard at >= 0, at + 4 <= bytes.count else { return nil }
+            return Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+        }
+        func u16(_ at: Int) -> Int? {
+            guard at >= 0, at + 2 <= bytes.count else { return nil }
+            return Int(bytes[at]) << 8 | Int(bytes[at + 1])
+        }
+        guard bytes.starts(with: Array("ttcf".utf8)), let count = u32(8), index >= 0, index < count,
+              let start = u32(12 + 4 * index), start + 12 <= bytes.count, let tables = u16(start + 4), tables > 0 else { return nil }
+        var out = Array(bytes[start..<(start + 12)])
+        var records: [(tag: [UInt8], checksum: [UInt8], offset: Int, length: Int)] = []
+        for table in 0..<tables {
+            let record = start + 12 + 16 * table
+            guard let offset = u32(record + 8), let length = u32(record + 12), offset + length <= bytes.count else { return nil }
+            records.append((Array(bytes[record..<(record + 4)]), Array(bytes[(record + 4)..<(record + 8)]), offset, length))
+        }
+        func append32(_ value: Int, to array: inout [UInt8]) {
+            array += [UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
+                      UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+        }
+        // Written straight into one array (the face is some 16 MB): the directory, then each table,
+        // padded to four bytes.
+        var next = 12 + 16 * tables
+        var head: Int?
+        var offsets: [Int] = []
+        for record in records {
+            offsets.append(next)
+            if record.tag.elementsEqual("head".utf8) { head = next }
+            next += (record.length + 3) / 4 * 4
+        }
+        out.reserveCapacity(next)
+        for (record, offset) in zip(records, offsets) {
+            out += record.tag; out += record.checksum
+            append32(offset, to: &out); append32(record.length, to: &out)
+        }
+        for record in records {
+            out += bytes[record.offset..<(record.offset + record.length)]
+            out += repeatElement(0, count: (4 - record.length % 4) % 4)
+        }
+        if let head, head + 12 <= out.count {
+            out.replaceSubrange((head + 8)..<(head + 12), with: [0, 0, 0, 0])
+            var sum: UInt32 = 0
+            for word in stride(from: 0, to: out.count, by: 4) {
+                sum &+= UInt32(out[word]) << 24 | UInt32(out[word + 1]) << 16 | UInt32(out[word + 2]) << 8 | UInt32(out[word + 3])
+            }
+            var adjustment: [UInt8] = []
+            append32(Int(0xB1B0_AFBA &- sum), to: &adjustment)
+            out.replaceSubrange((head + 8)..<(head + 12), with: adjustment)
+        }
+        return out
     }
 }

@@ -21,7 +21,8 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 # The same studio (grona-snap serve on a copy of Fixtures/acme-banner.json) and the same axe-core check.
-from test_studio_access import CHROMIUM, DESKTOP, SCREENSHOTS, serious, studio  # noqa: F401
+from test_studio_access import CHROMIUM, DESKTOP, ROOT, SCREENSHOTS, serious, studio  # noqa: F401
+from conftest import serving
 
 GRID_READY = """() => {
   const cells = [...document.querySelectorAll('#grid .cell')];
@@ -97,7 +98,7 @@ def test_every_script_is_drawn_with_the_served_fonts(browser, studio):
         assert family in loaded, f"{language}: {family} is not loaded ({sorted(loaded)})"
     # Only what the page's text needs: no Bengali, Tamil, Arabic, Hebrew or emoji file was fetched.
     fetched = set(page.fonts_fetched)
-    assert "NotoSansCJK-Regular.ttc" in fetched and "NotoSansThai-Regular.ttf" in fetched and "NotoSansDevanagari-Regular.ttf" in fetched, fetched
+    assert "NotoSansCJKsc-Regular.otf" in fetched and "NotoSansThai-Regular.ttf" in fetched and "NotoSansDevanagari-Regular.ttf" in fetched, fetched
     for unneeded in ("NotoSansBengali-Regular.ttf", "NotoSansTamil-Regular.ttf", "NotoColorEmoji.ttf", "NotoSansArabic-Regular.ttf"):
         assert unneeded not in fetched, f"{unneeded} was fetched for copy that does not need it ({sorted(fetched)})"
     copy = page.locator("#copy-fields")
@@ -123,6 +124,39 @@ def test_every_script_is_drawn_with_the_served_fonts(browser, studio):
     assert not page.errors and not bare.errors, page.errors + bare.errors
     page.close()
     bare.close()
+
+
+# Campaigns in a CJK language, the family its copy takes, and the file of that face.
+CJK_CAMPAIGNS = [("japanese-banner.json", "Grona NotoSansCJK jp", "NotoSansCJKjp-Regular.otf"),
+                 ("korean-message.json", "Grona NotoSansCJK kr", "NotoSansCJKkr-Regular.otf"),
+                 ("traditional-chinese-offer.json", "Grona NotoSansCJK tc", "NotoSansCJKtc-Regular.otf")]
+
+
+def test_han_copy_takes_its_languages_face(browser):
+    """直, 骨 and 写 are written differently in Japan, Korea, Taiwan and China; the snapshot draws a
+    campaign's Han copy with its language's face, and so must the editor."""
+    work = tempfile.mkdtemp(prefix="grona-cjk-")
+    try:
+        for name, _, _ in CJK_CAMPAIGNS:
+            shutil.copy(os.path.join(ROOT, "Fixtures", name), work)
+        with serving(work) as address:
+            for name, family, file in CJK_CAMPAIGNS:
+                page = open_studio(browser, address + "?spec=" + name)
+                page.fill("#field-title", "直骨写")
+                page.wait_for_function("""([family]) => document.fonts.check('16px "' + family + '"', '直骨写')""", arg=[family], timeout=60000)
+                assert family in page.evaluate("getComputedStyle(document.querySelector('#field-title')).fontFamily"), name
+                assert file in page.fonts_fetched, (name, page.fonts_fetched)
+                field = page.locator("#field-title")
+                own = field.screenshot()
+                # The same field in Simplified Chinese (the face Han takes without a language) looks different.
+                page.evaluate("document.querySelector('#field-title').lang = 'zh-Hans'")
+                page.wait_for_function("""() => document.fonts.check('16px "Grona NotoSansCJK"', '直骨写')""", timeout=60000)
+                page.wait_for_timeout(200)
+                assert field.screenshot() != own, f"{name}: the title looks as it does in Simplified Chinese"
+                assert not page.errors, page.errors
+                page.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def active(page):

@@ -5,7 +5,8 @@ import FoundationNetworking
 import XCTest
 
 /// The studio page's web fonts: /studio/fonts.css declares every pinned font file of Fonts/, and
-/// /studio/fonts/NAME serves exactly those files, by their exact names, cached for a year.
+/// /studio/fonts/NAME serves exactly those files (the CJK collection face by face), by their exact
+/// names, cached for a year.
 final class StudioFontsTests: XCTestCase {
     static let fontFiles: [String] = {
         ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Fonts")) ?? [])
@@ -22,14 +23,21 @@ final class StudioFontsTests: XCTestCase {
         XCTAssertEqual(answer.header("Content-Type"), "text/css; charset=utf-8")
         let css = answer.text
         XCTAssertGreaterThanOrEqual(Self.fontFiles.count, 60)
-        for file in Self.fontFiles {
+        // The CJK collection is declared face by face (a browser draws only a collection's first face).
+        let served = Self.fontFiles.flatMap { file -> [String] in
+            guard file.hasPrefix("NotoSansCJK-"), file.hasSuffix(".ttc") else { return [file] }
+            let weight = file.dropFirst("NotoSansCJK".count).dropLast(4)
+            return ["sc", "jp", "kr", "tc", "hk"].map { "NotoSansCJK\($0)\(weight).otf" }
+        }
+        for file in served {
             XCTAssertEqual(css.components(separatedBy: "url(\"/studio/fonts/\(file)?v=").count - 1, 1, "\(file): one @font-face rule")
         }
-        XCTAssertEqual(css.components(separatedBy: "@font-face").count - 1, Self.fontFiles.count, "no rule for anything else")
+        XCTAssertEqual(css.components(separatedBy: "@font-face").count - 1, served.count, "no rule for anything else")
         XCTAssertFalse(css.contains("LICENSE"))
         // Japanese takes the CJK collection, Thai and Devanagari their Noto families; Latin only Inter.
         func family(drawing scalar: UInt32) -> [String] {
-            try! rules(css).filter { $0.weight == "400" && $0.ranges.contains { $0.contains(scalar) } }.map(\.family)
+            try! rules(css).filter { $0.weight == "400" && $0.ranges.contains { $0.contains(scalar) } && !$0.family.hasPrefix("Grona NotoSansCJK ") }
+                .map(\.family)
         }
         XCTAssertEqual(family(drawing: 0x3042), ["Grona NotoSansCJK"])  // あ
         XCTAssertEqual(family(drawing: 0x0E01), ["Grona NotoSansThai"])  // ก
@@ -37,7 +45,8 @@ final class StudioFontsTests: XCTestCase {
         XCTAssertEqual(family(drawing: 0x0041), ["Grona Inter"])  // A
         XCTAssertEqual(family(drawing: 0x0627), ["Grona NotoSansArabic"])  // ا
         // Every character is one family's at most, so a page downloads only the files its text needs.
-        let regular = try rules(css).filter { $0.weight == "400" || $0.weight == "100 900" }
+        // (A language's own CJK face draws the same characters, in its :lang() rule only.)
+        let regular = try rules(css).filter { ($0.weight == "400" || $0.weight == "100 900") && !$0.family.hasPrefix("Grona NotoSansCJK ") }
         var seen: [(ClosedRange<UInt32>, String)] = []
         for rule in regular {
             for range in rule.ranges {
@@ -68,15 +77,21 @@ final class StudioFontsTests: XCTestCase {
             XCTAssertEqual(answer.header("X-Content-Type-Options"), "nosniff")
             XCTAssertEqual(answer.body, try bytes(packageRoot + "/Fonts/" + file), file)
         }
-        // The collection (20 MB) by HEAD: its headers and length, no body.
-        let cjk = try XCTUnwrap(try rules(css).first { $0.file == "NotoSansCJK-Regular.ttc" }?.url)
+        // A face of the collection (16 MB) by HEAD: its headers and length, no body; then by GET, an
+        // OpenType font of its own naming its region (Korean).
+        let cjk = try XCTUnwrap(try rules(css).first { $0.file == "NotoSansCJKkr-Regular.otf" }?.url)
+        XCTAssertEqual(try rules(css).first { $0.file == "NotoSansCJKkr-Regular.otf" }?.family, "Grona NotoSansCJK kr")
         let head = try server.request("HEAD", cjk)
         XCTAssertEqual(head.status, 200)
-        XCTAssertEqual(head.header("Content-Type"), "font/collection")
+        XCTAssertEqual(head.header("Content-Type"), "font/otf")
         XCTAssertEqual(head.header("Cache-Control"), "public, max-age=31536000, immutable")
-        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: packageRoot + "/Fonts/NotoSansCJK-Regular.ttc")[.size] as? NSNumber)
-        XCTAssertEqual(head.header("Content-Length"), size.stringValue)
         XCTAssertTrue(head.body.isEmpty)
+        let korean = try server.request("GET", cjk)
+        XCTAssertEqual(head.header("Content-Length"), String(korean.body.count))
+        XCTAssertEqual(Array(korean.body.prefix(4)), Array("OTTO".utf8))
+        let name = Array("Noto Sans CJK KR".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        XCTAssertNotNil(korean.body.indices.first { korean.body[$0...].starts(with: name) }, "the Korean face's name table")
+        XCTAssertEqual(try server.request("GET", "/studio/fonts/NotoSansCJK-Regular.ttc").status, 404, "the collection itself is not served")
         // Everything else keeps no-store, and only once.
         XCTAssertEqual(try server.request("GET", "/studio/fonts.css").header("Cache-Control"), "no-store")
         XCTAssertEqual(try server.request("GET", "/").header("Cache-Control"), "no-store")

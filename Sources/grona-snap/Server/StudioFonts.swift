@@ -20,7 +20,7 @@ extension StudioAPI {
                             body: Array(fonts.css(prefix: StudioAPI.fontPrefix).utf8))
     }
 
-    /// GET /studio/fonts/NAME: a font file of the folder. Its address carries its version (`v`), so
+    /// GET /studio/fonts/NAME: a font file of the folder, or a face of its CJK collection. Its address carries its version (`v`), so
     /// it may be kept for a year.
     func font(_ name: String, _ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         for (key, value) in request.query {
@@ -29,11 +29,10 @@ extension StudioAPI {
                 throw RequestError(.badInput, "unknown query parameter \(key) (this route takes v)")
             }
         }
-        guard let fonts = StudioAPI.webFonts, let face = fonts.face(named: name),
-              let bytes = FileManager.default.contents(atPath: fonts.path(of: face)) else {
+        guard let fonts = StudioAPI.webFonts, let face = fonts.face(named: name), let bytes = fonts.contents(of: face) else {
             throw RequestError(.notFound, "no font named \(quoted(name, limit: 80)) in GronaSnap's Fonts folder")
         }
         return HTTPResponse(status: 200, contentType: face.contentType,
-                            headers: [("Cache-Control", "public, max-age=31536000, immutable")], body: [UInt8](bytes))
+                            headers: [("Cache-Control", "public, max-age=31536000, immutable")], body: bytes)
     }
 }

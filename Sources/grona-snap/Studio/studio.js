@@ -269,8 +269,10 @@ function copyField(component, key, label, kind, lines, required) {
                          oninput: (event) => setPath(path, numberOrNull(event.target.value))});
   } else {
     const tag = kind === "text" ? "textarea" : "input";
+    // The base copy is in the spec's own language: its lang picks the CJK face the snapshot uses.
+    const language = kind === "path" ? undefined : state.spec?.environment?.locale || undefined;
     input = el(tag, {type: tag === "input" ? "text" : undefined, "data-path": path, id: "field-" + key, spellcheck: kind !== "path",
-                     placeholder: kind === "path" ? "images/picture.png (in the campaign folder)" : "",
+                     lang: language, placeholder: kind === "path" ? "images/picture.png (in the campaign folder)" : "",
                      oninput: (event) => setPath(path, event.target.value === "" && !required ? null : event.target.value)});
     input.value = value ?? "";
   }
