@@ -217,4 +217,49 @@ final class JSONTextEditTests: XCTestCase {
         // The same change on both sides is no conflict.
         XCTAssertEqual(JSONTextEdit.merge(base: base, mine: mine, theirs: mine).conflicts, [])
     }
+
+    /// Arrays whose length changed merge stretch by stretch: a tier added on one side and another
+    /// tier edited on the other are both kept; only a stretch both sides changed apart is a conflict.
+    func testMergeOfArraysWhoseLengthChanged() throws {
+        func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8)) }
+        func tiers(_ text: String) throws -> JSONValue { try parse(#"{"component": {"type": "progressBar", "tiers": "# + text + "}}") }
+        let base = try tiers(#"[{"at": 4, "label": "Shot"}, {"at": 8, "label": "Pastry"}]"#)
+        // Mine adds a tier at the end, theirs renames the first.
+        let added = try tiers(#"[{"at": 4, "label": "Shot"}, {"at": 8, "label": "Pastry"}, {"at": 12, "label": "Lunch"}]"#)
+        let renamed = try tiers(#"[{"at": 4, "label": "Free shot"}, {"at": 8, "label": "Pastry"}]"#)
+        var result = JSONTextEdit.merge(base: base, mine: added, theirs: renamed)
+        XCTAssertEqual(result.conflicts, [])
+        XCTAssertTrue(JSONTextEdit.equivalent(result.merged, try tiers(
+            #"[{"at": 4, "label": "Free shot"}, {"at": 8, "label": "Pastry"}, {"at": 12, "label": "Lunch"}]"#)), JSONTextEdit.serialize(result.merged))
+        // Mine removes the last tier, theirs inserts one between the first two: both.
+        let three = try tiers(#"[{"at": 4, "label": "Shot"}, {"at": 8, "label": "Pastry"}, {"at": 12, "label": "Lunch"}]"#)
+        let inserted = try tiers(#"[{"at": 4, "label": "Shot"}, {"at": 6, "label": "Cookie"}, {"at": 8, "label": "Pastry"}, {"at": 12, "label": "Lunch"}]"#)
+        result = JSONTextEdit.merge(base: three, mine: base, theirs: inserted)
+        XCTAssertEqual(result.conflicts, [])
+        XCTAssertTrue(JSONTextEdit.equivalent(result.merged, try tiers(
+            #"[{"at": 4, "label": "Shot"}, {"at": 6, "label": "Cookie"}, {"at": 8, "label": "Pastry"}]"#)), JSONTextEdit.serialize(result.merged))
+        // Mine relabels the first tier and adds one; theirs moves the first tier: merged field by field.
+        let relabelled = try tiers(#"[{"at": 4, "label": "Espresso"}, {"at": 8, "label": "Pastry"}, {"at": 12, "label": "Lunch"}]"#)
+        let moved = try tiers(#"[{"at": 3, "label": "Shot"}, {"at": 8, "label": "Pastry"}]"#)
+        result = JSONTextEdit.merge(base: base, mine: relabelled, theirs: moved)
+        XCTAssertEqual(result.conflicts, [])
+        XCTAssertTrue(JSONTextEdit.equivalent(result.merged, try tiers(
+            #"[{"at": 3, "label": "Espresso"}, {"at": 8, "label": "Pastry"}, {"at": 12, "label": "Lunch"}]"#)), JSONTextEdit.serialize(result.merged))
+        // Both relabel the first tier differently, mine also adds one: the label is the conflict,
+        // at its place in the merged array, and the added tier is kept.
+        let otherLabel = try tiers(#"[{"at": 4, "label": "Latte"}, {"at": 8, "label": "Pastry"}]"#)
+        result = JSONTextEdit.merge(base: base, mine: relabelled, theirs: otherLabel)
+        XCTAssertEqual(result.conflicts.map(\.path), [[.key("component"), .key("tiers"), .index(0), .key("label")]])
+        XCTAssertEqual(result.conflicts.first?.mine, .string("Espresso"))
+        XCTAssertEqual(result.conflicts.first?.theirs, .string("Latte"))
+        guard case .array(let merged)? = result.merged["component"]?["tiers"] else { return XCTFail("no tiers") }
+        XCTAssertEqual(merged.count, 3)
+        XCTAssertEqual(merged[2]["label"], .string("Lunch"))
+        // Both inserted different tiers at one place: the array is the conflict.
+        let cookie = try tiers(#"[{"at": 4, "label": "Shot"}, {"at": 6, "label": "Cookie"}, {"at": 8, "label": "Pastry"}]"#)
+        let tea = try tiers(#"[{"at": 4, "label": "Shot"}, {"at": 5, "label": "Tea"}, {"at": 6, "label": "Cake"}, {"at": 8, "label": "Pastry"}]"#)
+        result = JSONTextEdit.merge(base: base, mine: cookie, theirs: tea)
+        XCTAssertEqual(result.conflicts.map(\.path), [[.key("component"), .key("tiers")]])
+        XCTAssertTrue(JSONTextEdit.equivalent(result.merged, tea))
+    }
 }

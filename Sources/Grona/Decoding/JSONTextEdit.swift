@@ -123,10 +123,76 @@ private func merge3(_ base: JSONValue?, _ mine: JSONValue?, _ theirs: JSONValue?
         return .array(b.indices.map { index in
             merge3(b[index], m[index], t[index], path: path + [.index(index)], conflicts: &conflicts) ?? .null
         })
+    case (.array(let b)?, .array(let m)?, .array(let t)?):
+        if let merged = mergeArrays(b, m, t, path: path, conflicts: &conflicts) { return .array(merged) }
+        conflicts.append(JSONConflict(path: path, base: base, mine: mine, theirs: theirs))
+        return theirs
     default:
         conflicts.append(JSONConflict(path: path, base: base, mine: mine, theirs: theirs))
         return theirs
     }
+}
+
+/// Arrays whose lengths changed (a tier added on one side, another's label edited on the other),
+/// merged as diff3 merges lines: the elements base, mine and theirs all still hold (a longest
+/// common subsequence of each side with base) split the arrays into stretches; a stretch only one
+/// side changed takes that side's elements, one both changed alike takes them, and one both
+/// changed element for element (as many elements on each side) is merged element by element. Nil
+/// when two sides changed one stretch in different ways, or the arrays are too long to align here:
+/// then the whole array is one conflict.
+private func mergeArrays(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], path: [JSONPathStep],
+                         conflicts: inout [JSONConflict]) -> [JSONValue]? {
+    // Specs' arrays are short (tiers, variant values); the alignment is quadratic.
+    guard b.count * max(m.count, t.count) <= 250_000 else { return nil }
+    func same(_ x: ArraySlice<JSONValue>, _ y: ArraySlice<JSONValue>) -> Bool {
+        x.count == y.count && zip(x, y).allSatisfy { JSONTextEdit.equivalent($0, $1) }
+    }
+    let inMine = commonSubsequence(b, m), inTheirs = commonSubsequence(b, t)
+    // Base elements both sides kept, with where each side has them; then the arrays' ends.
+    var anchors: [(base: Int, mine: Int, theirs: Int)] = []
+    for (index, mine) in inMine.enumerated() { if let mine, let theirs = inTheirs[index] { anchors.append((index, mine, theirs)) } }
+    anchors.append((b.count, m.count, t.count))
+    var out: [JSONValue] = []
+    var found: [JSONConflict] = []
+    var from = (base: 0, mine: 0, theirs: 0)
+    for anchor in anchors {
+        let base = b[from.base..<anchor.base], mine = m[from.mine..<anchor.mine], theirs = t[from.theirs..<anchor.theirs]
+        if same(mine, base) || same(mine, theirs) {
+            out += theirs
+        } else if same(theirs, base) {
+            out += mine
+        } else if base.count == mine.count, mine.count == theirs.count {
+            for (x, (y, z)) in zip(base, zip(mine, theirs)) {
+                out.append(merge3(x, y, z, path: path + [.index(out.count)], conflicts: &found) ?? .null)
+            }
+        } else {
+            return nil
+        }
+        if anchor.base < b.count { out.append(t[anchor.theirs]) }
+        from = (anchor.base + 1, anchor.mine + 1, anchor.theirs + 1)
+    }
+    conflicts += found
+    return out
+}
+
+/// For each element of `a`, its index in `b` in a longest common subsequence of the two (elements
+/// compared as JSON), or nil.
+private func commonSubsequence(_ a: [JSONValue], _ b: [JSONValue]) -> [Int?] {
+    // lengths[i][j]: the longest common subsequence of a[i...] and b[j...].
+    var lengths = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in stride(from: a.count - 1, through: 0, by: -1) {
+        for j in stride(from: b.count - 1, through: 0, by: -1) {
+            lengths[i][j] = JSONTextEdit.equivalent(a[i], b[j]) ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        }
+    }
+    var matched = [Int?](repeating: nil, count: a.count)
+    var i = 0, j = 0
+    while i < a.count, j < b.count {
+        if JSONTextEdit.equivalent(a[i], b[j]) { matched[i] = j; i += 1; j += 1 }
+        else if lengths[i + 1][j] >= lengths[i][j + 1] { i += 1 }
+        else { j += 1 }
+    }
+    return matched
 }
 
 // ------------------------------------------------------------------ the file's structure
