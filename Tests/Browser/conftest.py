@@ -10,6 +10,18 @@ from playwright.sync_api import sync_playwright
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("GRONA_SNAP") or os.path.join(ROOT, ".build", "debug", "grona-snap")
 CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
+SCREENSHOTS = os.environ.get("STUDIO_SCREENSHOTS")
+
+# Every grid tile's image loaded from the latest update, nothing pending, the findings shown.
+GRID_READY = """() => {
+  const cells = [...document.querySelectorAll('#grid .cell')];
+  return cells.length > 0 && document.querySelector('#busy').hidden
+    && cells.every(c => { const i = c.querySelector('img'); return i.src && i.complete && i.naturalWidth > 0; })
+    && document.querySelectorAll('#findings li').length > 0;
+}"""
+# Both phones' pictures loaded from the latest update.
+PHONE_READY = """() => document.querySelector('#busy').hidden
+  && [...document.querySelectorAll('.phone .component img')].every(i => i.src && i.complete && i.naturalWidth > 0)"""
 
 
 @contextlib.contextmanager
@@ -28,6 +40,14 @@ def serving(folder):
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+def screenshot(page, name):
+    """With STUDIO_SCREENSHOTS=DIR, the page from its top as DIR/NAME."""
+    if SCREENSHOTS:
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=os.path.join(SCREENSHOTS, name))
 
 
 @pytest.fixture(scope="module")

@@ -20,21 +20,11 @@ import tempfile
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import CHROMIUM, ROOT, browser, serving  # noqa: F401 (shared with the other studio tests)
+from conftest import (CHROMIUM, GRID_READY, PHONE_READY, ROOT, SCREENSHOTS,  # noqa: F401 (shared with the other studio tests)
+                      browser, screenshot, serving)
 
-SCREENSHOTS = os.environ.get("STUDIO_SCREENSHOTS")
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
-
-# Every grid tile's image loaded from the latest update, nothing pending.
-GRID_READY = """() => {
-  const cells = [...document.querySelectorAll('#grid .cell')];
-  return cells.length > 0 && document.querySelector('#busy').hidden
-    && cells.every(c => { const i = c.querySelector('img'); return i.src && i.complete && i.naturalWidth > 0; })
-    && document.querySelectorAll('#findings li').length > 0;
-}"""
-PHONE_READY = """() => document.querySelector('#busy').hidden
-  && [...document.querySelectorAll('.phone .component img')].every(i => i.src && i.complete && i.naturalWidth > 0)"""
 
 
 @pytest.fixture(scope="module")
@@ -71,13 +61,6 @@ def serious(page, what):
     assert not bad, f"axe-core on {what}:\n{report}"
     print(f"axe-core on {what}: no critical or serious violation "
           f"({len(violations)} minor or moderate: {', '.join(sorted({v['id'] for v in violations})) or 'none'})")
-
-
-def screenshot(page, name):
-    if SCREENSHOTS:
-        os.makedirs(SCREENSHOTS, exist_ok=True)
-        page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=os.path.join(SCREENSHOTS, name))
 
 
 def no_sideways_scroll(page, what):
