@@ -52,6 +52,7 @@ final class LocaleTests: XCTestCase {
         XCTAssertEqual(locale("en--US"), #"campaign.json: $.environment.locale: "en--US" is not a BCP 47 language tag: it has an empty subtag"#)
         XCTAssertEqual(locale("de-Ä"), #"campaign.json: $.environment.locale: "de-Ä" is not a BCP 47 language tag: only letters A–Z, digits and "-" may appear"#)
         XCTAssertEqual(locale("de-x"), #"campaign.json: $.environment.locale: "de-x" is not a BCP 47 language tag: the singleton "x" must be followed by a subtag"#)
+        XCTAssertEqual(locale("de-DE-x-1234567890"), #"campaign.json: $.environment.locale: "de-DE-x-1234567890" is not a BCP 47 language tag: "1234567890" after "x" is 10 characters; a subtag there is 1 to 8 letters or digits"#)
         XCTAssertEqual(message(#"{"environment": {"locale": 7}, \#(Self.banner)}"#),
                        "campaign.json: $.environment.locale: expected a string, found 7")
         XCTAssertEqual(message(#"{\#(Self.banner), "variants": {"locale": ["en", "de", "EN"]}}"#),

@@ -75,7 +75,14 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
                 if !isPrivate && subtags[index].count == 1 { break }
                 canonical.append(subtags[index]); index += 1; count += 1
             }
-            guard count > 0 else { return refuse("the singleton \(quoted(singleton)) must be followed by a subtag") }
+            guard count > 0 else {
+                // Most often the subtag is there but too long ("x-1234567890"): say so.
+                if index < subtags.count, subtags[index].count > 8 {
+                    return refuse("\(quoted(original[index])) after \(quoted(singleton)) is \(subtags[index].count) characters; "
+                        + "a subtag there is \(isPrivate ? 1 : 2) to 8 letters or digits")
+                }
+                return refuse("the singleton \(quoted(singleton)) must be followed by a subtag")
+            }
         }
         return .success(canonical.joined(separator: "-"))
     }
