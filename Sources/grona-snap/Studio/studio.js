@@ -64,6 +64,8 @@ const state = {
   colors: {},
   // Each language tag's name and direction, as GronaSnap reads the tag (GET /api/locale).
   languageInfo: {},
+  // What the findings panel shows now (the answer's findings, the tiles and the grid they are for).
+  findingsShown: null,
 };
 
 const $ = (selector) => document.querySelector(selector);
@@ -667,11 +669,28 @@ async function refresh() {
   }
 }
 
-/// The indices of the tiles whose cells are on screen now.
+/// The indices of the tiles whose cells are on screen now. An IntersectionObserver keeps the set as
+/// the grid scrolls, so a keystroke does not force a layout of the page before its request is sent;
+/// until the observer has reported on a new grid, the cells' boxes are measured.
+const cellsOnScreen = {ids: new Set(), ready: false, observer: null};
 function visibleTiles(list) {
+  if (cellsOnScreen.ready) return list.map((variant, index) => [index, "cell-" + key(variant)])
+    .filter(([, id]) => cellsOnScreen.ids.has(id)).map(([index]) => index);
   const bottom = window.innerHeight, right = window.innerWidth;
   return list.map((variant, index) => [index, document.getElementById("cell-" + key(variant))?.getBoundingClientRect()])
     .filter(([, box]) => box && box.bottom > 0 && box.top < bottom && box.right > 0 && box.left < right).map(([index]) => index);
+}
+function watchCells(grid) {
+  cellsOnScreen.observer?.disconnect();
+  cellsOnScreen.ids.clear();
+  cellsOnScreen.ready = false;
+  cellsOnScreen.observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting) cellsOnScreen.ids.add(entry.target.id); else cellsOnScreen.ids.delete(entry.target.id);
+    }
+    cellsOnScreen.ready = true;
+  });
+  grid.querySelectorAll(".cell").forEach((cell) => cellsOnScreen.observer.observe(cell));
 }
 
 function layOutGrid(list) {
@@ -695,6 +714,7 @@ function layOutGrid(list) {
       el("div", {class: "badges"})));
   }
   grid.dataset.layout = list.map(key).join(",") + state.overlay;
+  watchCells(grid);
 }
 
 // The tiles of the answer in the grid's cells, named as GronaSnap names them ("Large, dark, right to
@@ -740,6 +760,10 @@ async function showPhones(tiles, current) {
 // a button: activating it highlights its tiles and scrolls to them.
 function showFindings(findings, tiles) {
   const list = $("#findings");
+  // While typing, the findings are often the same as a moment ago: the panel is left as it is.
+  const shown = JSON.stringify(findings) + "|" + tiles.map(key).join(",") + "|" + state.view + "|" + ($("#grid").dataset.layout || "");
+  if (shown === state.findingsShown && list.childElementCount) { announceDone(findings.length); return; }
+  state.findingsShown = shown;
   list.replaceChildren();
   document.querySelectorAll(".cell").forEach((cell) => { cell.classList.remove("flagged"); cell.querySelector(".badges").replaceChildren(); });
   $("#findings-count").textContent = findings.length ? `${findings.length} thing${findings.length > 1 ? "s" : ""}` : "";
