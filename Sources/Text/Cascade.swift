@@ -17,7 +17,7 @@ import CHarfBuzz
 /// Japanese face and Hangul always the Korean one.
 enum Cascade {
     /// Faces of Noto Sans CJK, by their index in `NotoSansCJK-Regular.ttc` / `-Bold.ttc`.
-    enum CJKFace: Int, Sendable {
+    enum CJKFace: Int, Sendable, CaseIterable {
         case japanese = 0, korean = 1, simplifiedChinese = 2, traditionalChinese = 3, hongKong = 4
 
         /// The region's code in the names of the faces' own releases (`NotoSansCJKjp`).

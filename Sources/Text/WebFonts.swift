@@ -92,8 +92,8 @@ public struct WebFonts: Sendable {
                     continue
                 }
                 let suffix = String(file.dropFirst(stem.count).dropLast(4))  // "-Regular"
-                for face in WebFonts.cjkFaces {
-                    let own = face == Cascade.defaultCJKFace ? family : "\(family) \(face.code)"
+                for face in Cascade.CJKFace.allCases {
+                    let own = WebFonts.family(of: face)
                     faces.append(Face(file: "\(stem)\(face.code)\(suffix).otf", source: file, faceIndex: face.rawValue,
                                       family: own, weight: weightName, format: "opentype", contentType: "font/otf",
                                       version: version))
@@ -104,13 +104,16 @@ public struct WebFonts: Sendable {
         self.faces = faces
         self.families = families
         self.ranges = ranges
-        languageFamilies = families.contains("Grona \(Cascade.cjkFileStem)")
-            ? Cascade.cjkLanguageSelectors.map { ($0.selectors, "Grona \(Cascade.cjkFileStem)" + ($0.face == Cascade.defaultCJKFace ? "" : " \($0.face.code)")) }
+        languageFamilies = families.contains(WebFonts.family(of: Cascade.defaultCJKFace))
+            ? Cascade.cjkLanguageSelectors.map { ($0.selectors, WebFonts.family(of: $0.face)) }
             : []
     }
 
-    /// The collection's faces served, each under its region's code.
-    static let cjkFaces: [Cascade.CJKFace] = [.simplifiedChinese, .japanese, .korean, .traditionalChinese, .hongKong]
+    /// The CSS family of a face of the CJK collection: the default face's is the collection's own
+    /// (`Grona NotoSansCJK`, in `families`), every other face's carries its region (`… jp`).
+    static func family(of face: Cascade.CJKFace) -> String {
+        "Grona \(Cascade.cjkFileStem)" + (face == Cascade.defaultCJKFace ? "" : " \(face.code)")
+    }
 
     /// The file named exactly `name`, if it is one of the folder's font files; nothing else (no
     /// licence file, no path) is ever served.
@@ -145,7 +148,7 @@ public struct WebFonts: Sendable {
         func list(_ families: [String]) -> String { families.map { "\"\($0)\"" }.joined(separator: ", ") }
         css += ":root { --studio-fonts: " + list(families) + "; }\n"
         // Copy in Japanese, Korean or Traditional Chinese takes its language's face (a later rule wins).
-        let cjk = "Grona \(Cascade.cjkFileStem)"
+        let cjk = WebFonts.family(of: Cascade.defaultCJKFace)
         for (selectors, family) in languageFamilies {
             css += selectors.map { ":lang(\($0))" }.joined(separator: ", ") + " { font-family: "
                 + list(families.map { $0 == cjk ? family : $0 }) + ", sans-serif; }\n"

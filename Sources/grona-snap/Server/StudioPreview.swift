@@ -281,7 +281,7 @@ extension StudioAPI {
             return (snapshot.report, try encodePNG(snapshot.pixmap))
         }
         var tiles: [String] = []
-        let checked = zip(laidOut, rendered).map { (environment: variants[$0].environment, findings: $1.report.findings) }
+        let checked = zip(laidOut, rendered).map { (environment: environments[$0], findings: $1.report.findings) }
         let reports = rendered.map(\.report)
         for (index, tile) in zip(laidOut, rendered) {
             guard let png = tile.png else { continue }
