@@ -176,6 +176,8 @@ private struct BandEncoder {
             // tell them apart). A snapshot has none and is written as parsed.
             let wholeBand = fastPlan.bits > count / 2 || rowLength > LZ77.window
             var candidates = [Bool](repeating: wholeBand, count: groups)
+            // The fast parse's bits per group, priced once: for the sampled gate and for the choice.
+            var fastGroupBits: [Int]?
             if !wholeBand {
                 var smooth = fastOutput.smooth
                 while smooth.count < groups { smooth.append(0) }
@@ -183,6 +185,7 @@ private struct BandEncoder {
                 if candidates.contains(true) {
                     let fastBits = RegionChoice.groupBits(fastOutput.tokens, prices: fastPrices, groupBytes: groupBytes,
                                                           groups: groups)
+                    fastGroupBits = fastBits
                     candidates = worthTrying(candidates, fastBits: fastBits, rows: rows)
                 }
             }
@@ -214,7 +217,8 @@ private struct BandEncoder {
             let chainedPlan = BlockPlan(chainedOutput.frequencies)
             let chainedPrices = chainedPlan.costs
             chainedCosts = chainedPrices
-            let fastBits = RegionChoice.groupBits(fastOutput.tokens, prices: fastPrices, groupBytes: groupBytes, groups: groups)
+            let fastBits = fastGroupBits
+                ?? RegionChoice.groupBits(fastOutput.tokens, prices: fastPrices, groupBytes: groupBytes, groups: groups)
             var chainedBits = [Int](repeating: Int.max, count: groups)
             for (k, trial) in trials.enumerated() {
                 let end = k + 1 < trials.count ? trials[k + 1].tokens : chainedOutput.tokens.count

@@ -51,8 +51,12 @@ public struct FindingGroup: Sendable {
             let present = checked.filter { v in some.contains { value($0) == v } }
             if present.count < checked.count { parts.append(text(runs(present, in: checked))) }
         }
+        // Each language named once (ICU, a few calls a name), not once per comparison of the axes.
+        func englishName(_ tag: String) -> String { (try? LanguageTag(parsing: tag))?.englishName ?? tag }
+        var names: [String: String] = [:]
+        if plain { for tag in Set(all.compactMap(\.locale)) { names[tag] = englishName(tag) } }
         let language: (Environment) -> String = { env in
-            [env.locale.map { plain ? ((try? LanguageTag(parsing: $0))?.englishName ?? $0) : $0 } ?? "the base copy",
+            [env.locale.map { plain ? (names[$0] ?? englishName($0)) : $0 } ?? "the base copy",
              env.pseudo.map { "pseudo \($0.rawValue)" }].compactMap { $0 }.joined(separator: " ")
         }
         axis({ $0.textSize }) { "at " + $0.map { $0.map { plain ? $0.displayName : $0.shortName } }.map(Self.range).joined(separator: ", ") }

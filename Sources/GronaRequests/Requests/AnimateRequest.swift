@@ -1,6 +1,7 @@
 import Grona
 import PNG
 import Raster
+import Text
 
 /// The reveal (and a progress bar's fill) as an animated PNG: `grona-snap animate` and
 /// `POST /api/animate`. Frames evenly spaced at `fps` from 0 s to the end, the last held `hold` ms.
@@ -26,16 +27,19 @@ public struct AnimateRequest {
         try ComponentRenderer(spec: spec, engine: session.engine).cost(base, canvas: canvas).kept(frameTimes.count)
     }
 
-    /// The frames, each drawn on one of `jobs` threads. `stop` is asked before each frame; once it
-    /// says yes the rest are not drawn (`RequestError.Stopped`).
-    public func frames(jobs: Int, stop: (@Sendable () -> Bool)? = nil) throws -> [Pixmap] {
+    /// The frames, each drawn on one of `jobs` threads with an engine of its own, or with one job
+    /// and a `session`, on this thread with its warm engine. `stop` is asked before each frame;
+    /// once it says yes the rest are not drawn (`RequestError.Stopped`).
+    public func frames(jobs: Int, session: RenderSession? = nil, stop: (@Sendable () -> Bool)? = nil) throws -> [Pixmap] {
         let base = self.base, times = frameTimes, spec = self.spec, canvas = self.canvas
-        let results = ParallelRenderer.map(count: times.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
+        @Sendable func frame(_ index: Int, _ engine: TextEngine) throws -> Pixmap {
             try RequestError.checkStop(stop)
             var env = base
             env.time = times[index]
             return try CanvasComposition.render(ComponentRenderer(spec: spec, engine: engine), env, on: canvas).image
         }
+        if jobs <= 1, let session { return try times.indices.map { try frame($0, session.engine) } }
+        let results = ParallelRenderer.map(count: times.count, jobs: jobs, fontsFolder: try Specs.fontsFolder(), frame)
         return try results.map { try $0.get() }
     }
 

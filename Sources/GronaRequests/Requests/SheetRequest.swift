@@ -22,21 +22,35 @@ public struct SheetRequest {
     public var environments: [Environment] { VariantPlan.environments(of: spec, overrides: overrides, axes: axes) }
 
     /// What the sheet costs before anything is drawn: every cell laid out, then all the cells kept
-    /// until the sheet is drawn, and the sheet holding them all again.
-    public func cost(in session: RenderSession) throws -> RenderCost {
-        let cells = try environments.map { try ComponentRenderer(spec: spec, engine: session.engine).cost($0, overlay: overlay) }
-        return cells.reduce(RenderCost(), +).kept(2)
+    /// until the sheet is drawn, and the sheet holding them all again. The renderers that laid the
+    /// cells out are returned for `run(in:jobs:laidOut:)`, so no cell is laid out twice.
+    public func costed(in session: RenderSession) throws -> (cost: RenderCost, renderers: [ComponentRenderer]) {
+        let environments = self.environments
+        let renderers = environments.map { _ in ComponentRenderer(spec: spec, engine: session.engine) }
+        let cells = try zip(renderers, environments).map { try $0.cost($1, overlay: overlay) }
+        return (cells.reduce(RenderCost(), +).kept(2), renderers)
     }
 
-    /// The sheet, its cells rendered on `jobs` threads, each with an engine of its own; the sheet's
-    /// own words are drawn with `session`'s engine. `stop` is asked before each cell.
-    public func run(in session: RenderSession, jobs: Int, stop: (@Sendable () -> Bool)? = nil) throws -> Pixmap {
+    /// The sheet. Its cells are drawn by `laidOut` on this thread when given (the renderers
+    /// `costed(in:)` made, on `session`'s warm engine), else on `jobs` threads, each with an engine
+    /// of its own; the sheet's own words are drawn with `session`'s engine. `stop` is asked before
+    /// each cell.
+    public func run(in session: RenderSession, jobs: Int, laidOut: [ComponentRenderer]? = nil,
+                    stop: (@Sendable () -> Bool)? = nil) throws -> Pixmap {
         let environments = self.environments, spec = self.spec, overlay = self.overlay
-        let results = ParallelRenderer.map(count: environments.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
-            try RequestError.checkStop(stop)
-            return try ComponentRenderer(spec: spec, engine: engine).render(environments[index], overlay: overlay)
+        let snapshots: [Snapshot]
+        if let laidOut, laidOut.count == environments.count {
+            snapshots = try zip(laidOut, environments).map { renderer, environment in
+                try RequestError.checkStop(stop)
+                return try renderer.render(environment, overlay: overlay)
+            }
+        } else {
+            let results = ParallelRenderer.map(count: environments.count, jobs: jobs, fontsFolder: try Specs.fontsFolder()) { index, engine in
+                try RequestError.checkStop(stop)
+                return try ComponentRenderer(spec: spec, engine: engine).render(environments[index], overlay: overlay)
+            }
+            snapshots = try results.map { try $0.get() }
         }
-        let snapshots = try results.map { try $0.get() }
         // Text size, appearance and direction always; the language when there is one; scale and
         // width when they vary.
         let hasLanguage = environments.contains { $0.locale != nil || $0.pseudo != nil }

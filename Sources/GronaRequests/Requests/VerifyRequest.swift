@@ -19,7 +19,7 @@ public struct VerifyRequest {
         if let record {
             do { verification.record = try SnapshotRecordMode(parsing: record) } catch { throw RequestError("--record: \(error)") }
         } else {
-            do { verification.record = try SnapshotRecordMode.fromEnvironment() } catch { throw RequestError("\(error)") }
+            do { verification.record = try SnapshotRecordMode.fromEnvironment(environment) } catch { throw RequestError("\(error)") }
         }
         do { verification.shard = try shard.map { try Shard(parsing: $0) } ?? Shard.fromEnvironment(environment) } catch {
             throw RequestError("\(error)")

@@ -153,9 +153,11 @@ struct StudioAPI: Sendable {
         sheet.columns = try options.integer("columns", in: 1...64)
         try limitVariants(sheet.environments.count, "the sheet")
         let session = try RenderSession.current()
-        let held = try afford(try sheet.cost(in: session), "the sheet", lower: StudioAPI.lowerVariants)
+        // The renderers that costed the cells draw them, on this worker's warm engine.
+        let costed = try sheet.costed(in: session)
+        let held = try afford(costed.cost, "the sheet", lower: StudioAPI.lowerVariants)
         defer { held.release() }
-        let pixmap = try sheet.run(in: session, jobs: 1, stop: request.clientGone)
+        let pixmap = try sheet.run(in: session, jobs: 1, laidOut: costed.renderers, stop: request.clientGone)
         return HTTPResponse(status: 200, contentType: "image/png", body: try encodePNG(pixmap))
     }
 
@@ -164,10 +166,11 @@ struct StudioAPI: Sendable {
         let animate = AnimateRequest(spec: try self.spec(request, options), overrides: options.overrides, canvas: options.canvas,
                                      fps: try options.integer("fps", in: 1...StudioAPI.maximumFPS) ?? 15,
                                      hold: try options.integer("hold", in: 0...60_000) ?? 1500)
-        let held = try afford(try animate.cost(in: try RenderSession.current()),
+        let session = try RenderSession.current()
+        let held = try afford(try animate.cost(in: session),
                               "the animation (\(animate.frameTimes.count) frames)", lower: "fps, width, scale, textSize or padding")
         defer { held.release() }
-        let frames = try animate.frames(jobs: 1, stop: request.clientGone)
+        let frames = try animate.frames(jobs: 1, session: session, stop: request.clientGone)
         return HTTPResponse(status: 200, contentType: "image/png", body: try animate.encode(frames))
     }
 

@@ -59,7 +59,7 @@ const state = {
   phone: {textSize: "L", direction: ""},
   // The accessibility overlay on the grid's tiles: VoiceOver's elements numbered, with a legend.
   overlay: false,
-  view: "grid", generation: 0, controller: null, timer: null, urls: [],
+  view: "grid", generation: 0, controller: null, timer: null,
   // What the last preview measured: each colour field's colour and contrasts, per appearance.
   colors: {},
   // Each language tag's name and direction, as GronaSnap reads the tag (GET /api/locale).
@@ -338,7 +338,7 @@ async function learnLanguages() {
 
 async function lookUpLanguage(tag) {
   const answer = await fetch("/api/locale?tag=" + encodeURIComponent(tag));
-  const result = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+  const result = await answerJSON(answer);
   if (!answer.ok) throw Object.assign(new Error(result.error), {status: answer.status});
   return result;
 }
@@ -590,12 +590,15 @@ function query(parameters) {
   return new URLSearchParams(all).toString();
 }
 
+// An answer's JSON; an answer that is not JSON (a proxy's error page) as an error naming its status.
+function answerJSON(answer) { return answer.json().catch(() => ({error: `the server answered ${answer.status}`})); }
+
 // An error answer's fields ride on the Error: `path` and `problem` when GronaSnap refused the spec.
 async function post(route, parameters, signal, spec = state.spec) {
   const answer = await fetch(`/api/${route}?${query(parameters)}`, {method: "POST", body: JSON.stringify(spec), signal,
                                                                     headers: {"Content-Type": "application/json"}});
   if (!answer.ok) {
-    const problem = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+    const problem = await answerJSON(answer);
     throw Object.assign(new Error(problem.error), {status: answer.status, path: problem.path});
   }
   return answer;
@@ -645,7 +648,7 @@ async function refresh() {
     }
     state.colors = result.colors;
     updateContrast();
-    const tiles = grid ? await showTiles(list, result.tiles, current) : await showPhones(result.tiles, current);
+    const tiles = grid ? await showTiles(list, result.tiles) : await showPhones(result.tiles);
     if (!current()) return;
     showFindings(result.findings, tiles);
     // Every tile on screen shows this edit: what the latency measurement (scripts/studio-latency) waits for.
@@ -656,7 +659,7 @@ async function refresh() {
       const filled = await post("preview", {...previewQuery(), draw: rest.join(","), findings: "false"}, controller.signal);
       const more = await filled.json();
       if (!current()) return;
-      await showTiles(list, more.tiles, current);
+      await showTiles(list, more.tiles);
       if (!current()) return;
     }
     document.body.dataset.filled = String(generation);
@@ -719,7 +722,7 @@ function layOutGrid(list) {
 
 // The tiles of the answer in the grid's cells, named as GronaSnap names them ("Large, dark, right to
 // left"); resolves once every picture is decoded, with the variants in the answer's order.
-async function showTiles(list, tiles, current) {
+async function showTiles(list, tiles) {
   const base = (state.name || $("#save-as").value || "campaign").replace(/\.json$/, "");
   const images = [];
   tiles.forEach((tile) => {
@@ -743,7 +746,7 @@ async function showTiles(list, tiles, current) {
   return list;
 }
 
-async function showPhones(tiles, current) {
+async function showPhones(tiles) {
   const images = [];
   for (const tile of tiles) {
     const img = $(`#phone-${tile.appearance} .component img`);
@@ -959,7 +962,7 @@ async function mergeSave(name) {
   const message = $("#save-message");
   const answer = await fetch(`/api/specs/${encodeURIComponent(name)}/merge`, {method: "POST", headers: {"Content-Type": "application/json"},
                                                                               body: JSON.stringify({base: state.base, mine: state.spec})});
-  const result = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+  const result = await answerJSON(answer);
   if (answer.ok) {
     adoptMerged(result.merged, result.etag, result.merged);
     setDirty(false);
@@ -1099,7 +1102,7 @@ async function submitName(event) {
     if (mode === "rename" && state.etag) headers["If-Match"] = state.etag;
     answer = await fetch(`/api/specs/${encodeURIComponent(state.name)}/${mode}`, {method: "POST", headers, body: JSON.stringify({to})});
   }
-  const result = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+  const result = await answerJSON(answer);
   if (!answer.ok) { nameError(result.error); return; }
   $("#name-dialog").close();
   const done = {new: `Created ${to}.`, duplicate: `Duplicated ${state.name} as ${to}.`, rename: `Renamed ${state.name} to ${to}.`}[mode];
@@ -1122,7 +1125,7 @@ async function deleteCampaign() {
   if (!name || (state.dirty && !confirm(`Delete ${name}? Your changes to it are not saved.`))) return;
   const headers = state.etag ? {"If-Match": state.etag} : {};
   const answer = await fetch(`/api/specs/${encodeURIComponent(name)}/trash`, {method: "POST", headers});
-  const result = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+  const result = await answerJSON(answer);
   if (!answer.ok) { say($("#save-message"), `Not deleted: ${result.error}`, "bad"); return; }
   state.dirty = false;
   state.trashed = {entry: result.entry, name};
@@ -1136,7 +1139,7 @@ async function undoDelete() {
   const trashed = state.trashed;
   if (!trashed) return;
   const answer = await fetch(`/api/trash/${encodeURIComponent(trashed.entry)}/restore`, {method: "POST"});
-  const result = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+  const result = await answerJSON(answer);
   $("#trash-notice").hidden = true;
   state.trashed = null;
   if (!answer.ok) { say($("#save-message"), `Not restored: ${result.error}`, "bad"); return; }
@@ -1207,7 +1210,7 @@ async function uploadImage() {
     const path = folder + stem + (serial > 1 ? ` ${serial}` : "") + ".png";
     const answer = await fetch("/api/images/" + path.split("/").map(encodeURIComponent).join("/"),
                                {method: "PUT", headers: {"Content-Type": "image/png"}, body});
-    const result = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+    const result = await answerJSON(answer);
     if (answer.status === 409) continue;
     if (!answer.ok) { say(message, `Not uploaded: ${result.error}`, "bad"); $("#image-upload").focus(); return; }
     await listImages();
@@ -1340,7 +1343,7 @@ function showView(view) {
 
 window.addEventListener("DOMContentLoaded", async () => {
   const answer = await fetch("/api/schema");
-  if (!answer.ok) { showSpecError(await answer.json().catch(() => ({error: `the server answered ${answer.status}`}))); return; }
+  if (!answer.ok) { showSpecError(await answerJSON(answer)); return; }
   SCHEMA = await answer.json();
   state.phone.textSize = SCHEMA.defaultTextSize;
   const wanted = readView();
