@@ -1,10 +1,17 @@
 /// Align stage: turns each `LineSpan` into a `TextLine` — the pieces of runs that fall on the line
-/// (plus the ellipsis, logically last, at the paragraph's level), reordered visually with the bidi
-/// rule L2, glyphs given pen positions, and the line placed at the paragraph's leading edge (left for
-/// left-to-right paragraphs, right for right-to-left ones).
+/// (plus the ellipsis, logically last), reordered visually with the bidi rule L2, glyphs given pen
+/// positions, and the line placed at the paragraph's leading edge (left for left-to-right paragraphs,
+/// right for right-to-left ones).
 ///
-/// Because the ellipsis sits at the logical end and takes the paragraph level, it lands at the right
-/// end of a left-to-right line and the left end of a right-to-left one, whatever script precedes it.
+/// The ellipsis goes where the text was cut. TextKit truncates by hiding the glyphs of the characters
+/// that are cut and drawing its truncation glyph in their place, so the "…" is laid out with the
+/// direction of the text it continues, not the paragraph's: it takes the bidi level of the last
+/// character shown. In a right-to-left paragraph that ends in a cut Latin name, "…" follows the Latin
+/// letters on their right ("مرحبا بكم في Grona…"), where the name was cut, instead of the line's far
+/// left; in a left-to-right line cut inside Arabic, it sits on the Arabic's left, where that text was
+/// cut. When the cut text has the paragraph's direction (the usual case) this is the line's trailing
+/// end, as before. A cut word of a joining script is shaped anew up to the cut (`cutRun`), so its last
+/// letter has the form it takes at the end of a word before the "…", as on a device.
 struct Ellipsis {
     var glyphs: [ShapedGlyph]
     var faceIndex: Int
@@ -20,22 +27,26 @@ enum Align {
         var range: Range<Int>
     }
 
-    static func line(_ span: LineSpan, paragraph p: Paragraph, ellipsis: Ellipsis?, baseline: Double,
+    /// - Parameter cutRun: the run the ellipsis cuts, shaped anew up to the cut, in place of its glyphs
+    ///   in the paragraph's shaping (nil: the shaping stands).
+    static func line(_ span: LineSpan, paragraph p: Paragraph, ellipsis: Ellipsis?, cutRun: TextRun?, baseline: Double,
                      alignmentWidth: Double, chain: [FontFace], faceIDs: [FaceID], pixelSize: Double) -> TextLine {
         var pieces: [Piece] = []
         // Runs are in logical order and glyph clusters are monotonic (HarfBuzz's default cluster
         // level), so both are found by binary search: a long paragraph costs lines × log n, not lines × n.
         var r = partitionPoint(p.runs.count) { p.runs[$0].range.upperBound > span.start }
         while r < p.runs.count, p.runs[r].range.lowerBound < span.end {
-            let run = p.runs[r]
+            var run = p.runs[r]
             r += 1
+            if let cutRun, cutRun.range.lowerBound == run.range.lowerBound { run = cutRun }
             let lower = max(run.range.lowerBound, span.start), upper = min(run.range.upperBound, span.end)
             guard lower < upper else { continue }
             pieces.append(Piece(faceIndex: run.faceIndex, level: run.level, glyphs: Array(run.glyphs(in: lower..<upper)),
                                 isEllipsis: false, range: lower..<upper))
         }
         if span.ellipsis, let ellipsis {
-            pieces.append(Piece(faceIndex: ellipsis.faceIndex, level: p.paragraphLevel,
+            let level = span.end > span.start && span.end <= p.levels.count ? p.levels[span.end - 1] : p.paragraphLevel
+            pieces.append(Piece(faceIndex: ellipsis.faceIndex, level: level,
                                 glyphs: ellipsis.glyphs, isEllipsis: true,
                                 range: span.end..<span.end))
         }

@@ -1,5 +1,30 @@
 import CUnicode
 
+/// Why a line ends where it does: which rule of the line breaker chose the break after it. A layout
+/// reports one per break between its lines (`TextLayout.breaks`), so a test or a reviewer can see
+/// why copy wraps where it does without reading pixels.
+public enum LineBreakReason: String, Sendable, CaseIterable {
+    /// A newline (or another mandatory break) in the text.
+    case newline
+    /// After white space: the break between two words.
+    case space
+    /// After white space in Korean, where a break between two Hangul syllables would have fitted
+    /// more: UIKit keeps Korean words whole (`hangulWordPriority`).
+    case hangulWord
+    /// Moved one word earlier so that the paragraph's last line does not hold a lone word (UIKit's
+    /// `pushOut`, part of UILabel's standard strategy; see `PushOut`).
+    case pushOut
+    /// Between two letters of Thai, Lao, Khmer or Myanmar, written without spaces: where ICU's
+    /// dictionary finds a word boundary.
+    case dictionary
+    /// Between ideographs, kana or CJK punctuation, where CJK text may break at any character.
+    case ideographic
+    /// After a hyphen, a slash or other punctuation that offers a break (UAX #14).
+    case punctuation
+    /// Inside a word too long for the line, at the furthest grapheme that fits.
+    case character
+}
+
 /// One line's share of the text, in UTF-16 offsets.
 struct LineSpan {
     /// First unit on the line.
@@ -10,6 +35,8 @@ struct LineSpan {
     var next: Int
     /// The line ends in an ellipsis because text was cut after `end`.
     var ellipsis: Bool
+    /// Why the line ends at `next`; nil for the last line.
+    var reason: LineBreakReason? = nil
 }
 
 /// Break-lines stage: greedy line filling over ICU's line-break opportunities (UAX #14, via
@@ -29,6 +56,9 @@ struct LineSpan {
 /// - On the last allowed line, if text remains, the line is refilled up to the width left for the
 ///   ellipsis, cut at a grapheme boundary (not a word boundary), and marked `ellipsis`: the ellipsis
 ///   goes at the logical end of what is shown.
+/// - Then a paragraph's last line holding a lone word takes one more word from the line before
+///   (`PushOut`), as UILabel's standard line-break strategy does.
+/// - Each break keeps the rule that chose it (`LineBreakReason`).
 enum BreakLines {
     static func findOpportunities(_ paragraph: inout Paragraph, language: String? = nil) {
         let count = paragraph.count
@@ -51,9 +81,10 @@ enum BreakLines {
     /// - Parameters:
     ///   - maxWidth: the line width in pixels (may be infinite).
     ///   - maxLines: the line limit; 0 or less for none.
-    ///   - ellipsisWidth: the width of the ellipsis if it were placed after a cut at a given offset.
+    ///   - cutWidth: what cutting the text at a given offset adds to the line: the ellipsis, and any
+    ///     change of shape of the letter before it (an Arabic letter cut mid-word takes its final form).
     static func lines(_ p: Paragraph, maxWidth: Double, maxLines: Int,
-                      ellipsisWidth: (Int) -> Double) -> [LineSpan] {
+                      cutWidth: (Int) -> Double) -> [LineSpan] {
         let count = p.count
         let tolerance = 1e-6 * max(1, maxWidth.isFinite ? maxWidth : 1)
         let fits = { (start: Int, end: Int) in
@@ -65,6 +96,9 @@ enum BreakLines {
             let isLast = maxLines > 0 && lines.count == maxLines - 1
             // Furthest opportunity that fits, stopping at a mandatory break.
             var chosen = -1
+            // A break between Hangul syllables, held back for Hangul word priority, that would have fitted
+            // after `chosen`: the reason Korean copy broke at a space instead.
+            var heldHangulFits = false
             var p2 = start + 1
             while p2 <= count {
                 // Past the width inside a word: no later opportunity can fit either (advances are
@@ -73,11 +107,15 @@ enum BreakLines {
                     break
                 }
                 if p.breakFlags[p2] != 0 && p.cuttable[p2] {
-                    if fits(start, p2) { chosen = p2 } else { break }
+                    if fits(start, p2) { chosen = p2; heldHangulFits = false } else { break }
                     if p.breakFlags[p2] == 2 { break }
+                } else if p.heldHangulBreaks.contains(p2), p.cuttable[p2], fits(start, p2) {
+                    heldHangulFits = true
                 }
                 p2 += 1
             }
+            var reason = chosen < 0 ? LineBreakReason.character : kind(of: chosen, in: p)
+            if reason == .space && heldHangulFits { reason = .hangulWord }
             if chosen < 0 {
                 chosen = furthestGraphemeCut(p, start: start, limit: count, maxWidth: maxWidth + tolerance)
                 // Spaces after an in-word cut hang at the end of this line, not the start of the next.
@@ -87,19 +125,59 @@ enum BreakLines {
             let restIsBlank = p.trimmingTrailingWhitespace(chosen, count) == chosen
             let moreText = !(chosen == count || restIsBlank) || p.capped
             if isLast && moreText {
-                lines.append(truncatedLine(p, start: start, maxWidth: maxWidth + tolerance, ellipsisWidth: ellipsisWidth))
+                lines.append(truncatedLine(p, start: start, maxWidth: maxWidth + tolerance, cutWidth: cutWidth))
+                PushOut.apply(&lines, p, fits: fits)
                 return lines
             }
-            lines.append(LineSpan(start: start, end: p.trimmingTrailingWhitespace(start, chosen), next: chosen, ellipsis: false))
+            lines.append(LineSpan(start: start, end: p.trimmingTrailingWhitespace(start, chosen), next: chosen,
+                                  ellipsis: false, reason: reason))
             if restIsBlank && p.breakFlags[chosen] != 2 { break }
             start = chosen
         }
         if p.capped, let last = lines.last, !last.ellipsis {
             // The cap cut the text but everything considered fitted: still say that more text exists.
             lines[lines.count - 1] = truncatedLine(p, start: last.start, maxWidth: maxWidth + tolerance,
-                                                   ellipsisWidth: ellipsisWidth)
+                                                   cutWidth: cutWidth)
         }
+        if !lines.isEmpty { lines[lines.count - 1].reason = nil }
+        PushOut.apply(&lines, p, fits: fits)
         return lines
+    }
+
+    /// The rule behind a break at an ICU opportunity `offset`, from the characters on either side.
+    static func kind(of offset: Int, in p: Paragraph) -> LineBreakReason {
+        if p.breakFlags[offset] == 2 { return .newline }
+        guard offset > 0 else { return .space }
+        if Paragraph.isHangingWhitespace(p.utf16[offset - 1]) { return .space }
+        let g = partitionPoint(p.characters.count) { p.clusterStarts[$0 + 1] > offset - 1 }
+        guard let before = p.characters[g].unicodeScalars.last,
+              let after = p.characters.indices.contains(g + 1) ? p.characters[g + 1].unicodeScalars.first : nil
+        else { return .punctuation }
+        if isDictionaryScript(before) && isDictionaryScript(after) { return .dictionary }
+        if isCJK(before) || isCJK(after) { return .ideographic }
+        return .punctuation
+    }
+
+    /// Scripts written without spaces, whose words ICU finds with a dictionary (line-break class SA).
+    private static func isDictionaryScript(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0E00...0x0EFF,            // Thai, Lao
+             0x1000...0x109F, 0xA9E0...0xA9FF, 0xAA60...0xAA7F,  // Myanmar and its extensions
+             0x1780...0x17FF, 0x19E0...0x19FF,                   // Khmer, Khmer symbols
+             0x1950...0x19DF, 0x1A20...0x1AAF, 0xAA80...0xAADF:  // Tai Le, New Tai Lue, Tai Tham, Tai Viet
+            return true
+        default: return false
+        }
+    }
+
+    /// Ideographs, kana, Hangul syllables and CJK punctuation: characters between which CJK text breaks.
+    private static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2E80...0x2FFF, 0x3000...0x30FF, 0x3100...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF:
+            return scalar.value != 0x3000
+        default: return false
+        }
     }
 
     /// The furthest cuttable grapheme boundary after `start` whose text fits; at least one grapheme.
@@ -120,7 +198,7 @@ enum BreakLines {
     /// The last line when text remains after it: as many graphemes as fit together with the ellipsis,
     /// never crossing a mandatory break.
     private static func truncatedLine(_ p: Paragraph, start: Int, maxWidth: Double,
-                                      ellipsisWidth: (Int) -> Double) -> LineSpan {
+                                      cutWidth: (Int) -> Double) -> LineSpan {
         var limit = p.count
         for i in (start + 1)..<(p.count + 1) where p.breakFlags[i] == 2 { limit = i; break }
         var cut = start
@@ -128,7 +206,7 @@ enum BreakLines {
         while i <= limit {
             if p.cuttable[i] {
                 let end = p.trimmingTrailingWhitespace(start, i)
-                if p.width(start..<end) + ellipsisWidth(end) <= maxWidth { cut = i } else if end > start { break }
+                if p.width(start..<end) + cutWidth(end) <= maxWidth { cut = i } else if end > start { break }
             }
             i += 1
         }
@@ -160,6 +238,7 @@ enum LineStarts {
                 if p.cuttable.indices.contains(offset) { p.cuttable[offset] = false }
             } else if p.breakFlags[offset] == 1, splitsHangulWord(before, here) {
                 p.breakFlags[offset] = 0
+                p.heldHangulBreaks.insert(offset)
             }
         }
     }

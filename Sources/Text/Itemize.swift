@@ -78,8 +78,10 @@ struct FaceChain {
 /// or an emoji ZWJ sequence with skin tones, always come from one face. The chain is the primary font,
 /// Inter, Noto Sans Arabic, Noto Sans Hebrew, Noto Color Emoji (bold files for bold text), then the
 /// script table (`Cascade`: Thai, Devanagari, CJK, …):
-/// - a cluster asking for emoji presentation (an Emoji_Presentation scalar, U+FE0F, a keycap, a
-///   skin-tone modifier, a ZWJ sequence) goes to the first colour face that covers it;
+/// - a cluster asking for emoji presentation (`EmojiPresentation`: an Emoji_Presentation scalar, U+FE0F
+///   after a base that has variation sequences, a keycap, a skin-tone modifier, a ZWJ sequence) goes
+///   to the first colour face that covers it; one asking for text (U+FE0E after such a base) skips
+///   the colour face, unless no other face has it;
 /// - a cluster of only "common" characters (spaces, punctuation, digits) stays in the previous
 ///   cluster's face when that face is one of the chain's and covers it (unless it is the emoji face,
 ///   whose spaces are emoji-wide), so "مرحبا، عالم" is one run and shapes with one font; after a face
@@ -112,15 +114,15 @@ enum Itemize {
         let faces = chain.faces
         let covers = { (face: FontFace) in visible.allSatisfy(face.covers) }
         let fixed = 0..<chain.fixedCount
-        if wantsEmojiPresentation(character) {
-            if let index = fixed.first(where: { faces[$0].isColorBitmap && covers(faces[$0]) }) { return index }
-        }
+        let presentation = EmojiPresentation.of(character)
+        let colourFace = fixed.first { faces[$0].isColorBitmap && covers(faces[$0]) }
+        if presentation == .emoji, let colourFace { return colourFace }
         let common = visible.allSatisfy(isCommon)
         if let previous, common, fixed.contains(previous),
            !faces[previous].isColorBitmap, covers(faces[previous]) {
             return previous
         }
-        let textFaces = fixed.filter { !faces[$0].isColorBitmap || !isTextPresentation(character) }
+        let textFaces = fixed.filter { !faces[$0].isColorBitmap || presentation != .text }
         if let index = textFaces.first(where: { covers(faces[$0]) }) { return index }
         let table = chain.cascadeIndex(for: visible)
         if let table, covers(chain.faces[table]) { return table }
@@ -129,7 +131,8 @@ enum Itemize {
         if let index = textFaces.first(where: { faces[$0].covers(base) }) { return index }
         if let table, chain.faces[table].covers(base) { return table }
         if let index = chain.coverageIndex(covering: [base]) { return index }
-        return 0
+        // Text asked for, but only the colour face has the character: colour rather than a box.
+        return colourFace ?? 0
     }
 
     /// Prepended concatenation marks (Arabic number sign U+0600, …): format characters by category,
@@ -151,21 +154,6 @@ enum Itemize {
     private static func isCommon(_ scalar: Unicode.Scalar) -> Bool {
         let script = hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value)
         return script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
-    }
-
-    private static func isTextPresentation(_ character: Character) -> Bool {
-        character.unicodeScalars.contains { $0.value == 0xFE0E }
-    }
-
-    static func wantsEmojiPresentation(_ character: Character) -> Bool {
-        let scalars = character.unicodeScalars
-        if isTextPresentation(character) { return false }
-        guard let first = scalars.first else { return false }
-        if first.properties.isEmojiPresentation { return true }
-        return scalars.contains { scalar in
-            scalar.value == 0xFE0F || scalar.value == 0x20E3 || scalar.value == 0x200D
-                || scalar.properties.isEmojiModifier
-        } && first.properties.isEmoji
     }
 
     /// Runs of one face, script and level, in logical order. Clusters of script Common or Inherited

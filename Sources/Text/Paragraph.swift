@@ -33,6 +33,9 @@ struct Paragraph {
     var cuttable: [Bool] = []
     /// ICU line-break flags (`CU_BREAK_*`) per UTF-16 offset, `utf16.count + 1` entries (break stage).
     var breakFlags: [UInt8] = []
+    /// ICU's breaks between Hangul syllables that Hangul word priority took away (`LineStarts`): kept
+    /// only to tell why a Korean line broke where it did (`LineBreakReason.hangulWord`).
+    var heldHangulBreaks: Set<Int> = []
 
     var count: Int { utf16.count }
 

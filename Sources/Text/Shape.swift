@@ -79,6 +79,30 @@ final class Shaper {
         return glyphs(face: face, pixelSize: pixelSize, extraAdvance: extraAdvance)
     }
 
+    /// `run` shaped as if the text ended at `end` (inside the run): the text before the run is still
+    /// context, the text after the cut is not, so the last letter shown takes the form it has at the
+    /// end of a word (Arabic final or isolated, where the whole text had it medial or initial).
+    func shapeCut(_ run: TextRun, at end: Int, text: [UInt16], face: FontFace, pixelSize: Double,
+                  extraAdvance: Double) -> TextRun {
+        var cut = run
+        cut.range = run.range.lowerBound..<end
+        cut.glyphs = text.withUnsafeBufferPointer { all in
+            shapeRun(cut, text: UnsafeBufferPointer(rebasing: all[0..<end]), face: face, pixelSize: pixelSize,
+                     extraAdvance: extraAdvance)
+        }
+        return cut
+    }
+
+    /// Scripts whose letters change shape with their neighbours (cursive joining): a cut inside one of
+    /// their words changes the last letter's form. Other scripts keep their glyphs at a cut.
+    static func joins(script: UInt32) -> Bool { joiningScripts.contains(script) }
+
+    private static let joiningScripts: Set<UInt32> = [
+        HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_NKO, HB_SCRIPT_MONGOLIAN, HB_SCRIPT_MANDAIC,
+        HB_SCRIPT_ADLAM, HB_SCRIPT_HANIFI_ROHINGYA, HB_SCRIPT_PHAGS_PA, HB_SCRIPT_MANICHAEAN,
+        HB_SCRIPT_PSALTER_PAHLAVI, HB_SCRIPT_SOGDIAN,
+    ].reduce(into: []) { $0.insert($1.rawValue) }
+
     /// Shapes a standalone string (the ellipsis) left to right.
     func shapeStandalone(_ string: String, face: FontFace, pixelSize: Double, extraAdvance: Double) -> [ShapedGlyph] {
         let units = Array(string.utf16)

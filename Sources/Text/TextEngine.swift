@@ -49,7 +49,8 @@ public final class TextEngine {
 
     // MARK: Layout
 
-    /// Lays out one paragraph: bidi → itemize → shape → break lines → truncate → line heights → align.
+    /// Lays out one paragraph: bidi → itemize → shape → break lines (push-out included) → truncate →
+    /// line heights → align.
     ///
     /// - Parameters:
     ///   - sizeInPoints: the text size; the layout is made at `sizeInPoints × scale` pixels.
@@ -119,13 +120,38 @@ public final class TextEngine {
             ellipses[index] = made
             return made
         }
-        let spans = BreakLines.lines(paragraph, maxWidth: maxWidth, maxLines: max(0, maxLines)) { ellipsisAt($0).width }
+        // A word of a joining script cut for the ellipsis is shaped anew up to the cut, as a device shapes
+        // its truncated line: the last letter shown takes its final or isolated form, not the joining
+        // form it had before the letters that are gone (see `Shaper.shapeCut`).
+        var cutRuns: [Int: TextRun?] = [:]
+        let cutRunAt = { [shaper] (end: Int) -> TextRun? in
+            if let known = cutRuns[end] { return known }
+            var made: TextRun?
+            let r = partitionPoint(paragraph.runs.count) { paragraph.runs[$0].range.upperBound >= end }
+            if end > 0, paragraph.runs.indices.contains(r), paragraph.runs[r].range.lowerBound < end,
+               paragraph.runs[r].range.upperBound > end, Shaper.joins(script: paragraph.runs[r].script) {
+                let run = paragraph.runs[r]
+                let extra = emboldened.contains(run.faceIndex) ? Shaper.emboldenStrength(pixelSize) : 0
+                made = shaper.shapeCut(run, at: end, text: paragraph.shapingUTF16, face: chain[run.faceIndex],
+                                       pixelSize: pixelSize, extraAdvance: extra)
+            }
+            cutRuns[end] = .some(made)
+            return made
+        }
+        let cutWidth = { (end: Int) -> Double in
+            var width = ellipsisAt(end).width
+            if let cut = cutRunAt(end) {
+                width += cut.glyphs.reduce(0) { $0 + $1.advance } - paragraph.width(cut.range)
+            }
+            return width
+        }
+        let spans = BreakLines.lines(paragraph, maxWidth: maxWidth, maxLines: max(0, maxLines), cutWidth: cutWidth)
         let lineHeight = primary.lineHeight * pixelSize / primary.unitsPerEm
         let ascent = primary.ascender * pixelSize / primary.unitsPerEm
 
         // Without a width limit, lines align within the widest line.
         let alignmentWidth = maxWidth.isFinite
-            ? maxWidth : spans.map { paragraph.width($0.start..<$0.end) + ($0.ellipsis ? ellipsisAt($0.end).width : 0) }.max() ?? 0
+            ? maxWidth : spans.map { paragraph.width($0.start..<$0.end) + ($0.ellipsis ? cutWidth($0.end) : 0) }.max() ?? 0
         var lines: [TextLine] = []
         // Room made so far for taller fonts; 0 on lines of the system font and its companions alone,
         // so their baselines are exactly today's.
@@ -140,6 +166,7 @@ public final class TextEngine {
                 descent: lineHeight - ascent)
             previous = growth
             lines.append(Align.line(span, paragraph: paragraph, ellipsis: ellipsis,
+                                    cutRun: span.ellipsis ? cutRunAt(span.end) : nil,
                                     baseline: ascent + Double(i) * lineHeight + grown + growth.above,
                                     alignmentWidth: alignmentWidth,
                                     chain: chain, faceIDs: faceIDs, pixelSize: pixelSize))
@@ -161,6 +188,7 @@ public final class TextEngine {
                           alignmentWidth: alignmentWidth, lineHeight: lineHeight,
                           height: Double(lines.count) * lineHeight + grown, lines: lines,
                           truncated: truncated, shownText: shown, lineTexts: lineTexts,
+                          breaks: spans.dropLast().map { $0.reason ?? .space },
                           missingCharacters: missing, privateUseCharacters: MissingCharacters.privateUse(in: text))
     }
 

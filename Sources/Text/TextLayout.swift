@@ -24,6 +24,9 @@ public struct TextLayout: Sendable {
     /// What each line shows, top to bottom, in logical order: the text of its range without trailing
     /// white space, the last line of a cut text ending in "…". Where copy breaks, without drawing it.
     public let lineTexts: [String]
+    /// Why each line ends where it does, one per break between lines (`lineCount - 1` entries), top to
+    /// bottom: a space, a newline, push-out, Hangul word priority, a dictionary or CJK break, …
+    public let breaks: [LineBreakReason]
     /// Characters no pinned font maps, which are drawn as boxes (.notdef): each once, in the order they
     /// first appear in the whole text (past the safety cap too). Empty when every character has a glyph.
     public let missingCharacters: [Unicode.Scalar]

@@ -25,7 +25,7 @@ final class ReportJSONTests: XCTestCase {
 
         let texts = try XCTUnwrap(root["texts"] as? [[String: Any]])
         XCTAssertEqual(texts.count, 4)
-        let textKeys: Set = ["role", "text", "shownText", "lines", "lineTexts", "maxLines", "truncated", "fontSize", "frame",
+        let textKeys: Set = ["role", "text", "shownText", "lines", "lineTexts", "breaks", "maxLines", "truncated", "fontSize", "frame",
                              "preferredColor", "preferredContrast", "color", "background", "contrast", "minimumContrast",
                              "missingCharacters", "privateUseCharacters"]
         for (entry, expected) in zip(texts, report.texts) {
@@ -34,6 +34,8 @@ final class ReportJSONTests: XCTestCase {
             XCTAssertEqual(entry["text"] as? String, expected.text)
             XCTAssertEqual(entry["shownText"] as? String, expected.shownText)
             XCTAssertEqual(try number(entry["lines"]), Double(expected.lines))
+            XCTAssertEqual(entry["breaks"] as? [String], expected.breaks)
+            XCTAssertEqual(expected.breaks.count, expected.lines - 1, "one reason per break between lines")
             XCTAssertEqual(try number(entry["maxLines"]), Double(expected.maxLines))
             XCTAssertEqual(try number(entry["fontSize"]), expected.fontSize)
             XCTAssertEqual(try number(entry["contrast"]), expected.color.contrast, accuracy: 0.005)

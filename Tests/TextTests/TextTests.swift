@@ -77,13 +77,6 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(l.alignmentWidth, l.width, accuracy: 1e-9)
     }
 
-    func testRightToLeftParagraphEndingInLatinStillEllipsizesOnTheLeft() throws {
-        let text = "מבצע: order three items today and pay for two only, this weekend in every store"
-        let l = try layout(text, width: 200, lines: 1, direction: .rightToLeft)
-        XCTAssertTrue(l.truncated)
-        XCTAssertEqual(l.lines[0].runs.first?.isEllipsis, true)
-    }
-
     func testEllipsisUsesTheFaceOfTheTextItFollows() throws {
         // Latin text under an Arabic theme font falls back to Inter; its ellipsis comes from Inter.
         let arabic = try engine.font(named: "NotoSansArabic-Regular.ttf")

@@ -79,7 +79,7 @@ struct LayoutContext {
         let color = colors.text(role) ?? TextColor(role: role, preferred: .black, background: .white)
         items.append(.text(layout, origin: origin, color: color.color, mirrorsLines: mirrorsLines(text)))
         texts.append(TextReport(role: role, text: text, shownText: layout.shownText, lineTexts: layout.lineTexts,
-                                lines: layout.lineCount,
+                                breaks: layout.breaks.map(\.rawValue), lines: layout.lineCount,
                                 maxLines: kind.lineLimit(role) ?? 1, truncated: layout.truncated,
                                 fontSize: Typography.of(role, in: kind).size(at: environment.textSize),
                                 frame: frame, color: color,

@@ -63,6 +63,9 @@ public struct TextReport: Equatable, Sendable {
     public var shownText: String
     /// What each line shows, top to bottom, in logical order, the last of a cut text ending in "…".
     public var lineTexts: [String] = []
+    /// Which rule ended each line but the last, top to bottom (`LineBreakReason`'s names: "space",
+    /// "pushOut", "hangulWord", "dictionary", "ideographic", "punctuation", "character", "newline").
+    public var breaks: [String] = []
     public var lines: Int
     public var maxLines: Int
     public var truncated: Bool
@@ -85,6 +88,7 @@ public struct TextReport: Equatable, Sendable {
     func json() -> String {
         "{\"role\": \(string(role.rawValue)), \"text\": \(string(text)), \"shownText\": \(string(shownText)), "
             + "\"lines\": \(lines), \"lineTexts\": [\(lineTexts.map(string).joined(separator: ", "))], "
+            + "\"breaks\": [\(breaks.map(string).joined(separator: ", "))], "
             + "\"maxLines\": \(maxLines), \"truncated\": \(truncated), "
             + "\"fontSize\": \(number(fontSize)), \"frame\": \(frameJSON(frame)), "
             + "\"preferredColor\": \(string(color.preferred.reportHex)), "
