@@ -36,13 +36,25 @@ enum Align {
         // level), so both are found by binary search: a long paragraph costs lines × log n, not lines × n.
         var r = partitionPoint(p.runs.count) { p.runs[$0].range.upperBound > span.start }
         while r < p.runs.count, p.runs[r].range.lowerBound < span.end {
-            var run = p.runs[r]
+            let run = p.runs[r]
             r += 1
-            if let cutRun, cutRun.range.lowerBound == run.range.lowerBound { run = cutRun }
             let lower = max(run.range.lowerBound, span.start), upper = min(run.range.upperBound, span.end)
             guard lower < upper else { continue }
-            pieces.append(Piece(faceIndex: run.faceIndex, level: run.level, glyphs: Array(run.glyphs(in: lower..<upper)),
-                                isEllipsis: false, range: lower..<upper))
+            // The cut end of the run comes from its reshaping, the rest from the paragraph's shaping; two
+            // pieces at one level are reordered as one run would be.
+            var reshapedFrom = upper
+            if let cutRun, run.range.contains(cutRun.range.lowerBound), cutRun.range.upperBound == upper {
+                reshapedFrom = max(lower, cutRun.range.lowerBound)
+                pieces.append(Piece(faceIndex: run.faceIndex, level: run.level,
+                                    glyphs: Array(cutRun.glyphs(in: reshapedFrom..<upper)),
+                                    isEllipsis: false, range: reshapedFrom..<upper))
+            }
+            if lower < reshapedFrom {
+                pieces.insert(Piece(faceIndex: run.faceIndex, level: run.level,
+                                    glyphs: Array(run.glyphs(in: lower..<reshapedFrom)),
+                                    isEllipsis: false, range: lower..<reshapedFrom),
+                              at: reshapedFrom < upper ? pieces.count - 1 : pieces.count)
+            }
         }
         if span.ellipsis, let ellipsis {
             let level = span.end > span.start && span.end <= p.levels.count ? p.levels[span.end - 1] : p.paragraphLevel

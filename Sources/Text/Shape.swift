@@ -79,13 +79,14 @@ final class Shaper {
         return glyphs(face: face, pixelSize: pixelSize, extraAdvance: extraAdvance)
     }
 
-    /// `run` shaped as if the text ended at `end` (inside the run): the text before the run is still
-    /// context, the text after the cut is not, so the last letter shown takes the form it has at the
-    /// end of a word (Arabic final or isolated, where the whole text had it medial or initial).
-    func shapeCut(_ run: TextRun, at end: Int, text: [UInt16], face: FontFace, pixelSize: Double,
+    /// The part `start..<end` of `run` shaped as if the text ended at `end` (inside the run): the text
+    /// before it is still context, the text after the cut is not, so the last letter shown takes the
+    /// form it has at the end of a word (Arabic final or isolated, where the whole text had it medial
+    /// or initial).
+    func shapeCut(_ run: TextRun, from start: Int, to end: Int, text: [UInt16], face: FontFace, pixelSize: Double,
                   extraAdvance: Double) -> TextRun {
         var cut = run
-        cut.range = run.range.lowerBound..<end
+        cut.range = start..<end
         cut.glyphs = text.withUnsafeBufferPointer { all in
             shapeRun(cut, text: UnsafeBufferPointer(rebasing: all[0..<end]), face: face, pixelSize: pixelSize,
                      extraAdvance: extraAdvance)

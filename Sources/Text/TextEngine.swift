@@ -132,8 +132,13 @@ public final class TextEngine {
                paragraph.runs[r].range.upperBound > end, Shaper.joins(script: paragraph.runs[r].script) {
                 let run = paragraph.runs[r]
                 let extra = emboldened.contains(run.faceIndex) ? Shaper.emboldenStrength(pixelSize) : 0
-                made = shaper.shapeCut(run, at: end, text: paragraph.shapingUTF16, face: chain[run.faceIndex],
-                                       pixelSize: pixelSize, extraAdvance: extra)
+                // Joining reaches a letter or two: the last few dozen units before the cut are shaped
+                // again (the text before them is HarfBuzz's context), never the whole run, which may be
+                // the whole paragraph.
+                var from = max(run.range.lowerBound, end - 32)
+                while from > run.range.lowerBound, !paragraph.cuttable[from] { from -= 1 }
+                made = shaper.shapeCut(run, from: from, to: end, text: paragraph.shapingUTF16,
+                                       face: chain[run.faceIndex], pixelSize: pixelSize, extraAdvance: extra)
             }
             cutRuns[end] = .some(made)
             return made
