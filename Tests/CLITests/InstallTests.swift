@@ -46,13 +46,13 @@ final class InstallTests: XCTestCase {
     }
 }
 
-// Every README picture is what the README's own command renders (scripts/docs-pictures).
+// Every picture of README.md and docs/ is what its page's own command renders (scripts/docs-pictures).
 final class DocsPicturesTests: XCTestCase {
     func testEveryPictureMatchesItsCommand() throws {
         let check = try runProgram("/bin/bash", [packageRoot + "/scripts/docs-pictures", "--check"],
                                    environment: ["GRONA_SNAP": try gronaSnapBinary()], in: packageRoot)
         XCTAssertEqual(check.stderr, "", "run scripts/docs-pictures, look at the pictures, commit them")
-        XCTAssertEqual(check.stdout, "every README picture matches its command\n")
+        XCTAssertEqual(check.stdout, "every documentation picture matches its command\n")
         XCTAssertEqual(check.status, 0)
     }
 

@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+
+/// The commands README.md and docs/ show are the commands that work: every fenced block marked
+/// `runnable` is run with the grona-snap built beside this test, from a scratch folder that holds the
+/// checkout's Fixtures, Fonts and bench (linked) and a copy of Snapshots, one folder per page so a
+/// page's commands can build on each other (a `batch` then a `diff` of its output).
+///
+/// - ```` ```console runnable ````: `$ ` lines are commands; the lines after one, up to the next, are
+///   what it prints (standard output and error together, in order), compared exactly.
+/// - ```` ```sh runnable ````: every command must succeed, or exit 1 where that is a verdict
+///   (`check` found something, `diff` or `verify` saw a difference); 2 is a failure.
+final class DocsCommandsTests: XCTestCase {
+    struct Command {
+        var page: String
+        var line: Int
+        var text: String
+        /// What it must print; nil for an `sh` block's command.
+        var output: String?
+    }
+
+    static func pages() throws -> [String] {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/docs")
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return ["README.md"] + docs
+    }
+
+    /// The runnable commands of a page, in order.
+    static func commands(of page: String) throws -> [Command] {
+        let lines = try String(contentsOfFile: packageRoot + "/" + page, encoding: .utf8)
+            .components(separatedBy: "\n")
+        var commands: [Command] = []
+        var kind: String?   // "console" or "sh" inside a runnable block
+        var pending = ""
+        for (index, line) in lines.enumerated() {
+            if line.hasPrefix("```") {
+                let info = line.dropFirst(3).split(separator: " ")
+                kind = kind == nil && info.contains("runnable") ? info.first.map(String.init) : nil
+                continue
+            }
+            guard let kind else { continue }
+            if kind == "console" {
+                if line.hasPrefix("$ ") {
+                    commands.append(Command(page: page, line: index + 1, text: String(line.dropFirst(2)), output: ""))
+                } else if !commands.isEmpty {
+                    commands[commands.count - 1].output! += line + "\n"
+                }
+            } else {
+                // Shell: continuation lines joined, comments dropped.
+                var text = line
+                if let hash = text.range(of: "  #") ?? (text.hasPrefix("#") ? text.range(of: "#") : nil) {
+                    text = String(text[..<hash.lowerBound])
+                }
+                if text.hasSuffix("\\") { pending += text.dropLast() + " "; continue }
+                text = pending + text
+                pending = ""
+                if !text.trimmingCharacters(in: .whitespaces).isEmpty {
+                    commands.append(Command(page: page, line: index + 1, text: text, output: nil))
+                }
+            }
+        }
+        return commands
+    }
+
+    func testEveryRunnableCommandInTheDocumentationDoesWhatItSays() throws {
+        let binaryFolder = URL(fileURLWithPath: try gronaSnapBinary()).deletingLastPathComponent().path
+        var ran = 0
+        for page in try Self.pages() {
+            let commands = try Self.commands(of: page)
+            guard !commands.isEmpty else { continue }
+            let work = try temporaryFolder("docs-" + page)
+            for name in ["Fixtures", "Fonts", "bench"] {
+                try FileManager.default.createSymbolicLink(atPath: work + "/" + name, withDestinationPath: packageRoot + "/" + name)
+            }
+            try FileManager.default.copyItem(atPath: packageRoot + "/Snapshots", toPath: work + "/Snapshots")
+            try FileManager.default.createDirectory(atPath: work + "/docs/images", withIntermediateDirectories: true)
+            for command in commands {
+                let where_ = "\(command.page):\(command.line): \(command.text)"
+                let result = try runProgram("/bin/bash", ["-c", command.text + " 2>&1"],
+                                            environment: ["PATH": binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")],
+                                            in: work)
+                ran += 1
+                if let expected = command.output {
+                    XCTAssertEqual(result.stdout.trimmingCharacters(in: .newlines),
+                                   expected.trimmingCharacters(in: .newlines), where_)
+                } else {
+                    XCTAssertTrue([0, 1].contains(result.status), "\(where_) exited \(result.status): \(result.stdout)")
+                }
+            }
+            try? FileManager.default.removeItem(atPath: work)
+        }
+        XCTAssertGreaterThanOrEqual(ran, 25, "the pages' runnable commands were found")
+    }
+}
