@@ -108,6 +108,42 @@ final class ShardedVerifyTests: XCTestCase {
         XCTAssertEqual(bad.stderr, "error: CI_NODE_INDEX: \"0\" is not a shard index from 1 to 3 (CI_NODE_TOTAL is 3)\n")
     }
 
+    /// Each engine's variables as it sets them on a job it does not split: the whole set is
+    /// checked, exit 0, and no shard is named. GitLab sets CI_NODE_TOTAL=1 on every job without
+    /// `parallel:` and leaves CI_NODE_INDEX unset; CircleCI sets CIRCLE_NODE_TOTAL=1 and
+    /// CIRCLE_NODE_INDEX=0 without `parallelism`; Buildkite sets neither of its variables; Bazel
+    /// without `shard_count` sets no sharding variable (with `shard_count = 1`, a total of 1).
+    func testEveryEnginesUnshardedJobChecksTheWholeSet() throws {
+        let work = try recordedWork()
+        let verify = ["verify", work + "/fixtures", "--snapshots", work + "/Snapshots", "--junit", work + "/j.xml"]
+        let jobs: [(engine: String, variables: [String: String?])] = [
+            ("GitLab", ["GITLAB_CI": "true", "CI": "true", "CI_NODE_TOTAL": "1", "CI_JOB_NAME": "snapshots"]),
+            ("CircleCI", ["CIRCLECI": "true", "CI": "true", "CIRCLE_NODE_TOTAL": "1", "CIRCLE_NODE_INDEX": "0"]),
+            ("Buildkite", ["BUILDKITE": "true", "CI": "true", "BUILDKITE_JOB_ID": "0190-a"]),
+            ("Bazel", ["XML_OUTPUT_FILE": work + "/j.xml", "TEST_TMPDIR": work, "TEST_TARGET": "//:snapshots"]),
+            ("Bazel, shard_count = 1", ["TEST_TOTAL_SHARDS": "1", "TEST_SHARD_INDEX": "0",
+                                        "TEST_SHARD_STATUS_FILE": work + "/status", "XML_OUTPUT_FILE": work + "/j.xml"]),
+            ("GitHub Actions", ["GITHUB_ACTIONS": "true", "CI": "true"]),
+        ]
+        for job in jobs {
+            try? FileManager.default.removeItem(atPath: work + "/j.xml")
+            let run = try runProgram(try gronaSnapBinary(), verify, environment: job.variables)
+            XCTAssertEqual(run.status, 0, "\(job.engine): \(run.stderr)")
+            XCTAssertTrue(run.stdout.hasSuffix("verified 24 snapshots: 24 match, 0 differ, 0 recorded, 0 missing; "
+                + "12 findings (12 truncated)\n"), "\(job.engine): \(run.stdout)")
+            XCTAssertEqual(try junitCases(work + "/j.xml").count, 24, job.engine)
+        }
+        // GitLab's total of 1 is passed over, so an engine listed after it may still split the job.
+        let inside = try runProgram(try gronaSnapBinary(), verify,
+                                    environment: ["CI_NODE_TOTAL": "1", "BUILDKITE_PARALLEL_JOB": "0", "BUILDKITE_PARALLEL_JOB_COUNT": "3"])
+        XCTAssertEqual(inside.status, 0, inside.stderr)
+        XCTAssertTrue(inside.stdout.hasSuffix("(shard 1/3)\n"), inside.stdout)
+        // A split job still needs its index: GitLab's total of 4 without CI_NODE_INDEX is an error.
+        let noIndex = try runProgram(try gronaSnapBinary(), verify, environment: ["CI_NODE_TOTAL": "4"])
+        XCTAssertEqual(noIndex.status, 2)
+        XCTAssertEqual(noIndex.stderr, "error: CI_NODE_INDEX: \"\" is not a shard index from 1 to 4 (CI_NODE_TOTAL is 4)\n")
+    }
+
     func testGitHubAnnotationsAndNothingStagedLeftAfterFailingRuns() throws {
         let work = try recordedWork()
         let golden = work + "/Snapshots/message-gift/L-light-ltr@3x.png"
