@@ -166,18 +166,25 @@ final class ShardedVerifyTests: XCTestCase {
 }
 
 extension ShardedVerifyTests {
-    /// SIGINT and SIGTERM in the middle of a verification that records: every staged golden,
-    /// report file and the staged results.jsonl go, with the folders the run made.
+    /// SIGINT and SIGTERM in the middle of a verification that records, once it has staged goldens
+    /// and report copies in many folders: every staged golden, report file and the staged
+    /// results.jsonl go, with every folder the run made, and the run says it was interrupted. (The
+    /// interrupt handler and the run's own error path both discard; the folders once outlived a
+    /// second discard that found no files left.)
     func testAnInterruptedVerifyLeavesNothingBehind() throws {
         for signal in [SIGINT, SIGTERM] {
             let work = try temporaryFolder(name + "\(signal)")
+            let stderr = try temporaryFolder(name + "\(signal)err") + "/stderr"
             let process = try startUntilStaged(["verify", fixtures, "--snapshots", work + "/Snapshots", "--report-dir",
-                                                work + "/report", "--record", "all", "--jobs", "1"], watching: work)
-            XCTAssertTrue(process.isRunning, "the verification finished before a staged file was seen")
+                                                work + "/report", "--record", "all", "--jobs", "2"],
+                                               watching: work, staged: 200, stderr: stderr)
+            XCTAssertTrue(process.isRunning, "the verification finished before 200 staged files were seen")
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
             XCTAssertEqual(process.terminationStatus, 128 + signal)
-            XCTAssertEqual(files(under: work), [], "signal \(signal)")
+            XCTAssertEqual(allEntries(under: work), [], "signal \(signal)")
+            let said = try String(contentsOfFile: stderr, encoding: .utf8)
+            XCTAssertTrue(said.hasSuffix("interrupted: removed the files this run had not put in place\n"), said)
         }
     }
 }
