@@ -17,7 +17,8 @@ enum CheckCommand {
                                 [--locales all|en,de,ar] [--pseudos all|accented,double]
                                 [--jobs N] [--assets-root DIR] [overrides]
 
-        Renders every variant of the spec (or of every *.json spec in DIR, in name order) and lists
+        Renders every variant of the spec (or of every *.json spec in DIR and its subfolders, in
+        path order, as verify finds them) and lists
         its findings: text cut at its line limit (truncated), a colour the SDK replaced for contrast
         (contrastReplaced), text still under its minimum contrast (contrastBelowMinimum), a button
         or progress fill under 3:1 against what is behind it (nonTextContrast), a field of only
@@ -65,7 +66,7 @@ enum CheckCommand {
         let target = args.positionals[0]
         var isFolder: ObjCBool = false
         let paths = FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) && isFolder.boolValue
-            ? try BatchCommand.specFiles(in: target) : [target]
+            ? try BatchCommand.specFiles(in: target).map(\.path) : [target]
         // Every spec is read before anything is rendered: a bad one stops the run (exit 2) before
         // any finding is printed.
         let assetRoots = try AssetRoots.parse(args.value("--assets-root"))

@@ -172,9 +172,32 @@ final class GoldenTrustTests: XCTestCase {
     }
 
     func testASpecInASubfolderKeepsVerifysGoldenFolder() {
-        XCTAssertEqual(specGoldenFolder("Fixtures/banners/summer.json"), "banners/summer")
-        XCTAssertNil(specGoldenFolder("Fixtures/seasonal-banner.json"))
-        XCTAssertNil(specGoldenFolder("/abs/Fixtures/banners/summer.json"))
+        let snapshots = packageRoot + "/Snapshots"
+        XCTAssertEqual(SpecGoldenName.of(specAt: packageRoot + "/Fixtures/banners/summer.json", snapshotsFolder: snapshots), "banners/summer")
+        XCTAssertEqual(SpecGoldenName.of(specAt: packageRoot + "/Fixtures/seasonal-banner.json", snapshotsFolder: snapshots), "seasonal-banner")
+        XCTAssertEqual(SpecGoldenName.of(specAt: packageRoot + "/Tests/Specs/points2.json", snapshotsFolder: snapshots), "Specs/points2")
+        // Pointed at a deeper folder, the name stays the spec's place in the package.
+        XCTAssertEqual(SpecGoldenName.of(specAt: packageRoot + "/Fixtures/banners/summer.json", snapshotsFolder: snapshots,
+                                         searched: packageRoot + "/Fixtures/banners"), "banners/summer")
+        XCTAssertEqual(SpecGoldenName.projectRoot(snapshotsFolder: snapshots + "/Accessibility"), packageRoot)
+        // Outside the project: below the folder searched, else the file's name.
+        XCTAssertEqual(SpecGoldenName.of(specAt: "/abs/Fixtures/banners/summer.json", snapshotsFolder: snapshots,
+                                         searched: "/abs/Fixtures"), "banners/summer")
+        XCTAssertEqual(SpecGoldenName.of(specAt: "/abs/Fixtures/banners/summer.json", snapshotsFolder: snapshots), "summer")
+    }
+
+    /// `ofSpecAt: "Tests/Specs/points2.json"` in an app package records where `grona-snap verify
+    /// Tests/Specs` (or `verify Tests`) looks: `Snapshots/Specs/points2/` (CLITests checks verify's side).
+    func testASpecFileIsNamedAsVerifyNamesIt() throws {
+        let app = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: app + "/Tests/Specs", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: app + "/Package.swift", contents: Data("// swift-tools-version:6.0\n".utf8))
+        try FileManager.default.copyItem(atPath: packageRoot + "/Fixtures/message-gift.json", toPath: app + "/Tests/Specs/points2.json")
+        let options = SnapshotOptions(.image, trustVariant, nil, .default, nil, app + "/Artifacts")
+        let identity = TestIdentity(module: "AppTests", suite: "Points", test: "testPoints", fromFramework: true)
+        let message = options.verify(.specFile("Tests/Specs/points2.json"), file: app + "/Tests/AppTests/Points.swift", identity: identity)
+        XCTAssertTrue(message?.contains("recorded the golden at \(app)/Snapshots/Specs/points2/L-light-ltr@1x.png") == true, message ?? "nil")
+        XCTAssertNil(options.verify(.specFile("Tests/Specs/points2.json"), file: app + "/Tests/AppTests/Points.swift", identity: identity))
     }
 
     func testXCTestIdentityComesFromTheRunningTestCase() {

@@ -31,9 +31,10 @@ public func verifySnapshot(of spec: Spec, as strategy: Snapshotting = .image, va
 }
 
 /// Decodes the spec file at `path` (relative paths from the package root) and verifies it as
-/// `verifySnapshot(of:)` does; a spec that cannot be decoded is a failure naming the problem. A
-/// spec in a subfolder keeps its goldens where `grona-snap verify` puts them: the path below the
-/// first folder (`Fixtures/banners/summer.json` → `Snapshots/banners/summer/…`).
+/// `verifySnapshot(of:)` does; a spec that cannot be decoded is a failure naming the problem. Its
+/// goldens are where `grona-snap verify` puts them (`SpecGoldenName`): its path in the package
+/// without the first folder (`Fixtures/banners/summer.json` → `Snapshots/banners/summer/…`,
+/// `Tests/Specs/points2.json` → `Snapshots/Specs/points2/…`).
 public func verifySnapshot(ofSpecAt path: String, as strategy: Snapshotting = .image, variants: Variants? = nil,
                            overlay: Overlay? = nil, record: SnapshotRecordMode? = nil,
                            tolerance: ComparisonTolerance = .default,
@@ -41,18 +42,6 @@ public func verifySnapshot(ofSpecAt path: String, as strategy: Snapshotting = .i
                            file: StaticString = #filePath, function: String = #function) -> String? {
     SnapshotOptions(strategy.with(overlay: overlay), variants, record, tolerance, snapshotDirectory, artifactDirectory)
         .verify(.specFile(path), file: "\(file)", identity: .current(file: "\(file)", function: function))
-}
-
-/// The golden folder of a spec file given by a relative path: its path below the path's first
-/// folder, without `.json`, as `grona-snap verify <that folder>` names it
-/// (`Fixtures/banners/summer.json` → `banners/summer`; `Fixtures/seasonal-banner.json` →
-/// `seasonal-banner`). Nil (the file's name) for an absolute path or a bare file name.
-func specGoldenFolder(_ path: String) -> String? {
-    guard !path.hasPrefix("/") else { return nil }
-    let components = path.split(separator: "/").filter { $0 != "." }
-    guard components.count >= 3, !components.contains("..") else { return nil }
-    let below = components.dropFirst().joined(separator: "/")
-    return below.hasSuffix(".json") ? String(below.dropLast(5)) : below
 }
 
 /// Verifies a component built in code. Its goldens live under `name` if given, else under the
@@ -114,12 +103,19 @@ struct SnapshotOptions {
                                    call: "verifySnapshot(of:)").perform()
         case .specFile(let path):
             var spec: Spec
+            let root = packageRoot(containing: file)
+            let specFile = resolve(path, against: root)
             do {
-                spec = try SpecDecoder(fontsFolder: try locateFonts()).decode(fileAt: resolve(path, against: packageRoot(containing: file)))
+                spec = try SpecDecoder(fontsFolder: try locateFonts()).decode(fileAt: specFile)
             } catch {
                 return "\(error)"
             }
-            if let name = specGoldenFolder(path) { spec.name = name }
+            // Named as `grona-snap verify` names it, whichever folder that is pointed at; with a
+            // snapshots folder outside the package, as `verify` over the path's first folder would.
+            let firstFolder = path.hasPrefix("/") ? nil : path.split(separator: "/").dropLast().first { $0 != "." }
+            spec.name = SpecGoldenName.of(specAt: specFile,
+                                          snapshotsFolder: resolve(snapshotDirectory ?? strategy.defaultDirectory, against: root),
+                                          searched: firstFolder.map { root + "/" + $0 })
             return verify(.spec(spec), file: file, identity: identity())
         case .component(let component, let theme, let environment, let name, let call):
             return verify(component, theme: theme, environment: environment, name: name, call: call, file: file,
