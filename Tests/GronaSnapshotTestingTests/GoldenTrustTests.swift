@@ -191,7 +191,7 @@ final class GoldenTrustTests: XCTestCase {
     func testASpecFileIsNamedAsVerifyNamesIt() throws {
         let app = try temporaryFolder()
         try FileManager.default.createDirectory(atPath: app + "/Tests/Specs", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: app + "/Package.swift", contents: Data("// swift-tools-version:6.0\n".utf8))
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: URL(fileURLWithPath: app + "/Package.swift"))
         try FileManager.default.copyItem(atPath: packageRoot + "/Fixtures/message-gift.json", toPath: app + "/Tests/Specs/points2.json")
         let options = SnapshotOptions(.image, trustVariant, nil, .default, nil, app + "/Artifacts")
         let identity = TestIdentity(module: "AppTests", suite: "Points", test: "testPoints", fromFramework: true)

@@ -126,6 +126,7 @@ struct SnapshotOptions {
     /// A component built in code: its paths resolved, its golden folder named after the test.
     private func verify(_ component: Component, theme: Theme, environment: Environment, name: String?, call: String,
                         file: String, identity: TestIdentity, counterInstance: AnyObject?) -> String? {
+        if name == nil && identity.unknownInTestProcess { return identity.unknownTestMessage(call: call) }
         let root = packageRoot(containing: file)
         let resolved: (theme: Theme, component: Component)
         do {
