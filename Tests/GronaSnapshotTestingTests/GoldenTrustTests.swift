@@ -171,6 +171,31 @@ final class GoldenTrustTests: XCTestCase {
         XCTAssertTrue(second.contains("this golden is already AppTests.CampaignSnapshots/testOffer's in this run, and MoreTests.CampaignSnapshots/testOffer would use it too"), second)
     }
 
+    /// `swift test --filter A`, then `--filter B`: two runs, one golden (`named: "acme"` in both).
+    /// The second claim is checked against the ledger as it is written, fails naming the first,
+    /// and is not recorded; a spec's goldens may still be checked by any number of tests.
+    func testTwoRunsClaimingOneGoldenFailOnWrite() throws {
+        let folder = try temporaryFolder()
+        let options = SnapshotOptions(.image, trustVariant, nil, .default, folder, folder + "/Artifacts")
+        func check(_ suite: String, run: String) -> String? {
+            setenv(GoldenLedger.runVariable, run, 1)
+            defer { unsetenv(GoldenLedger.runVariable) }
+            return options.verify(.component(banner, theme: Theme(), environment: .default, name: "acme", call: "assertSnapshot(of:as:)"),
+                                  file: #filePath, identity: TestIdentity(module: "AppTests", suite: suite, test: "testOffer", fromFramework: true))
+        }
+        XCTAssertTrue(check("OfferTests", run: "run-1")?.contains("recorded the golden") == true)
+        XCTAssertNil(check("OfferTests", run: "run-1b"))
+        let second = try XCTUnwrap(check("PromoTests", run: "run-2"))
+        XCTAssertTrue(second.hasPrefix("\(folder)/acme/L-light-ltr@1x.png: this golden is already AppTests.OfferTests/testOffer's "
+            + "from an earlier run, and AppTests.PromoTests/testOffer would use it too; two tests cannot share a golden"), second)
+        XCTAssertTrue(second.hasSuffix("if AppTests.OfferTests/testOffer no longer exists, remove its lines from \(folder)/.grona-ledger/AppTests.tsv"), second)
+        XCTAssertEqual(GoldenLedger.entries(under: folder).map(\.test), ["AppTests.OfferTests/testOffer"])
+        // Spec goldens are shared: many tests may check one spec.
+        XCTAssertEqual(GoldenLedger.claim(["acme/L-light-ltr@1x.png"], test: "AppTests.Specs/testAll", module: "AppTests",
+                                          snapshotsFolder: folder, run: "run-3"), [])
+        XCTAssertEqual(GoldenLedger.entries(under: folder).count, 2)
+    }
+
     func testASpecInASubfolderKeepsVerifysGoldenFolder() {
         let snapshots = packageRoot + "/Snapshots"
         XCTAssertEqual(SpecGoldenName.of(specAt: packageRoot + "/Fixtures/banners/summer.json", snapshotsFolder: snapshots), "banners/summer")

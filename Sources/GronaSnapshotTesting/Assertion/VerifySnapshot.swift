@@ -183,11 +183,13 @@ struct SnapshotRequest {
         }
         let goldens = cases.map { options.strategy.goldenName($0.goldenName) }
         let conflicts = GoldenLedger.claim(goldens, test: identity.id, module: identity.module ?? "tests",
-                                           snapshotsFolder: context.snapshots)
-        if namedAfterTest, let conflict = conflicts.first {
-            return "\(context.snapshots)/\(conflict.golden): this golden is already \(conflict.otherTest)'s in this run, "
-                + "and \(identity.id) would use it too; two tests cannot share a golden (the same test class name in "
+                                           snapshotsFolder: context.snapshots, exclusive: namedAfterTest)
+        if let conflict = conflicts.first {
+            return "\(context.snapshots)/\(conflict.golden): this golden is already \(conflict.otherTest)'s "
+                + (conflict.sameRun ? "in this run" : "from an earlier run")
+                + ", and \(identity.id) would use it too; two tests cannot share a golden (the same test class name in "
                 + "two test modules?): give one of them named: \"…\", or rename it"
+                + (conflict.sameRun ? "" : "; if \(conflict.otherTest) no longer exists, remove its lines from \(conflict.ledgerFile)")
         }
         let verifier = SnapshotVerifier(snapshotsDirectory: context.snapshots, artifactsDirectory: context.artifacts,
                                         record: context.record, tolerance: options.tolerance, fontsFolder: context.fonts)
