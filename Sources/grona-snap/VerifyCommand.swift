@@ -9,7 +9,7 @@ enum VerifyCommand {
     static let help = """
         usage: grona-snap verify FIXTURES_DIR --snapshots DIR [--record missing|all|failed|never]
                                  [--jobs N] [--shard K/N] [--junit FILE] [--report-dir DIR]
-                                 [--report-in-full N] [--prune]
+                                 [--report-in-full N] [--prune] [--require-provenance]
 
         Renders every *.json spec in FIXTURES_DIR and its subfolders (sorted by path) in each of its
         variants and compares each image with its golden, SNAPSHOTS/<spec path>/<textSize>-
@@ -54,6 +54,10 @@ enum VerifyCommand {
                                     produces and no Swift test claims in the golden ledger (they
                                     are listed either way); grona-snap unused lists every golden
                                     no spec or test used
+          --require-provenance      fail each golden that carries no provenance (the grVR chunk
+                                    another tool's re-save drops) rather than compare it under
+                                    the tolerance; without it, such goldens are counted in a
+                                    notice on stderr, in the report and in the JUnit XML
           --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
 
         Prints one summary line, e.g. "verified 304 snapshots: 304 match, 0 differ, 0 recorded,
@@ -66,7 +70,7 @@ enum VerifyCommand {
 
     static let grammar = Arguments.Grammar(
         valued: ["--snapshots", "--record", "--jobs", "--report-dir", "--report-in-full", "--assets-root", "--shard", "--junit"],
-        flags: ["--prune"], positionals: 1...1)
+        flags: ["--prune", "--require-provenance"], positionals: 1...1)
 
     /// Failures printed in full on stderr; the rest are counted.
     static let shownFailures = 10
@@ -86,6 +90,7 @@ enum VerifyCommand {
         Shard.acknowledgeBazel(environment)
         request.verification.jobs = try args.integer("--jobs", in: 1...256) ?? ParallelRenderer.defaultJobs
         request.verification.prune = args.has("--prune")
+        request.verification.requireProvenance = args.has("--require-provenance")
         // At least the failures stderr prints in full, which it takes from the report's.
         request.verification.sectionsInFull = try args.integer("--report-in-full", in: shownFailures...1_000_000) ?? reportSectionsInFull
 
@@ -93,7 +98,8 @@ enum VerifyCommand {
         for file in result.skippedFiles { FileHandle.standardError.write(Data((SpecFiles.skipNote(file) + "\n").utf8)) }
         // The first few failures in full, then a count: a theme-wide change must not bury the
         // summary under thousands of lines. The report has them all.
-        var stderr = result.tally.shown.prefix(shownFailures).map { $0.message + "\n" }.joined()
+        var stderr = result.tally.provenanceNotice.map { "notice: \($0)\n" } ?? ""
+        stderr += result.tally.shown.prefix(shownFailures).map { $0.message + "\n" }.joined()
         if result.tally.problems > shownFailures {
             stderr += "… and \(result.tally.problems - shownFailures) more; all are in \(result.reportPath)\n"
         }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import PNG
 import Raster
 import XCTest
@@ -158,4 +161,16 @@ private func stagedFiles(under folder: String, upTo limit: Int) -> Int {
 /// Every file and folder under `folder`, hidden ones included, sorted.
 func allEntries(under folder: String) -> [String] {
     (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
+}
+
+/// The test cases of a JUnit file, as (classname/name, failed), parsed as XML.
+func junitCases(_ file: String) throws -> [(name: String, failed: Bool)] {
+    let document = try XMLDocument(contentsOf: URL(fileURLWithPath: file), options: [])
+    let cases = try document.nodes(forXPath: "//testcase")
+    return cases.compactMap { node in
+        guard let element = node as? XMLElement,
+              let classname = element.attribute(forName: "classname")?.stringValue,
+              let name = element.attribute(forName: "name")?.stringValue else { return nil }
+        return (classname + "/" + name, !element.elements(forName: "failure").isEmpty)
+    }
 }

@@ -228,6 +228,41 @@ final class VerifyCommandTests: XCTestCase {
                        Set(written))
     }
 
+    /// Goldens re-saved by another tool lose their provenance chunk and can only be compared under
+    /// the tolerance, where a colour nudged below a visible difference passes. Each run says how
+    /// many, on stderr, in the report and in the JUnit XML; `--require-provenance` fails them, and
+    /// `--record failed` records them again with it.
+    func testGoldensWithoutProvenanceAreNoticedAndCanBeRequired() throws {
+        let work = try makeWorkFolder()
+        let verify = ["verify", work + "/fixtures", "--snapshots", work + "/Snapshots", "--junit", work + "/junit.xml"]
+        XCTAssertEqual(try grona(verify).status, 1)   // recorded
+        // Re-saved as another tool would (no private chunks); one with a colour nudged by one step.
+        for (index, name) in ["L-light-ltr@3x.png", "L-dark-ltr@3x.png", "AX5-light-rtl@3x.png"].enumerated() {
+            let golden = work + "/Snapshots/message-info/" + name
+            var pixmap = try image(golden)
+            if index == 0 { pixmap.pixels[(40 * pixmap.width + 40) * 4] ^= 1 }
+            try Data(try encodePNG(pixmap)).write(to: URL(fileURLWithPath: golden))
+        }
+        let notice = "3 goldens carry no provenance; compared under tolerance"
+        let tolerated = try grona(verify)
+        XCTAssertEqual(tolerated.status, 0, tolerated.stderr)
+        XCTAssertTrue(tolerated.stderr.hasPrefix("notice: \(notice) (a change below a visible difference passes; "), tolerated.stderr)
+        XCTAssertTrue(try String(contentsOfFile: work + "/Artifacts/verify-report/index.html", encoding: .utf8).contains(notice))
+        let junit = try String(contentsOfFile: work + "/junit.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains("<property name=\"grona-snap.notice\" value=\"\(notice)"), junit)
+        XCTAssertEqual(junit.components(separatedBy: "<system-out>the golden carries no provenance; compared under tolerance</system-out>").count - 1, 3, junit)
+
+        let required = try grona(verify + ["--require-provenance"])
+        XCTAssertEqual(required.status, 1)
+        XCTAssertTrue(required.stderr.contains("message-info/L-light-ltr@3x.png: the golden carries no provenance (no grVR chunk"), required.stderr)
+        XCTAssertTrue(required.stdout.hasSuffix("verified 12 snapshots: 9 match, 3 differ, 0 recorded, 0 missing; 8 findings (8 truncated)\n"), required.stdout)
+        XCTAssertEqual(try junitCases(work + "/junit.xml").filter(\.failed).count, 3)
+        XCTAssertEqual(try grona(verify + ["--require-provenance", "--record", "failed"]).status, 1)   // recorded again
+        let again = try grona(verify + ["--require-provenance"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stderr, "")
+    }
+
     func testBadSpecExitsTwoAndWritesNothing() throws {
         let work = try makeWorkFolder()
         try Data(##"{"theme": {"primary": "#12345"}, "component": {"type": "message", "icon": "info", "body": "x"}}"##.utf8)

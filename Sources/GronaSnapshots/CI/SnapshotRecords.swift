@@ -4,7 +4,7 @@
 // folders of shards into one page, one summary line and one accept command.
 //
 // A line: {"golden", "spec", "specFile", "status", "message", "width", "height", "expectedWidth",
-// "expectedHeight", "sizeMismatch", "change", "compared", "versions", "findings" (counts by kind), "actual", "difference",
+// "expectedHeight", "sizeMismatch", "change", "compared", "versions", "noProvenance", "findings" (counts by kind), "actual", "difference",
 // "expected", "recorded"} — the four files relative to the report folder, absent when not written.
 // The lines are written as the outcomes arrive, to a temporary file renamed into place at the end,
 // so memory stays flat in the number of snapshots.
@@ -25,6 +25,8 @@ public struct SnapshotRecord: Sendable {
     public var change: ChangeKind?
     public var compared = false
     public var versions: [String] = []
+    /// The golden carries no provenance chunk.
+    public var noProvenance = false
     public var findings = FindingCounts()
     /// Report files, relative to the report folder.
     public var actual: String?, difference: String?, expected: String?, recorded: String?
@@ -45,6 +47,7 @@ public struct SnapshotRecord: Sendable {
         change = outcome.comparison?.change
         compared = outcome.comparison != nil
         versions = outcome.versionDifferences
+        noProvenance = outcome.goldenLacksProvenance
         findings = outcome.findingCounts
         func relative(_ path: String?) -> String? {
             guard let path, path.hasPrefix(reportFolder + "/") else { return path }
@@ -67,6 +70,7 @@ public struct SnapshotRecord: Sendable {
         if let change { fields.append("\"change\": \(jsonStringLiteral(change.rawValue))") }
         if compared { fields.append("\"compared\": true") }
         if !versions.isEmpty { fields.append("\"versions\": [" + versions.map(jsonStringLiteral).joined(separator: ", ") + "]") }
+        if noProvenance { fields.append("\"noProvenance\": true") }
         if findings.total > 0 {
             fields.append("\"findings\": {" + Finding.Kind.allCases.compactMap { kind in
                 findings.counts[kind].map { "\(jsonStringLiteral(kind.rawValue)): \($0)" } }.joined(separator: ", ") + "}")
@@ -102,6 +106,7 @@ public struct SnapshotRecord: Sendable {
         if case .bool(true)? = value["sizeMismatch"] { sizeMismatch = true }
         change = string("change").flatMap(ChangeKind.init(rawValue:))
         if case .bool(true)? = value["compared"] { compared = true }
+        if case .bool(true)? = value["noProvenance"] { noProvenance = true }
         if case .array(let items)? = value["versions"] {
             versions = items.compactMap { if case .string(let text) = $0 { return text }; return nil }
         }
@@ -137,6 +142,7 @@ public struct SnapshotRecord: Sendable {
                                                   actualWidth: width, actualHeight: height)
         }
         outcome.versionDifferences = versions
+        outcome.goldenLacksProvenance = noProvenance
         outcome.findingCounts = findings
         outcome.actualPath = actual.map { path(reportFolder, $0) }
         outcome.differencePath = difference.map { path(reportFolder, $0) }

@@ -38,6 +38,8 @@ public struct FolderVerification {
     public var jobs: Int = ParallelRenderer.defaultJobs
     /// Remove the unused goldens (they are listed either way).
     public var prune = false
+    /// Fail each golden that carries no provenance (`SnapshotVerifier.requiresProvenance`).
+    public var requireProvenance = false
     /// Check only this shard's snapshots (`Shard`).
     public var shard: Shard?
     /// Where to write JUnit XML of the snapshots checked, if anywhere.
@@ -119,6 +121,7 @@ public struct FolderVerification {
             var verifier = SnapshotVerifier(snapshotsDirectory: snapshotsFolder, artifactsDirectory: reportFolder,
                                             record: record, tolerance: tolerance, jobs: jobs, fontsFolder: fontsFolder)
             verifier.copiesImagesForReport = true
+            verifier.requiresProvenance = requireProvenance
             return verifier
         }()
         let staging = StagedFiles()

@@ -105,6 +105,9 @@ public struct SnapshotOutcome: Sendable {
     /// before this run, and the golden this run recorded.
     public var expectedCopyPath: String?
     public var recordedCopyPath: String?
+    /// The golden carries no provenance chunk (re-saved by another tool, or older than the chunk),
+    /// so it can only ever be compared under the tolerance: counted and said once per run.
+    public var goldenLacksProvenance = false
     /// What the golden was rendered with that differs from this machine, for a failure, e.g.
     /// "ICU 76.1 in the golden, 72.1 here". Empty when the golden does not say or nothing differs.
     public var versionDifferences: [String] = []
@@ -142,6 +145,9 @@ public struct SnapshotVerifier: Sendable {
     /// Copy the goldens a report shows into the artifacts folder (`expected/`, `recorded/`), so
     /// that the folder is self-contained.
     public var copiesImagesForReport = false
+    /// A golden without provenance fails (`verify --require-provenance`) instead of being compared
+    /// under the tolerance: a brand colour nudged below a visible difference would pass there.
+    public var requiresProvenance = false
 
     public init(snapshotsDirectory: String, artifactsDirectory: String, record: SnapshotRecordMode = .missing,
                 tolerance: ComparisonTolerance = .default, jobs: Int = ParallelRenderer.defaultJobs,
@@ -212,6 +218,27 @@ public struct SnapshotVerifier: Sendable {
     }
 
     private func decide(_ pixmap: Pixmap, goldenName: String) -> SnapshotOutcome {
+        var outcome = decideAgainstGolden(pixmap, goldenName: goldenName)
+        guard outcome.goldenLacksProvenance, requiresProvenance, outcome.status == .matched || outcome.status == .differs else {
+            return outcome
+        }
+        let refusal = "the golden carries no provenance (no grVR chunk: re-saved by another tool, or recorded before "
+            + "GronaSnap wrote one), so only the tolerance could compare it, and --require-provenance refuses that; "
+            + "record it again on this machine (--record failed records over it)"
+        if outcome.status == .differs {
+            outcome.message += "\n  " + refusal
+            return outcome
+        }
+        outcome.status = .differs
+        outcome.message = "\(goldenName): \(refusal)"
+        outcome = withArtifacts(pixmap, expected: nil, into: outcome)
+        if record == .failed, let golden = readFile(outcome.goldenPath) {
+            outcome = recording(pixmap, into: outcome, golden: golden, why: "record mode failed")
+        }
+        return outcome
+    }
+
+    private func decideAgainstGolden(_ pixmap: Pixmap, goldenName: String) -> SnapshotOutcome {
         let goldenPath = path(snapshotsDirectory, goldenName)
         var outcome = SnapshotOutcome(goldenName: goldenName, goldenPath: goldenPath, status: .matched, message: "")
         let golden = readFile(goldenPath)
@@ -227,6 +254,8 @@ public struct SnapshotVerifier: Sendable {
             }
             return recording(pixmap, into: outcome, golden: nil, why: "there was none")
         }
+        let provenance = GoldenProvenance(golden: golden)
+        outcome.goldenLacksProvenance = provenance == nil
 
         switch checkDigest(golden: golden, against: pixmap) {
         case .match:
@@ -239,7 +268,7 @@ public struct SnapshotVerifier: Sendable {
         }
         let expected: Pixmap
         do { expected = try decodePNG(golden).pixmap } catch { return unreadable(golden, "\(error)", pixmap, outcome) }
-        let rule = ComparisonRule(golden: GoldenProvenance(golden: golden), here: .current(fontsFolder: fontsFolder),
+        let rule = ComparisonRule(golden: provenance, here: .current(fontsFolder: fontsFolder),
                                   tolerance: tolerance)
         let comparison = compare(expected: expected, actual: pixmap, tolerance: rule.tolerance)
         outcome.comparison = comparison
