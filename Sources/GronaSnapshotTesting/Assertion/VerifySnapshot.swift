@@ -293,8 +293,8 @@ func resolveSwiftPaths(theme: Theme, component: Component, packageRoot root: Str
             if isFile(path) { return path }
             throw SwiftPathError(description: "Theme.\(label): no font file \(quoted(name)) in the package root \(root)")
         }
-        let hasExtension = [".otf", ".ttf", ".ttc"].contains { name.lowercased().hasSuffix($0) }
-        let names = hasExtension ? [name] : [name + ".otf", name + ".ttf", name + ".ttc", name]
+        let names = AssetPaths.fontFileNames(name)
+        let hasExtension = names.count == 1
         let folders = [root + "/Fonts", root, fonts]
         for folder in folders { for candidate in names where isFile(folder + "/" + candidate) { return folder + "/" + candidate } }
         throw SwiftPathError(description: "Theme.\(label): no font file \(quoted(name)); a bare name is looked up in "
