@@ -189,3 +189,63 @@ func paintBlock(_ pixmap: inout Pixmap) {
         }
     }
 }
+
+extension ShardedVerifyTests {
+    /// CI runs two shards of a pull request that retitled the gift message and merges their
+    /// reports; the developer accepts CI's images from the merged folder: copied as they are (the
+    /// goldens are CI's very bytes), a subset with --only, the files checked against the digests
+    /// the run recorded, nothing written when one does not match.
+    func testAcceptCopiesCIsImagesIntoTheGoldens() throws {
+        let work = try recordedWork()
+        let ci = try temporaryFolder(name + "ci")
+        try FileManager.default.removeItem(atPath: ci)
+        try FileManager.default.copyItem(atPath: work, toPath: ci)
+        let gift = "/fixtures/message-gift.json"
+        let retitled = try String(contentsOfFile: work + gift, encoding: .utf8)
+            .replacingOccurrences(of: "A present from us", with: "A gift from us, with thanks")
+        try retitled.write(toFile: ci + gift, atomically: true, encoding: .utf8)
+        for index in 0..<2 {
+            let run = try runProgram(try gronaSnapBinary(), ["verify", "fixtures", "--snapshots", "Snapshots", "--report-dir", "report-\(index)"],
+                                     environment: ["TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": "\(index)"], in: ci)
+            XCTAssertEqual(run.status, 1, run.stderr)
+        }
+        XCTAssertEqual(try runProgram(try gronaSnapBinary(), ["merge", "report-0", "report-1", "-o", "merged"], in: ci).status, 1)
+        let merged = ci + "/merged"
+        let before = try bytes(work + "/Snapshots/message-gift/L-light-ltr@3x.png")
+
+        // A file that is not the one the run wrote stops everything.
+        let actual = merged + "/actual/message-gift/AX5-dark-rtl@3x.png"
+        let original = try bytes(actual)
+        var pixmap = try image(actual)
+        paintBlock(&pixmap)
+        try Data(try encodePNG(pixmap)).write(to: URL(fileURLWithPath: actual))
+        let tampered = try runProgram(try gronaSnapBinary(), ["accept", merged], in: work)
+        XCTAssertEqual(tampered.status, 2)
+        XCTAssertTrue(tampered.stderr.hasPrefix("error: \(actual): its bytes are not the ones the run wrote for message-gift/AX5-dark-rtl@3x.png"), tampered.stderr)
+        XCTAssertTrue(try bytes(work + "/Snapshots/message-gift/L-light-ltr@3x.png") == before, "a golden was written")
+        try Data(original).write(to: URL(fileURLWithPath: actual))
+
+        // The snapshots folder comes from the run (relative, as CI ran it), here the developer's checkout.
+        let some = try runProgram(try gronaSnapBinary(), ["accept", merged, "--only", "message-gift/L-*"], in: work)
+        XCTAssertEqual(some.status, 0, some.stderr)
+        XCTAssertEqual(some.stdout.split(separator: "\n").count, 5, some.stdout)
+        XCTAssertTrue(some.stdout.hasPrefix("accepted message-gift/L-light-ltr@3x.png (actual/message-gift/L-light-ltr@3x.png)\n"), some.stdout)
+        XCTAssertTrue(some.stdout.hasSuffix("accepted 4 goldens from \(merged) into Snapshots; look at them and commit\n"), some.stdout)
+        // CI's bytes, not a render on this machine.
+        XCTAssertTrue(try bytes(work + "/Snapshots/message-gift/L-light-ltr@3x.png") == bytes(merged + "/actual/message-gift/L-light-ltr@3x.png"))
+        XCTAssertTrue(try bytes(work + "/Snapshots/message-gift/L-light-ltr@3x.png") != before)
+
+        try retitled.write(toFile: work + gift, atomically: true, encoding: .utf8)
+        let partly = try snap("verify", work + "/fixtures", "--snapshots", work + "/Snapshots")
+        XCTAssertTrue(partly.stdout.hasSuffix("verified 24 snapshots: 16 match, 8 differ, 0 recorded, 0 missing; 16 findings (16 truncated)\n"), partly.stdout)
+        let none = try runProgram(try gronaSnapBinary(), ["accept", merged, "--only", "message-info/*"], in: work)
+        XCTAssertEqual(none.status, 2)
+        XCTAssertTrue(none.stderr.hasPrefix("error: --only 'message-info/*': no snapshot to accept in \(merged) matches it; these can be: message-gift/"), none.stderr)
+        let rest = try runProgram(try gronaSnapBinary(), ["accept", merged], in: work)
+        XCTAssertEqual(rest.status, 0, rest.stderr)
+        XCTAssertTrue(rest.stdout.hasSuffix("accepted 12 goldens from \(merged) into Snapshots; look at them and commit\n"), rest.stdout)
+        let verified = try snap("verify", work + "/fixtures", "--snapshots", work + "/Snapshots", "--require-provenance")
+        XCTAssertEqual(verified.status, 0, verified.stderr)
+        XCTAssertEqual(verified.stderr, "")
+    }
+}

@@ -5,7 +5,8 @@
 //
 // A line: {"golden", "spec", "specFile", "status", "message", "width", "height", "expectedWidth",
 // "expectedHeight", "sizeMismatch", "change", "compared", "versions", "noProvenance", "findings" (counts by kind), "actual", "difference",
-// "expected", "recorded"} — the four files relative to the report folder, absent when not written.
+// "expected", "recorded", "actualDigest", "recordedDigest"} — the four files relative to the report
+// folder, absent when not written, and the XXH64 of the actual and recorded files' bytes.
 // The lines are written as the outcomes arrive, to a temporary file renamed into place at the end,
 // so memory stays flat in the number of snapshots.
 import Foundation
@@ -30,6 +31,8 @@ public struct SnapshotRecord: Sendable {
     public var findings = FindingCounts()
     /// Report files, relative to the report folder.
     public var actual: String?, difference: String?, expected: String?, recorded: String?
+    /// XXH64 of the bytes of `actual` and `recorded` (`fileDigest`).
+    public var actualDigest: String?, recordedDigest: String?
 
     public static let fileName = "results.jsonl"
 
@@ -57,6 +60,8 @@ public struct SnapshotRecord: Sendable {
         difference = relative(outcome.differencePath)
         expected = relative(outcome.expectedCopyPath)
         recorded = relative(outcome.recordedCopyPath)
+        actualDigest = outcome.actualDigest
+        recordedDigest = outcome.recordedDigest
     }
 
     var jsonLine: String {
@@ -75,7 +80,8 @@ public struct SnapshotRecord: Sendable {
             fields.append("\"findings\": {" + Finding.Kind.allCases.compactMap { kind in
                 findings.counts[kind].map { "\(jsonStringLiteral(kind.rawValue)): \($0)" } }.joined(separator: ", ") + "}")
         }
-        for (key, value) in [("actual", actual), ("difference", difference), ("expected", expected), ("recorded", recorded)] {
+        for (key, value) in [("actual", actual), ("difference", difference), ("expected", expected), ("recorded", recorded),
+                             ("actualDigest", actualDigest), ("recordedDigest", recordedDigest)] {
             if let value { fields.append("\"\(key)\": \(jsonStringLiteral(value))") }
         }
         return "{" + fields.joined(separator: ", ") + "}"
@@ -116,6 +122,7 @@ public struct SnapshotRecord: Sendable {
             }
         }
         actual = string("actual"); difference = string("difference"); expected = string("expected"); recorded = string("recorded")
+        actualDigest = string("actualDigest"); recordedDigest = string("recordedDigest")
     }
 
     /// The records of a report folder's `results.jsonl`.

@@ -105,6 +105,10 @@ public struct SnapshotOutcome: Sendable {
     /// before this run, and the golden this run recorded.
     public var expectedCopyPath: String?
     public var recordedCopyPath: String?
+    /// XXH64 of the bytes of the fresh image and of the recorded golden as written, in hex: what
+    /// `grona-snap accept` checks the files it copies from a report against.
+    public var actualDigest: String?
+    public var recordedDigest: String?
     /// The golden carries no provenance chunk (re-saved by another tool, or older than the chunk),
     /// so it can only ever be compared under the tolerance: counted and said once per run.
     public var goldenLacksProvenance = false
@@ -399,6 +403,7 @@ public struct SnapshotVerifier: Sendable {
             outcome.message += "\n  recorded the fresh image over the golden (\(reason))"
         }
         outcome.status = .recorded
+        outcome.recordedDigest = fileDigest(bytes)
         outcome.pendingWrites.append((outcome.goldenPath, bytes))
         if copiesImagesForReport {
             let copy = path(artifactsDirectory, "recorded", outcome.goldenName)
@@ -413,8 +418,11 @@ public struct SnapshotVerifier: Sendable {
                                into outcome: SnapshotOutcome) -> SnapshotOutcome {
         var outcome = outcome
         let actualPath = path(artifactsDirectory, "actual", outcome.goldenName)
-        guard let actual = try? encodeGolden(pixmap) else { return outcome }
+        // A golden as this machine would record it, provenance included: `grona-snap accept` puts
+        // CI's fresh images in place as they are, never rendering them again elsewhere.
+        guard let actual = try? encodeGolden(pixmap, provenance: .current(fontsFolder: fontsFolder)) else { return outcome }
         outcome.actualPath = actualPath
+        outcome.actualDigest = fileDigest(actual)
         outcome.pendingWrites.append((actualPath, actual))
         var lines = ["  golden:     \(outcome.goldenPath)", "  actual:     \(actualPath)"]
         if let expected, let panels = makeDifferenceImage(expected: expected.pixmap, actual: pixmap, tolerance: tolerance),
@@ -438,6 +446,12 @@ public struct SnapshotVerifier: Sendable {
 /// `forEachInOrder` calls its handler one at a time and returns only after the last call.
 private final class Collected: @unchecked Sendable {
     var outcomes: [SnapshotOutcome] = []
+}
+
+/// A file's XXH64, 16 hex digits: how a report names the exact bytes of an image it holds.
+func fileDigest(_ bytes: [UInt8]) -> String {
+    let text = String(xxHash64(bytes), radix: 16)
+    return String(repeating: "0", count: 16 - text.count) + text
 }
 
 /// Whether a golden file holds exactly these pixels: by its digest chunk, else by decoding it.
