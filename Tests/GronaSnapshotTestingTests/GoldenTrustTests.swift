@@ -128,6 +128,13 @@ final class GoldenTrustTests: XCTestCase {
         XCTAssertTrue(changed.contains("acme/L-light-ltr@1x.png: differs from the golden: "), changed)
         XCTAssertTrue(changed.contains("rule: exact, since the golden was rendered with this machine's GronaSnap, FreeType, HarfBuzz, ICU and fonts"), changed)
         XCTAssertTrue(changed.contains("GRONA_RECORD=failed"), changed)
+        // What changed, named: the theme's token and both colours, though ΔE is below the tolerance.
+        XCTAssertTrue(changed.contains("; primary #0A408C → #0A458C ("), changed)
+        // The difference image marks every changed pixel, as the exact rule failed them.
+        let panels = try decodePNG(readBytes(folder + "/Artifacts/difference/acme/L-light-ltr@1x.png")).pixmap
+        let red = stride(from: 0, to: panels.pixels.count, by: 4).filter { panels.pixels[$0..<($0 + 4)] == [255, 0, 0, 255] }.count
+        let differing = Int(changed.split(separator: " pixels differ").first?.split(separator: " ").last?.filter(\.isNumber) ?? "") ?? -1
+        XCTAssertEqual(red, differing, changed)
         // The same change against a golden that does not record its versions: the tolerance applies, and says so.
         let golden = folder + "/acme/L-light-ltr@1x.png"
         let original = try readBytes(golden)

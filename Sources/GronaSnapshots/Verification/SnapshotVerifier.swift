@@ -196,6 +196,7 @@ public struct SnapshotVerifier: Sendable {
                                                                                             overlay: snapshotCase.overlay)
             var outcome = refusingBoxes(check(snapshot.pixmap, goldenName: snapshotCase.goldenName),
                                         missing: snapshot.report.missingCharacterMessages(spec: snapshotCase.spec.file))
+            namingThemeColour(&outcome, theme: snapshotCase.spec.theme, appearance: snapshotCase.environment.appearance)
             outcome.findingCounts = FindingCounts(snapshot.report.findings)
             if let staging { stage(&outcome, into: staging) }
             return outcome
@@ -285,7 +286,9 @@ public struct SnapshotVerifier: Sendable {
             outcome.message += "\n  the golden was rendered with other versions, which may explain it: "
                 + outcome.versionDifferences.joined(separator: "; ")
         }
-        outcome = withArtifacts(pixmap, expected: (expected, golden), into: outcome)
+        // The rule's tolerance marks the pixels the rule failed: under the exact rule, every changed
+        // pixel is red in the difference image, however small its ΔE.
+        outcome = withArtifacts(pixmap, expected: (expected, golden), into: outcome, tolerance: rule.tolerance)
         if record == .failed {
             outcome = recording(pixmap, into: outcome, golden: golden, why: "record mode failed")
         }
@@ -348,6 +351,19 @@ public struct SnapshotVerifier: Sendable {
         }
         outcome.pendingCopies = []
         outcome.pendingWrites = []
+    }
+
+    /// When the colour most changed pixels took is one of the theme's colours in this appearance,
+    /// the message names it: "primary #0A408C → #0A458C" rather than "mostly …".
+    private func namingThemeColour(_ outcome: inout SnapshotOutcome, theme: Theme, appearance: Appearance) {
+        guard let change = outcome.comparison?.colourChange else { return }
+        let tokens: [(String, ThemeColor)] = [("primary", theme.primary), ("onPrimary", theme.onPrimary), ("accent", theme.accent),
+                                             ("surface", theme.surface), ("text", theme.text), ("mutedText", theme.mutedText)]
+        guard let token = tokens.first(where: { _, colour in
+            let c = colour.variant(for: appearance)
+            return c.a == 255 && (UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)) == change.to
+        }) else { return }
+        outcome.message = outcome.message.replacingOccurrences(of: change.words(), with: change.words(naming: token.0))
     }
 
     // MARK: - Outcomes
@@ -415,7 +431,8 @@ public struct SnapshotVerifier: Sendable {
 
     /// Adds the fresh image and, when there is a golden to compare with, the three-panel image.
     private func withArtifacts(_ pixmap: Pixmap, expected: (pixmap: Pixmap, png: [UInt8])?,
-                               into outcome: SnapshotOutcome) -> SnapshotOutcome {
+                               into outcome: SnapshotOutcome, tolerance: ComparisonTolerance? = nil) -> SnapshotOutcome {
+        let tolerance = tolerance ?? self.tolerance
         var outcome = outcome
         let actualPath = path(artifactsDirectory, "actual", outcome.goldenName)
         // A golden as this machine would record it, provenance included: `grona-snap accept` puts
