@@ -75,3 +75,46 @@ final class HelperOutsideTestsTests: XCTestCase {
         #expect(named?.contains("\(folder)/HelperIdentitySwiftTests/aDetachedTaskCannotKnowItsTest/") == true, "\(named ?? "nil")")
     }
 }
+
+/// A failing snapshot under Swift Testing attaches the golden, the fresh image and the difference
+/// image. The failure is a known issue here; `AttachmentTests` runs this suite in a process of its
+/// own with `--attachments-path` and looks at what was saved.
+@Suite struct SnapshotAttachments {
+    @Test func aFailureAttachesItsImages() throws {
+        let folder = NSTemporaryDirectory() + "grona-attachments-\(getpid())"
+        try? FileManager.default.removeItem(atPath: folder)
+        let banner = { (title: String) in Component.banner(Banner(title: title)) }
+        withKnownIssue {
+            assertSnapshot(of: banner("Summer sale"), named: "sale", variants: trustVariant, snapshotDirectory: folder,
+                           artifactDirectory: folder + "/Artifacts")   // recorded
+        }
+        withKnownIssue {
+            assertSnapshot(of: banner("Winter sale"), named: "sale", variants: trustVariant, snapshotDirectory: folder,
+                           artifactDirectory: folder + "/Artifacts")   // differs
+        } matching: { $0.comments.contains { $0.rawValue.contains("sale/L-light-ltr@1x.png: differs from the golden") } }
+    }
+}
+
+#if os(Linux)
+final class AttachmentTests: XCTestCase {
+    func testSwiftTestingSavesTheFailuresImages() throws {
+        let saved = try temporaryFolder()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--testing-library", "swift-testing", "--filter", "SnapshotAttachments", "--attachments-path", saved]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        let names = (try FileManager.default.contentsOfDirectory(atPath: saved)).sorted()
+        for role in ["recorded", "expected", "actual", "difference"] {
+            XCTAssertTrue(names.contains { $0.hasPrefix("sale_L-light-ltr@1x-\(role)") && $0.hasSuffix(".png") }, "\(role): \(names)\n\(text)")
+        }
+        let difference = try XCTUnwrap(names.first { $0.contains("-difference") })
+        XCTAssertEqual(Array(try readBytes(saved + "/" + difference).prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+    }
+}
+#endif

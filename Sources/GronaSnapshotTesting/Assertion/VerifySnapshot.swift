@@ -96,6 +96,12 @@ struct SnapshotOptions {
     /// `counterInstance`: the XCTest case whose unnamed snapshots are numbered afresh (its `self`).
     func verify(_ subject: SnapshotSubject, file: String, identity: @autoclosure () -> TestIdentity,
                 counterInstance: AnyObject? = nil) -> String? {
+        check(subject, file: file, identity: identity(), counterInstance: counterInstance)?.message
+    }
+
+    /// As `verify`, with the failure's images for the test framework to attach (`report`).
+    func check(_ subject: SnapshotSubject, file: String, identity: @autoclosure () -> TestIdentity,
+               counterInstance: AnyObject? = nil) -> SnapshotFailure? {
         switch subject {
         case .spec(let spec):
             return SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
@@ -108,7 +114,7 @@ struct SnapshotOptions {
             do {
                 spec = try SpecDecoder(fontsFolder: try locateFonts()).decode(fileAt: specFile)
             } catch {
-                return "\(error)"
+                return SnapshotFailure("\(error)")
             }
             // Named as `grona-snap verify` names it, whichever folder that is pointed at; with a
             // snapshots folder outside the package, as `verify` over the path's first folder would.
@@ -116,23 +122,23 @@ struct SnapshotOptions {
             spec.name = SpecGoldenName.of(specAt: specFile,
                                           snapshotsFolder: resolve(snapshotDirectory ?? strategy.defaultDirectory, against: root),
                                           searched: firstFolder.map { root + "/" + $0 })
-            return verify(.spec(spec), file: file, identity: identity())
+            return check(.spec(spec), file: file, identity: identity())
         case .component(let component, let theme, let environment, let name, let call):
-            return verify(component, theme: theme, environment: environment, name: name, call: call, file: file,
-                          identity: identity(), counterInstance: counterInstance)
+            return check(component, theme: theme, environment: environment, name: name, call: call, file: file,
+                         identity: identity(), counterInstance: counterInstance)
         }
     }
 
     /// A component built in code: its paths resolved, its golden folder named after the test.
-    private func verify(_ component: Component, theme: Theme, environment: Environment, name: String?, call: String,
-                        file: String, identity: TestIdentity, counterInstance: AnyObject?) -> String? {
-        if name == nil && identity.unknownInTestProcess { return identity.unknownTestMessage(call: call) }
+    private func check(_ component: Component, theme: Theme, environment: Environment, name: String?, call: String,
+                       file: String, identity: TestIdentity, counterInstance: AnyObject?) -> SnapshotFailure? {
+        if name == nil && identity.unknownInTestProcess { return SnapshotFailure(identity.unknownTestMessage(call: call)) }
         let root = packageRoot(containing: file)
         let resolved: (theme: Theme, component: Component)
         do {
             resolved = try resolveSwiftPaths(theme: theme, component: component, packageRoot: root, fonts: try locateFonts())
         } catch {
-            return "\(call): \(error)"
+            return SnapshotFailure("\(call): \(error)")
         }
         var spec = Spec(name: name ?? identity.goldenFolder(file: file), file: call, folder: root, theme: resolved.theme,
                         component: resolved.component, environment: environment, variants: variants)
@@ -143,11 +149,14 @@ struct SnapshotOptions {
             if number > 1 { spec.name += ".\(number)" }
         }
         spec.variants = nil
-        let message = SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
+        var failure = SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
                                       options: self, file: file, identity: identity, namedAfterTest: true, call: call).perform()
         // The renderer names what it could not use by its place in a spec file; this call has none.
-        return message?.replacingOccurrences(of: call + ": $.theme.", with: call + ": Theme.")
-            .replacingOccurrences(of: call + ": $.component.", with: call + ": the component's ")
+        if let message = failure?.message {
+            failure?.message = message.replacingOccurrences(of: call + ": $.theme.", with: call + ": Theme.")
+                .replacingOccurrences(of: call + ": $.component.", with: call + ": the component's ")
+        }
+        return failure
     }
 }
 
@@ -172,30 +181,64 @@ struct SnapshotRequest {
     /// The Swift call, for messages about the call itself.
     var call: String
 
-    func perform() -> String? {
+    func perform() -> SnapshotFailure? {
         let context: SnapshotContext
         do {
             context = try SnapshotContext(testFile: file, record: options.record ?? SnapshotTestingConfiguration.current?.record,
                                           snapshotDirectory: options.snapshotDirectory ?? options.strategy.defaultDirectory,
                                           artifactDirectory: options.artifactDirectory)
         } catch {
-            return "\(call): \(error)"
+            return SnapshotFailure("\(call): \(error)")
         }
         let goldens = cases.map { options.strategy.goldenName($0.goldenName) }
         let conflicts = GoldenLedger.claim(goldens, test: identity.id, module: identity.module ?? "tests",
                                            snapshotsFolder: context.snapshots, exclusive: namedAfterTest)
         if let conflict = conflicts.first {
-            return "\(context.snapshots)/\(conflict.golden): this golden is already \(conflict.otherTest)'s "
+            return SnapshotFailure("\(context.snapshots)/\(conflict.golden): this golden is already \(conflict.otherTest)'s "
                 + (conflict.sameRun ? "in this run" : "from an earlier run")
                 + ", and \(identity.id) would use it too; two tests cannot share a golden (the same test class name in "
                 + "two test modules?): give one of them named: \"…\", or rename it"
-                + (conflict.sameRun ? "" : "; if \(conflict.otherTest) no longer exists, remove its lines from \(conflict.ledgerFile)")
+                + (conflict.sameRun ? "" : "; if \(conflict.otherTest) no longer exists, remove its lines from \(conflict.ledgerFile)"))
         }
         let verifier = SnapshotVerifier(snapshotsDirectory: context.snapshots, artifactsDirectory: context.artifacts,
                                         record: context.record, tolerance: options.tolerance, fontsFolder: context.fonts)
+        let outcomes: [SnapshotOutcome]
         switch options.strategy.kind {
-        case .image: return failureMessage(verifier.verify(cases))
-        case .report: return failureMessage(verifier.verifyReports(cases))
+        case .image: outcomes = verifier.verify(cases)
+        case .report: outcomes = verifier.verifyReports(cases)
+        }
+        guard let message = failureMessage(outcomes) else { return nil }
+        return SnapshotFailure(message, files: SnapshotFailure.files(of: outcomes))
+    }
+}
+
+/// A snapshot call's failure: the message, and the files a test framework can attach to it
+/// (the golden, the fresh image and the three-panel difference image of the first few failures).
+struct SnapshotFailure {
+    var message: String
+    var files: [(name: String, path: String)] = []
+
+    init(_ message: String, files: [(name: String, path: String)] = []) {
+        self.message = message
+        self.files = files
+    }
+
+    /// Failures attached in full; a theme-wide change would otherwise attach hundreds of images.
+    static let attachedFailures = 3
+
+    /// "message-info_L-light-ltr@3x-actual.png": the golden's name made one file name, and the role.
+    static func files(of outcomes: [SnapshotOutcome]) -> [(name: String, path: String)] {
+        outcomes.filter { !$0.passed }.prefix(attachedFailures).flatMap { outcome -> [(name: String, path: String)] in
+            let base = outcome.goldenName.replacingOccurrences(of: "/", with: "_")
+            let stem = base.hasSuffix(".png") || base.hasSuffix(".json") ? String(base[..<base.lastIndex(of: ".")!]) : base
+            let fileExtension = base.hasSuffix(".json") ? "json" : "png"
+            let roles: [(String, String?)] = [("expected", outcome.status == .differs ? outcome.goldenPath : nil),
+                                              ("actual", outcome.actualPath), ("difference", outcome.differencePath),
+                                              ("recorded", outcome.status == .recorded ? outcome.goldenPath : nil)]
+            return roles.compactMap { role, path in
+                guard let path, FileManager.default.fileExists(atPath: path) else { return nil }
+                return ("\(stem)-\(role).\(fileExtension)", path)
+            }
         }
     }
 }
