@@ -31,16 +31,8 @@ final class HelperIdentityTests: XCTestCase {
     /// binary (this process's own program) with XCTest's filter.
     func testEachTestAloneInAProcessNamesItsGoldenAsAFullRunDoes() throws {
         for test in ["testBSecond", "testAFirst"] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            process.arguments = ["GronaSnapshotTestingTests.HelperIdentityTests/\(test)"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, text)
+            let (status, text) = try runThisTestBinary(["GronaSnapshotTestingTests.HelperIdentityTests/\(test)"])
+            XCTAssertEqual(status, 0, text)
             XCTAssertTrue(text.contains("Executed 1 test, with 0 failures"), text)
         }
     }
@@ -99,16 +91,9 @@ final class HelperOutsideTestsTests: XCTestCase {
 final class AttachmentTests: XCTestCase {
     func testSwiftTestingSavesTheFailuresImages() throws {
         let saved = try temporaryFolder()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--testing-library", "swift-testing", "--filter", "SnapshotAttachments", "--attachments-path", saved]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
+        let (status, text) = try runThisTestBinary(["--testing-library", "swift-testing", "--filter", "SnapshotAttachments",
+                                                    "--attachments-path", saved])
+        XCTAssertEqual(status, 0, text)
         let names = (try FileManager.default.contentsOfDirectory(atPath: saved)).sorted()
         for role in ["recorded", "expected", "actual", "difference"] {
             XCTAssertTrue(names.contains { $0.hasPrefix("sale_L-light-ltr@1x-\(role)") && $0.hasSuffix(".png") }, "\(role): \(names)\n\(text)")
@@ -118,3 +103,18 @@ final class AttachmentTests: XCTestCase {
     }
 }
 #endif
+
+/// Runs this test binary (this process's own program) with `arguments`: the exit status and
+/// everything it printed.
+func runThisTestBinary(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+}
