@@ -1,6 +1,8 @@
 import Foundation
 import Grona
+import GronaOutput
 import GronaRequests
+import GronaSnapshots
 import Text
 
 /// `grona-snap check SPEC.json|DIR [--format text|json] [--ignore KIND,…] [axes] [overrides]`
@@ -35,6 +37,9 @@ enum CheckCommand {
           --ignore KIND,…           leave these kinds out (and out of the exit status)
           --jobs N                  render on N threads (default: one per core)
           --assets-root DIR         refuse fonts and images outside DIR
+          --junit FILE              also write JUnit XML for CI: one test case per variant of each
+                                    spec, failing with its findings (default under Bazel:
+                                    $XML_OUTPUT_FILE)
 
         axes (replace the spec's variants for that setting; "all" takes every value):
         \(VariantPlan.axesHelp)
@@ -45,7 +50,7 @@ enum CheckCommand {
 
     static let grammar = Arguments.Grammar(
         valued: EnvironmentOptions.valued.union(VariantPlan.axisOptions)
-            .union(["--format", "--ignore", "--jobs", "--assets-root"]),
+            .union(["--format", "--ignore", "--jobs", "--assets-root", "--junit"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
     enum Format: String { case text, json }
@@ -74,6 +79,12 @@ enum CheckCommand {
         let request = CheckRequest(specs: specs, overrides: overrides, axes: axes, ignored: ignored)
         let checked = try request.run(jobs: jobCount, progress: Work.progressBar(total: request.jobs.count))
         let jobs = checked.jobs, total = checked.total
+        let environment = ProcessInfo.processInfo.environment
+        if let junit = args.value("--junit") ?? environment["XML_OUTPUT_FILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            let xml = CheckRequest.junit(checked, specs: specs, paths: paths, name: "grona-snap check \(target)")
+            try AtomicFile.createFolder(parentFolder(of: junit))
+            try AtomicFile.write(Array(xml.utf8), to: junit)
+        }
 
         switch format {
         case .json:

@@ -46,7 +46,7 @@ public enum JUnitReport {
     }
 
     /// Text and attribute values: the five XML entities, and characters XML 1.0 cannot carry dropped.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
