@@ -12,10 +12,13 @@ enum VerifyCommand {
                                  [--report-in-full N] [--prune] [--require-provenance]
 
         Renders every *.json spec in FIXTURES_DIR and its subfolders (sorted by path) in each of its
-        variants and compares each image with its golden, SNAPSHOTS/<spec path>/<textSize>-
-        <appearance>-<direction>@<scale>x.png, the spec's path below FIXTURES_DIR without .json
-        (SNAPSHOTS/<spec path>/<locale>/… for a spec with localizations; -pseudo-<mode> before the
-        scale for a pseudolanguage). When the golden was rendered with this machine's GronaSnap,
+        variants and compares each image with its golden, SNAPSHOTS/<spec name>/<textSize>-
+        <appearance>-<direction>@<scale>x.png (SNAPSHOTS/<spec name>/<locale>/… for a spec with
+        localizations; -pseudo-<mode> before the scale for a pseudolanguage). A spec's name is its
+        path in the project without the first folder and .json (Fixtures/banners/summer.json →
+        banners/summer, Tests/Specs/points2.json → Specs/points2), the project being the nearest
+        folder holding Package.swift at or above SNAPSHOTS' parent, else that parent: the same
+        name whichever folder is given, and the one assertSnapshot(ofSpecAt:) gives. When the golden was rendered with this machine's GronaSnap,
         FreeType, HarfBuzz, ICU and fonts, any changed pixel fails; otherwise an image matches when
         no pixel differs visibly (OKLab ΔE above 0.02) other than anti-aliased edges that moved. A
         run that checks no snapshot (no spec found, an empty shard) is an error. Failures leave the actual image and an
