@@ -135,6 +135,15 @@ final class GoldenTrustTests: XCTestCase {
         let red = stride(from: 0, to: panels.pixels.count, by: 4).filter { panels.pixels[$0..<($0 + 4)] == [255, 0, 0, 255] }.count
         let differing = Int(changed.split(separator: " pixels differ").first?.split(separator: " ").last?.filter(\.isNumber) ?? "") ?? -1
         XCTAssertEqual(red, differing, changed)
+        // The run's review page, as verify's: the difference, a wipe between the golden and the
+        // fresh image, and how to accept; one entry per golden (the recording was replaced).
+        XCTAssertTrue(changed.hasSuffix("Review this run's snapshots: \(folder)/Artifacts/index.html"), changed)
+        let page = try String(contentsOfFile: folder + "/Artifacts/index.html", encoding: .utf8)
+        for part in ["src=\"difference/acme/L-light-ltr@1x.png\"", "src=\"expected/acme/L-light-ltr@1x.png\"",
+                     "src=\"actual/acme/L-light-ltr@1x.png\"", "<code>GRONA_RECORD=failed swift test</code>", "1 differ, 0 recorded"] {
+            XCTAssertTrue(page.contains(part), part)
+        }
+        XCTAssertEqual(try SnapshotRecord.read(reportFolder: folder + "/Artifacts").map(\.golden), ["acme/L-light-ltr@1x.png"])
         // The same change against a golden that does not record its versions: the tolerance applies, and says so.
         let golden = folder + "/acme/L-light-ltr@1x.png"
         let original = try readBytes(golden)

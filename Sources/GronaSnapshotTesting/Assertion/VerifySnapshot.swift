@@ -200,14 +200,21 @@ struct SnapshotRequest {
                 + "two test modules?): give one of them named: \"…\", or rename it"
                 + (conflict.sameRun ? "" : "; if \(conflict.otherTest) no longer exists, remove its lines from \(conflict.ledgerFile)"))
         }
-        let verifier = SnapshotVerifier(snapshotsDirectory: context.snapshots, artifactsDirectory: context.artifacts,
+        var verifier = SnapshotVerifier(snapshotsDirectory: context.snapshots, artifactsDirectory: context.artifacts,
                                         record: context.record, tolerance: options.tolerance, fontsFolder: context.fonts)
+        // The run's review page (TestRunReview) shows the golden as it was and a recorded golden
+        // beside the fresh image, as verify's does: copies in the artifacts folder.
+        verifier.copiesImagesForReport = true
         let outcomes: [SnapshotOutcome]
         switch options.strategy.kind {
         case .image: outcomes = verifier.verify(cases)
         case .report: outcomes = verifier.verifyReports(cases)
         }
-        guard let message = failureMessage(outcomes) else { return nil }
+        guard var message = failureMessage(outcomes) else { return nil }
+        if let page = TestRunReview.add(outcomes, of: cases, artifactsFolder: context.artifacts, snapshotsFolder: context.snapshots,
+                                        record: context.record) {
+            message += "\nReview this run's snapshots: \(page)"
+        }
         return SnapshotFailure(message, files: SnapshotFailure.files(of: outcomes))
     }
 }
