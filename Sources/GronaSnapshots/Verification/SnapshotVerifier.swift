@@ -259,8 +259,7 @@ public struct SnapshotVerifier: Sendable {
             }
             return recording(pixmap, into: outcome, golden: nil, why: "there was none")
         }
-        let provenance = GoldenProvenance(golden: golden)
-        outcome.goldenLacksProvenance = provenance == nil
+        outcome.goldenLacksProvenance = !GoldenProvenance.isPresent(in: golden)
 
         switch checkDigest(golden: golden, against: pixmap) {
         case .match:
@@ -273,7 +272,7 @@ public struct SnapshotVerifier: Sendable {
         }
         let expected: Pixmap
         do { expected = try decodePNG(golden).pixmap } catch { return unreadable(golden, "\(error)", pixmap, outcome) }
-        let rule = ComparisonRule(golden: provenance, here: .current(fontsFolder: fontsFolder),
+        let rule = ComparisonRule(golden: GoldenProvenance(golden: golden), here: .current(fontsFolder: fontsFolder),
                                   tolerance: tolerance)
         let comparison = compare(expected: expected, actual: pixmap, tolerance: rule.tolerance)
         outcome.comparison = comparison
