@@ -57,8 +57,10 @@ let package = Package(
         // The application layer: typed requests, the option schema, render sessions, the budget and
         // the one error type, which the command line, the server and the test library all call.
         .target(name: "GronaRequests", dependencies: ["Grona", "GronaSnapshots", "GronaOutput", "PNG", "Raster", "Text"]),
-        // assertSnapshot for XCTest and Swift Testing, on top of GronaSnapshots.
-        .target(name: "GronaSnapshotTesting", dependencies: ["GronaRequests", "GronaSnapshots", "Grona", "PNG", "Raster"]),
+        // assertSnapshot for XCTest and Swift Testing, on top of GronaSnapshots. CTestObservation
+        // starts watching XCTest's test cases when the test binary loads (TestIdentity.swift).
+        .target(name: "CTestObservation", path: "Sources/CTestObservation"),
+        .target(name: "GronaSnapshotTesting", dependencies: ["GronaRequests", "GronaSnapshots", "Grona", "PNG", "Raster", "CTestObservation"]),
         // The command line; `serve` is its HTTP server, with the studio page (HTML, CSS, JavaScript) in Studio/.
         // The studio's files are compiled into the binary (embedInCode), so an installed grona-snap
         // serves the page with nothing beside it.
@@ -70,7 +72,9 @@ let package = Package(
         // Tests: one target per module.
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Raster"]),
-        .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "PNG"]),
+        // GronaSnapshots for the golden ledger: the sample goldens in Snapshots/Text are claimed
+        // there, so `grona-snap unused` knows they are in use.
+        .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "PNG", "GronaSnapshots"]),
         // BadInputTests run the built grona-snap on the corpus of bad inputs (read from disk).
         .testTarget(name: "GronaTests", dependencies: ["Grona", "PNG", "Raster", "grona-snap"],
                     exclude: ["Corpus"]),

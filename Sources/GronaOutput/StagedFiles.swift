@@ -24,6 +24,8 @@ public final class StagedFiles: @unchecked Sendable {
     /// Files being written right now: `discard` waits for them, so none is left behind.
     private var inFlight = 0
     private var closed = false
+    /// Held for the whole of `discard`.
+    private let discarding = NSLock()
     /// The end of every temporary name of this staging; set once, in `init` (registering, which
     /// numbers the staging, needs `self`).
     private var suffix = ""
@@ -106,7 +108,12 @@ public final class StagedFiles: @unchecked Sendable {
     }
 
     /// Removes every staged file and the folders staging created (when they are empty again).
+    /// One discard at a time: on Ctrl-C the interrupt handler and the command's own error path
+    /// (its workers told "the run was stopped") both discard, and a second discard that found no
+    /// files left to take would remove the folders while the first is still emptying them, and
+    /// leave them all behind.
     public func discard() {
+        discarding.lock(); defer { discarding.unlock() }
         finish { temporary, _ in unlink(temporary) }
         condition.lock(); defer { condition.unlock() }
         for folder in createdFolders.reversed() { rmdir(folder) }
@@ -202,6 +209,9 @@ private final class Interrupts: Sendable {
                 source.setEventHandler { [unowned self] in
                     self.state.withLock { $0.interrupted = true }
                     self.discardAll()
+                    // Said, so that a run that stops without its summary is not taken for a crash.
+                    let note = Array("interrupted: removed the files this run had not put in place\n".utf8)
+                    _ = note.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
                     _exit(128 + number)
                 }
                 source.resume()

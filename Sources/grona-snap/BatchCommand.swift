@@ -19,9 +19,10 @@ enum BatchCommand {
     static let help = """
         usage: grona-snap batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [canvas] [overrides]
 
-        Renders every *.json spec in DIR (not its subfolders), in name order, with all its variants:
+        Renders every *.json spec in DIR and its subfolders, in path order, with all its variants:
         each snapshot goes to OUT_DIR/<golden name>, e.g. OUT_DIR/banner/AX5-dark-rtl@3x.png, or
-        OUT_DIR/campaign/de/L-light-ltr@3x.png for a spec with localizations.
+        OUT_DIR/campaign/de/L-light-ltr@3x.png for a spec with localizations; a spec is named as
+        verify names its goldens (DIR/banners/summer.json → OUT_DIR/banners/summer/…).
         The files are the same, byte for byte, whatever --jobs. All specs are read first: if any is
         bad, or a snapshot cannot be rendered, nothing is written and the exit status is 2. Each
         snapshot is written under a hidden name as it is rendered and all are renamed into place at
@@ -58,7 +59,13 @@ enum BatchCommand {
 
         let folder = args.positionals[0]
         let assetRoots = try AssetRoots.parse(args.value("--assets-root"))
-        let specs = try specFiles(in: folder).map { try Specs.decode($0, assetRoots: assetRoots) }
+        // Named as `verify` names them, so a batch into the snapshots folder writes verify's goldens.
+        let specs = try specFiles(in: folder).map { found in
+            var spec = try Specs.decode(found.path, assetRoots: assetRoots)
+            spec.name = SpecGoldenName.of(specAt: found.path, snapshotsFolder: output, searched: folder)
+            return spec
+        }
+        try SpecGoldenName.refuseShared(specs, snapshotsFolder: output)
         let batch = BatchRequest(specs: specs, output: output, overrides: overrides, canvas: canvas, shard: shard)
         let jobs = batch.jobs
         let result = try batch.run(jobs: jobCount, progress: Work.progressBar(total: jobs.count))
@@ -67,14 +74,15 @@ enum BatchCommand {
         print("rendered \(jobs.count) snapshot\(jobs.count == 1 ? "" : "s") from \(specs.count) spec\(specs.count == 1 ? "" : "s")\(shardNote) in \(Work.seconds(since: start)) with \(threads) job\(threads == 1 ? "" : "s"); \(result.findings.summary)")
     }
 
-    /// The specs directly in `folder`, sorted by name (byte order, so the same everywhere); JSON
-    /// files that are not specs are skipped with a note (`SpecFiles`).
-    static func specFiles(in folder: String) throws -> [String] {
-        let listing: SpecFiles.Listing
-        do { listing = try SpecFiles.list(in: folder) } catch { throw RequestError("\(folder): not a readable folder") }
-        for file in listing.skipped { FileHandle.standardError.write(Data((SpecFiles.skipNote(file) + "\n").utf8)) }
-        guard !listing.specs.isEmpty else { throw RequestError("\(folder): no *.json specs in this folder") }
-        return listing.specs
+    /// The specs in `folder` and its subfolders, sorted by name (byte order, so the same
+    /// everywhere), as `verify` finds them; JSON files that are not specs are skipped with a note
+    /// (`SpecFiles`).
+    static func specFiles(in folder: String) throws -> [SpecFiles.Found] {
+        let tree: (specs: [SpecFiles.Found], skipped: [String])
+        do { tree = try SpecFiles.tree(in: folder) } catch { throw RequestError("\(folder): not a readable folder") }
+        for file in tree.skipped { FileHandle.standardError.write(Data((SpecFiles.skipNote(file) + "\n").utf8)) }
+        guard !tree.specs.isEmpty else { throw RequestError("\(folder): no *.json specs in this folder or its subfolders") }
+        return tree.specs
     }
 
     /// "K/N" with 1 ≤ K ≤ N (`Shard`, which `verify` shares).

@@ -1,6 +1,8 @@
 import Foundation
 import Grona
+import GronaOutput
 import GronaRequests
+import GronaSnapshots
 import Text
 
 /// `grona-snap check SPEC.json|DIR [--format text|json] [--ignore KIND,…] [axes] [overrides]`
@@ -17,7 +19,8 @@ enum CheckCommand {
                                 [--locales all|en,de,ar] [--pseudos all|accented,double]
                                 [--jobs N] [--assets-root DIR] [overrides]
 
-        Renders every variant of the spec (or of every *.json spec in DIR, in name order) and lists
+        Renders every variant of the spec (or of every *.json spec in DIR and its subfolders, in
+        path order, as verify finds them) and lists
         its findings: text cut at its line limit (truncated), a colour the SDK replaced for contrast
         (contrastReplaced), text still under its minimum contrast (contrastBelowMinimum), a button
         or progress fill under 3:1 against what is behind it (nonTextContrast), a field of only
@@ -34,6 +37,9 @@ enum CheckCommand {
           --ignore KIND,…           leave these kinds out (and out of the exit status)
           --jobs N                  render on N threads (default: one per core)
           --assets-root DIR         refuse fonts and images outside DIR
+          --junit FILE              also write JUnit XML for CI: one test case per variant of each
+                                    spec, failing with its findings (default under Bazel:
+                                    $XML_OUTPUT_FILE)
 
         axes (replace the spec's variants for that setting; "all" takes every value):
         \(VariantPlan.axesHelp)
@@ -44,7 +50,7 @@ enum CheckCommand {
 
     static let grammar = Arguments.Grammar(
         valued: EnvironmentOptions.valued.union(VariantPlan.axisOptions)
-            .union(["--format", "--ignore", "--jobs", "--assets-root"]),
+            .union(["--format", "--ignore", "--jobs", "--assets-root", "--junit"]),
         flags: EnvironmentOptions.flags, positionals: 1...1)
 
     enum Format: String { case text, json }
@@ -65,7 +71,7 @@ enum CheckCommand {
         let target = args.positionals[0]
         var isFolder: ObjCBool = false
         let paths = FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) && isFolder.boolValue
-            ? try BatchCommand.specFiles(in: target) : [target]
+            ? try BatchCommand.specFiles(in: target).map(\.path) : [target]
         // Every spec is read before anything is rendered: a bad one stops the run (exit 2) before
         // any finding is printed.
         let assetRoots = try AssetRoots.parse(args.value("--assets-root"))
@@ -73,6 +79,12 @@ enum CheckCommand {
         let request = CheckRequest(specs: specs, overrides: overrides, axes: axes, ignored: ignored)
         let checked = try request.run(jobs: jobCount, progress: Work.progressBar(total: request.jobs.count))
         let jobs = checked.jobs, total = checked.total
+        let environment = ProcessInfo.processInfo.environment
+        if let junit = args.value("--junit") ?? environment["XML_OUTPUT_FILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            let xml = CheckRequest.junit(checked, specs: specs, paths: paths, name: "grona-snap check \(target)")
+            try AtomicFile.createFolder(parentFolder(of: junit))
+            try AtomicFile.write(Array(xml.utf8), to: junit)
+        }
 
         switch format {
         case .json:

@@ -26,6 +26,9 @@ enum MergeCommand {
         let args = try Arguments(words, grammar: grammar, command: "merge")
         let output = try args.outputFolder(placeholder: "OUT_DIR")
         let result = try ReportMerge(reportFolders: args.positionals, output: output).run()
+        if let notice = result.tally.provenanceNotice {
+            FileHandle.standardError.write(Data("notice: \(notice)\n".utf8))
+        }
         if let command = result.acceptCommand {
             FileHandle.standardError.write(Data("to accept the differences as the new goldens: \(command)\n".utf8))
         }

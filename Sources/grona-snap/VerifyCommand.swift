@@ -9,13 +9,16 @@ enum VerifyCommand {
     static let help = """
         usage: grona-snap verify FIXTURES_DIR --snapshots DIR [--record missing|all|failed|never]
                                  [--jobs N] [--shard K/N] [--junit FILE] [--report-dir DIR]
-                                 [--report-in-full N] [--prune]
+                                 [--report-in-full N] [--prune] [--require-provenance]
 
         Renders every *.json spec in FIXTURES_DIR and its subfolders (sorted by path) in each of its
-        variants and compares each image with its golden, SNAPSHOTS/<spec path>/<textSize>-
-        <appearance>-<direction>@<scale>x.png, the spec's path below FIXTURES_DIR without .json
-        (SNAPSHOTS/<spec path>/<locale>/… for a spec with localizations; -pseudo-<mode> before the
-        scale for a pseudolanguage). When the golden was rendered with this machine's GronaSnap,
+        variants and compares each image with its golden, SNAPSHOTS/<spec name>/<textSize>-
+        <appearance>-<direction>@<scale>x.png (SNAPSHOTS/<spec name>/<locale>/… for a spec with
+        localizations; -pseudo-<mode> before the scale for a pseudolanguage). A spec's name is its
+        path in the project without the first folder and .json (Fixtures/banners/summer.json →
+        banners/summer, Tests/Specs/points2.json → Specs/points2), the project being the nearest
+        folder holding Package.swift at or above SNAPSHOTS' parent, else that parent: the same
+        name whichever folder is given, and the one assertSnapshot(ofSpecAt:) gives. When the golden was rendered with this machine's GronaSnap,
         FreeType, HarfBuzz, ICU and fonts, any changed pixel fails; otherwise an image matches when
         no pixel differs visibly (OKLab ΔE above 0.02) other than anti-aliased edges that moved. A
         run that checks no snapshot (no spec found, an empty shard) is an error. Failures leave the actual image and an
@@ -54,6 +57,10 @@ enum VerifyCommand {
                                     produces and no Swift test claims in the golden ledger (they
                                     are listed either way); grona-snap unused lists every golden
                                     no spec or test used
+          --require-provenance      fail each golden that carries no provenance (the grVR chunk
+                                    another tool's re-save drops) rather than compare it under
+                                    the tolerance; without it, such goldens are counted in a
+                                    notice on stderr, in the report and in the JUnit XML
           --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
 
         Prints one summary line, e.g. "verified 304 snapshots: 304 match, 0 differ, 0 recorded,
@@ -66,7 +73,7 @@ enum VerifyCommand {
 
     static let grammar = Arguments.Grammar(
         valued: ["--snapshots", "--record", "--jobs", "--report-dir", "--report-in-full", "--assets-root", "--shard", "--junit"],
-        flags: ["--prune"], positionals: 1...1)
+        flags: ["--prune", "--require-provenance"], positionals: 1...1)
 
     /// Failures printed in full on stderr; the rest are counted.
     static let shownFailures = 10
@@ -86,6 +93,7 @@ enum VerifyCommand {
         Shard.acknowledgeBazel(environment)
         request.verification.jobs = try args.integer("--jobs", in: 1...256) ?? ParallelRenderer.defaultJobs
         request.verification.prune = args.has("--prune")
+        request.verification.requireProvenance = args.has("--require-provenance")
         // At least the failures stderr prints in full, which it takes from the report's.
         request.verification.sectionsInFull = try args.integer("--report-in-full", in: shownFailures...1_000_000) ?? reportSectionsInFull
 
@@ -93,7 +101,8 @@ enum VerifyCommand {
         for file in result.skippedFiles { FileHandle.standardError.write(Data((SpecFiles.skipNote(file) + "\n").utf8)) }
         // The first few failures in full, then a count: a theme-wide change must not bury the
         // summary under thousands of lines. The report has them all.
-        var stderr = result.tally.shown.prefix(shownFailures).map { $0.message + "\n" }.joined()
+        var stderr = result.tally.provenanceNotice.map { "notice: \($0)\n" } ?? ""
+        stderr += result.tally.shown.prefix(shownFailures).map { $0.message + "\n" }.joined()
         if result.tally.problems > shownFailures {
             stderr += "… and \(result.tally.problems - shownFailures) more; all are in \(result.reportPath)\n"
         }

@@ -18,6 +18,7 @@ let usage = """
       animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR]   the reveal and fill as an animated PNG
       verify FIXTURES_DIR --snapshots DIR [--record MODE]         check every spec's variants against goldens
       merge REPORT_DIR... -o OUT_DIR                              combine sharded verify reports into one
+      accept REPORT_DIR [--only GLOB]                             put CI's fresh images in place as the goldens
       unused SNAPSHOTS_DIR [--specs FIXTURES_DIR]                 list goldens no spec or test used
       check SPEC.json|DIR [--format text|json] [--ignore KINDS]   list what was cut, recoloured or hard to read
       serve [DIR] [--port 8080] [--host 127.0.0.1]                the studio and the HTTP API for DIR's specs
@@ -41,6 +42,7 @@ let commands: [String: (help: String, run: (ArraySlice<String>) throws -> Void)]
     "animate": (AnimateCommand.help, AnimateCommand.run),
     "verify": (VerifyCommand.help, VerifyCommand.run),
     "merge": (MergeCommand.help, MergeCommand.run),
+    "accept": (AcceptCommand.help, AcceptCommand.run),
     "unused": (UnusedCommand.help, UnusedCommand.run),
     "check": (CheckCommand.help, CheckCommand.run),
     "serve": (ServeCommand.help, ServeCommand.run),

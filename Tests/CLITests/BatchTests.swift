@@ -138,7 +138,3 @@ final class BatchTests: XCTestCase {
     }
 }
 
-/// Every file and folder under `folder`, hidden ones included, sorted.
-private func allEntries(under folder: String) -> [String] {
-    (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
-}

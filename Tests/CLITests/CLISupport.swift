@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import PNG
 import Raster
 import XCTest
@@ -119,9 +122,10 @@ func pixel(_ pixmap: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
     return Array(pixmap.pixels[i..<(i + 4)])
 }
 
-/// Starts grona-snap with `arguments` (fonts set, no CI variables) and returns once a staged file
-/// appears under `folder`, or the run ends, or a minute passes: a run to interrupt mid-way.
-func startUntilStaged(_ arguments: [String], watching folder: String) throws -> Process {
+/// Starts grona-snap with `arguments` (fonts set, no CI variables) and returns once `staged` staged
+/// files are under `folder`, or the run ends, or a minute passes: a run to interrupt mid-way. Its
+/// standard error goes to the file `stderr` when given.
+func startUntilStaged(_ arguments: [String], watching folder: String, staged: Int = 1, stderr: String? = nil) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
     process.arguments = arguments
@@ -132,18 +136,41 @@ func startUntilStaged(_ arguments: [String], watching folder: String) throws -> 
     }
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    if let stderr {
+        FileManager.default.createFile(atPath: stderr, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: stderr)
+    } else {
+        process.standardError = FileHandle.nullDevice
+    }
     try process.run()
     let deadline = Date().addingTimeInterval(60)
-    while process.isRunning && !stagedFileExists(under: folder) && Date() < deadline { usleep(2_000) }
+    while process.isRunning && stagedFiles(under: folder, upTo: staged) < staged && Date() < deadline { usleep(2_000) }
     return process
 }
 
-/// Whether any file (hidden ones too) under `folder` is a staged one.
-private func stagedFileExists(under folder: String) -> Bool {
-    guard let walker = FileManager.default.enumerator(atPath: folder) else { return false }
-    while let path = walker.nextObject() as? String {
-        if path.hasSuffix(".staged") { return true }
+/// How many files (hidden ones too) under `folder` are staged ones, counting up to `limit`.
+private func stagedFiles(under folder: String, upTo limit: Int) -> Int {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return 0 }
+    var count = 0
+    while let path = walker.nextObject() as? String, count < limit {
+        if path.hasSuffix(".staged") { count += 1 }
     }
-    return false
+    return count
+}
+
+/// Every file and folder under `folder`, hidden ones included, sorted.
+func allEntries(under folder: String) -> [String] {
+    (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
+}
+
+/// The test cases of a JUnit file, as (classname/name, failed), parsed as XML.
+func junitCases(_ file: String) throws -> [(name: String, failed: Bool)] {
+    let document = try XMLDocument(contentsOf: URL(fileURLWithPath: file), options: [])
+    let cases = try document.nodes(forXPath: "//testcase")
+    return cases.compactMap { node in
+        guard let element = node as? XMLElement,
+              let classname = element.attribute(forName: "classname")?.stringValue,
+              let name = element.attribute(forName: "name")?.stringValue else { return nil }
+        return (classname + "/" + name, !element.elements(forName: "failure").isEmpty)
+    }
 }

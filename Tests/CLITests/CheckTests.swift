@@ -234,6 +234,28 @@ final class CheckTests: XCTestCase {
         XCTAssertEqual(Set(translucent.compactMap { $0["preferredColor"] as? String }), ["#1A1C1A40"])
     }
 
+    /// `check` as a CI gate: exit status 1 on findings, and JUnit XML with one test case per
+    /// variant, the variants with findings failing with them.
+    func testJUnitForCI() throws {
+        let work = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: work + "/specs/nested", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixtures + "/message-info.json", toPath: work + "/specs/nested/info.json")
+        try FileManager.default.copyItem(atPath: fixtures + "/message-gift.json", toPath: work + "/specs/gift.json")
+        let run = try snap("check", work + "/specs", "--junit", work + "/out/check.xml")
+        XCTAssertEqual(run.status, 1)
+        let cases = try junitCases(work + "/out/check.xml")
+        XCTAssertEqual(cases.count, 24)
+        XCTAssertEqual(cases.filter(\.failed).map(\.name), ["\(work)/specs/gift.json/AX5-light-ltr@3x.png", "\(work)/specs/gift.json/AX5-light-rtl@3x.png",
+                                                          "\(work)/specs/gift.json/AX5-dark-ltr@3x.png", "\(work)/specs/gift.json/AX5-dark-rtl@3x.png",
+                                                          "\(work)/specs/nested/info.json/AX5-light-ltr@3x.png", "\(work)/specs/nested/info.json/AX5-light-rtl@3x.png",
+                                                          "\(work)/specs/nested/info.json/AX5-dark-ltr@3x.png", "\(work)/specs/nested/info.json/AX5-dark-rtl@3x.png"])
+        let xml = try String(contentsOfFile: work + "/out/check.xml", encoding: .utf8)
+        XCTAssertTrue(xml.contains("<failure type=\"findings\" message=\"2 findings: title cut after 2 lines"), xml)
+        let clean = try snap("check", work + "/specs", "--ignore", "truncated", "--junit", work + "/out/clean.xml")
+        XCTAssertEqual(clean.status, 0, clean.stdout)
+        XCTAssertEqual(try junitCases(work + "/out/clean.xml").filter(\.failed).count, 0)
+    }
+
     func testExitStatuses() throws {
         let folder = try writeSpecs()
         let clean = try snap("check", folder + "/clean-banner.json")

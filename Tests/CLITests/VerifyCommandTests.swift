@@ -161,6 +161,108 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertTrue(tooManyShards.stderr.contains("shard 13/13 (from --shard) has no snapshots to check"), tooManyShards.stderr)
     }
 
+    /// One name per spec, whichever folder `verify` is pointed at: the spec's path in the project
+    /// without its first folder. `verify Fixtures/campaigns` finds the goldens `verify Fixtures`
+    /// recorded (no second copy beside them), and `verify Tests/Specs` names a spec `Specs/points2`,
+    /// as `assertSnapshot(ofSpecAt: "Tests/Specs/points2.json")` does.
+    func testAFolderInsideTheFixturesNamesGoldensAsTheWholeFixturesFolderDoes() throws {
+        let work = try makeWorkFolder()
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: work + "/Fixtures/campaigns", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: work + "/Tests/Specs", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: fixtures + "/message-info.json", toPath: work + "/Fixtures/campaigns/spring.json")
+        try fm.copyItem(atPath: fixtures + "/message-gift.json", toPath: work + "/Fixtures/gift.json")
+        try fm.copyItem(atPath: fixtures + "/message-gift.json", toPath: work + "/Tests/Specs/points2.json")
+        let whole = try runProgram(try gronaSnapBinary(), ["verify", "Fixtures", "--snapshots", "Snapshots"], in: work)
+        XCTAssertEqual(whole.status, 1, whole.stderr)   // recorded
+        let recorded = files(under: work + "/Snapshots").filter { $0.hasSuffix(".png") }
+        XCTAssertEqual(recorded.count, 24)
+        XCTAssertTrue(recorded.contains("campaigns/spring/L-light-ltr@3x.png"), "\(recorded)")
+
+        let part = try runProgram(try gronaSnapBinary(), ["verify", "Fixtures/campaigns", "--snapshots", "Snapshots"], in: work)
+        XCTAssertEqual(part.status, 0, part.stderr)
+        XCTAssertTrue(part.stdout.hasPrefix("verified 12 snapshots: 12 match, 0 differ, 0 recorded"), part.stdout)
+        // The same from another working folder, with absolute paths.
+        let absolute = try snap("verify", work + "/Fixtures/campaigns/", "--snapshots", work + "/Snapshots")
+        XCTAssertEqual(absolute.status, 0, absolute.stderr)
+        XCTAssertEqual(files(under: work + "/Snapshots").filter { $0.hasSuffix(".png") }, recorded, "goldens recorded twice")
+
+        let specs = try runProgram(try gronaSnapBinary(), ["verify", "Tests/Specs", "--snapshots", "Snapshots"], in: work)
+        XCTAssertEqual(specs.status, 1, specs.stderr)
+        XCTAssertTrue(fm.fileExists(atPath: work + "/Snapshots/Specs/points2/L-light-ltr@3x.png"))
+        XCTAssertEqual(try runProgram(try gronaSnapBinary(), ["verify", "Tests", "--snapshots", "Snapshots"], in: work).status, 0)
+
+        // Over the whole project, Fixtures/gift.json and a Tests/gift.json would share `gift`: refused, nothing written.
+        try fm.copyItem(atPath: fixtures + "/message-gift.json", toPath: work + "/Tests/gift.json")
+        let before = allEntries(under: work)
+        let shared = try runProgram(try gronaSnapBinary(), ["verify", ".", "--snapshots", "Snapshots"], in: work)
+        XCTAssertEqual(shared.status, 2)
+        XCTAssertTrue(shared.stderr.hasPrefix("error: ./Tests/gift.json: its goldens would be Snapshots/gift/, which are ./Fixtures/gift.json's: "
+            + "two specs cannot share goldens"), shared.stderr)
+        XCTAssertEqual(allEntries(under: work), before)
+    }
+
+    /// `check` and `batch` find a folder's specs as `verify` does, subfolders included, and
+    /// `batch` names them as `verify` names their goldens.
+    func testCheckAndBatchRecurseAsVerifyDoes() throws {
+        let work = try makeWorkFolder()
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: work + "/fixtures/nested/deeper", withIntermediateDirectories: true)
+        try fm.moveItem(atPath: work + "/fixtures/message-info.json", toPath: work + "/fixtures/nested/deeper/info.json")
+        try fm.copyItem(atPath: fixtures + "/message-gift.json", toPath: work + "/fixtures/gift.json")
+        let check = try snap("check", work + "/fixtures")
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stdout.contains("\(work)/fixtures/nested/deeper/info.json:\n  title cut after 2 lines at AX5"), check.stdout)
+        XCTAssertTrue(check.stdout.hasSuffix("12 findings in 2 of 2 specs (24 variants checked)\n"), check.stdout)
+        let json = try snap("check", work + "/fixtures", "--format", "json")
+        XCTAssertTrue(json.stdout.contains("\"spec\": \"\(work)/fixtures/nested/deeper/info.json\""), json.stdout)
+
+        let batch = try snap("batch", work + "/fixtures", "-o", work + "/out", "--scale", "1")
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        let written = files(under: work + "/out")
+        XCTAssertEqual(written.count, 24)
+        XCTAssertTrue(written.contains("nested/deeper/info/L-dark-rtl@1x.png") && written.contains("gift/L-dark-rtl@1x.png"), "\(written)")
+        let verify = try snap("verify", work + "/fixtures", "--snapshots", work + "/Snapshots")
+        XCTAssertEqual(verify.status, 1)
+        XCTAssertEqual(Set(files(under: work + "/Snapshots").filter { $0.hasSuffix(".png") }.map { $0.replacingOccurrences(of: "@3x", with: "@1x") }),
+                       Set(written))
+    }
+
+    /// Goldens re-saved by another tool lose their provenance chunk and can only be compared under
+    /// the tolerance, where a colour nudged below a visible difference passes. Each run says how
+    /// many, on stderr, in the report and in the JUnit XML; `--require-provenance` fails them, and
+    /// `--record failed` records them again with it.
+    func testGoldensWithoutProvenanceAreNoticedAndCanBeRequired() throws {
+        let work = try makeWorkFolder()
+        let verify = ["verify", work + "/fixtures", "--snapshots", work + "/Snapshots", "--junit", work + "/junit.xml"]
+        XCTAssertEqual(try grona(verify).status, 1)   // recorded
+        // Re-saved as another tool would (no private chunks); one with a colour nudged by one step.
+        for (index, name) in ["L-light-ltr@3x.png", "L-dark-ltr@3x.png", "AX5-light-rtl@3x.png"].enumerated() {
+            let golden = work + "/Snapshots/message-info/" + name
+            var pixmap = try image(golden)
+            if index == 0 { pixmap.pixels[(40 * pixmap.width + 40) * 4] ^= 1 }
+            try Data(try encodePNG(pixmap)).write(to: URL(fileURLWithPath: golden))
+        }
+        let notice = "3 goldens carry no provenance; compared under tolerance"
+        let tolerated = try grona(verify)
+        XCTAssertEqual(tolerated.status, 0, tolerated.stderr)
+        XCTAssertTrue(tolerated.stderr.hasPrefix("notice: \(notice) (a change below a visible difference passes; "), tolerated.stderr)
+        XCTAssertTrue(try String(contentsOfFile: work + "/Artifacts/verify-report/index.html", encoding: .utf8).contains(notice))
+        let junit = try String(contentsOfFile: work + "/junit.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains("<property name=\"grona-snap.notice\" value=\"\(notice)"), junit)
+        XCTAssertEqual(junit.components(separatedBy: "<system-out>the golden carries no provenance; compared under tolerance</system-out>").count - 1, 3, junit)
+
+        let required = try grona(verify + ["--require-provenance"])
+        XCTAssertEqual(required.status, 1)
+        XCTAssertTrue(required.stderr.contains("message-info/L-light-ltr@3x.png: the golden carries no provenance (no grVR chunk"), required.stderr)
+        XCTAssertTrue(required.stdout.hasSuffix("verified 12 snapshots: 9 match, 3 differ, 0 recorded, 0 missing; 8 findings (8 truncated)\n"), required.stdout)
+        XCTAssertEqual(try junitCases(work + "/junit.xml").filter(\.failed).count, 3)
+        XCTAssertEqual(try grona(verify + ["--require-provenance", "--record", "failed"]).status, 1)   // recorded again
+        let again = try grona(verify + ["--require-provenance"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stderr, "")
+    }
+
     func testBadSpecExitsTwoAndWritesNothing() throws {
         let work = try makeWorkFolder()
         try Data(##"{"theme": {"primary": "#12345"}, "component": {"type": "message", "icon": "info", "body": "x"}}"##.utf8)

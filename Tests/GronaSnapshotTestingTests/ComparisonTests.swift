@@ -169,6 +169,8 @@ final class ComparisonTests: XCTestCase {
         var actual = image(width: 100, height: 100)
         actual.pixels[(44 * 100 + 12) * 4] = 0
         let result = compare(expected: image(width: 100, height: 100), actual: actual)
-        XCTAssertEqual(result.message, "1 pixel differs (0.01%), largest ΔE \(fixed(result.largestDifference, decimals: 2)) at (12, 44)")
+        XCTAssertEqual(result.message, "1 pixel differs (0.01%), largest ΔE \(fixed(result.largestDifference, decimals: 2)) at (12, 44); "
+            + "mostly #FFFFFF → #00FFFF (1 pixel)")
+        XCTAssertEqual(result.colourChange, ColourChange(from: 0xFFFFFF, to: 0x00FFFF, pixels: 1))
     }
 }

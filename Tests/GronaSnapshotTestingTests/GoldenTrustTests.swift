@@ -128,6 +128,22 @@ final class GoldenTrustTests: XCTestCase {
         XCTAssertTrue(changed.contains("acme/L-light-ltr@1x.png: differs from the golden: "), changed)
         XCTAssertTrue(changed.contains("rule: exact, since the golden was rendered with this machine's GronaSnap, FreeType, HarfBuzz, ICU and fonts"), changed)
         XCTAssertTrue(changed.contains("GRONA_RECORD=failed"), changed)
+        // What changed, named: the theme's token and both colours, though ΔE is below the tolerance.
+        XCTAssertTrue(changed.contains("; primary #0A408C → #0A458C ("), changed)
+        // The difference image marks every changed pixel, as the exact rule failed them.
+        let panels = try decodePNG(readBytes(folder + "/Artifacts/difference/acme/L-light-ltr@1x.png")).pixmap
+        let red = stride(from: 0, to: panels.pixels.count, by: 4).filter { panels.pixels[$0..<($0 + 4)] == [255, 0, 0, 255] }.count
+        let differing = Int(changed.split(separator: " pixels differ").first?.split(separator: " ").last?.filter(\.isNumber) ?? "") ?? -1
+        XCTAssertEqual(red, differing, changed)
+        // The run's review page, as verify's: the difference, a wipe between the golden and the
+        // fresh image, and how to accept; one entry per golden (the recording was replaced).
+        XCTAssertTrue(changed.hasSuffix("Review this run's snapshots: \(folder)/Artifacts/index.html"), changed)
+        let page = try String(contentsOfFile: folder + "/Artifacts/index.html", encoding: .utf8)
+        for part in ["src=\"difference/acme/L-light-ltr@1x.png\"", "src=\"expected/acme/L-light-ltr@1x.png\"",
+                     "src=\"actual/acme/L-light-ltr@1x.png\"", "<code>GRONA_RECORD=failed swift test</code>", "1 differ, 0 recorded"] {
+            XCTAssertTrue(page.contains(part), part)
+        }
+        XCTAssertEqual(try SnapshotRecord.read(reportFolder: folder + "/Artifacts").map(\.golden), ["acme/L-light-ltr@1x.png"])
         // The same change against a golden that does not record its versions: the tolerance applies, and says so.
         let golden = folder + "/acme/L-light-ltr@1x.png"
         let original = try readBytes(golden)
@@ -171,10 +187,58 @@ final class GoldenTrustTests: XCTestCase {
         XCTAssertTrue(second.contains("this golden is already AppTests.CampaignSnapshots/testOffer's in this run, and MoreTests.CampaignSnapshots/testOffer would use it too"), second)
     }
 
+    /// `swift test --filter A`, then `--filter B`: two runs, one golden (`named: "acme"` in both).
+    /// The second claim is checked against the ledger as it is written, fails naming the first,
+    /// and is not recorded; a spec's goldens may still be checked by any number of tests.
+    func testTwoRunsClaimingOneGoldenFailOnWrite() throws {
+        let folder = try temporaryFolder()
+        let options = SnapshotOptions(.image, trustVariant, nil, .default, folder, folder + "/Artifacts")
+        func check(_ suite: String, run: String) -> String? {
+            setenv(GoldenLedger.runVariable, run, 1)
+            defer { unsetenv(GoldenLedger.runVariable) }
+            return options.verify(.component(banner, theme: Theme(), environment: .default, name: "acme", call: "assertSnapshot(of:as:)"),
+                                  file: #filePath, identity: TestIdentity(module: "AppTests", suite: suite, test: "testOffer", fromFramework: true))
+        }
+        XCTAssertTrue(check("OfferTests", run: "run-1")?.contains("recorded the golden") == true)
+        XCTAssertNil(check("OfferTests", run: "run-1b"))
+        let second = try XCTUnwrap(check("PromoTests", run: "run-2"))
+        XCTAssertTrue(second.hasPrefix("\(folder)/acme/L-light-ltr@1x.png: this golden is already AppTests.OfferTests/testOffer's "
+            + "from an earlier run, and AppTests.PromoTests/testOffer would use it too; two tests cannot share a golden"), second)
+        XCTAssertTrue(second.hasSuffix("if AppTests.OfferTests/testOffer no longer exists, remove its lines from \(folder)/.grona-ledger/AppTests.tsv"), second)
+        XCTAssertEqual(GoldenLedger.entries(under: folder).map(\.test), ["AppTests.OfferTests/testOffer"])
+        // Spec goldens are shared: many tests may check one spec.
+        XCTAssertEqual(GoldenLedger.claim(["acme/L-light-ltr@1x.png"], test: "AppTests.Specs/testAll", module: "AppTests",
+                                          snapshotsFolder: folder, run: "run-3"), [])
+        XCTAssertEqual(GoldenLedger.entries(under: folder).count, 2)
+    }
+
     func testASpecInASubfolderKeepsVerifysGoldenFolder() {
-        XCTAssertEqual(specGoldenFolder("Fixtures/banners/summer.json"), "banners/summer")
-        XCTAssertNil(specGoldenFolder("Fixtures/seasonal-banner.json"))
-        XCTAssertNil(specGoldenFolder("/abs/Fixtures/banners/summer.json"))
+        let snapshots = packageRoot + "/Snapshots"
+        XCTAssertEqual(SpecGoldenName.of(specAt: packageRoot + "/Fixtures/banners/summer.json", snapshotsFolder: snapshots), "banners/summer")
+        XCTAssertEqual(SpecGoldenName.of(specAt: packageRoot + "/Fixtures/seasonal-banner.json", snapshotsFolder: snapshots), "seasonal-banner")
+        XCTAssertEqual(SpecGoldenName.of(specAt: packageRoot + "/Tests/Specs/points2.json", snapshotsFolder: snapshots), "Specs/points2")
+        // Pointed at a deeper folder, the name stays the spec's place in the package.
+        XCTAssertEqual(SpecGoldenName.of(specAt: packageRoot + "/Fixtures/banners/summer.json", snapshotsFolder: snapshots,
+                                         searched: packageRoot + "/Fixtures/banners"), "banners/summer")
+        XCTAssertEqual(SpecGoldenName.projectRoot(snapshotsFolder: snapshots + "/Accessibility"), packageRoot)
+        // Outside the project: below the folder searched, else the file's name.
+        XCTAssertEqual(SpecGoldenName.of(specAt: "/abs/Fixtures/banners/summer.json", snapshotsFolder: snapshots,
+                                         searched: "/abs/Fixtures"), "banners/summer")
+        XCTAssertEqual(SpecGoldenName.of(specAt: "/abs/Fixtures/banners/summer.json", snapshotsFolder: snapshots), "summer")
+    }
+
+    /// `ofSpecAt: "Tests/Specs/points2.json"` in an app package records where `grona-snap verify
+    /// Tests/Specs` (or `verify Tests`) looks: `Snapshots/Specs/points2/` (CLITests checks verify's side).
+    func testASpecFileIsNamedAsVerifyNamesIt() throws {
+        let app = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: app + "/Tests/Specs", withIntermediateDirectories: true)
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: URL(fileURLWithPath: app + "/Package.swift"))
+        try FileManager.default.copyItem(atPath: packageRoot + "/Fixtures/message-gift.json", toPath: app + "/Tests/Specs/points2.json")
+        let options = SnapshotOptions(.image, trustVariant, nil, .default, nil, app + "/Artifacts")
+        let identity = TestIdentity(module: "AppTests", suite: "Points", test: "testPoints", fromFramework: true)
+        let message = options.verify(.specFile("Tests/Specs/points2.json"), file: app + "/Tests/AppTests/Points.swift", identity: identity)
+        XCTAssertTrue(message?.contains("recorded the golden at \(app)/Snapshots/Specs/points2/L-light-ltr@1x.png") == true, message ?? "nil")
+        XCTAssertNil(options.verify(.specFile("Tests/Specs/points2.json"), file: app + "/Tests/AppTests/Points.swift", identity: identity))
     }
 
     func testXCTestIdentityComesFromTheRunningTestCase() {

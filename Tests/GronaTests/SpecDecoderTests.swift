@@ -236,7 +236,7 @@ final class SpecDecoderTests: XCTestCase {
     func testMissingFilesAreErrors() {
         let specs = fixture.real(fixture.specFolder), fonts = fixture.real(fixture.fontsFolder)
         XCTAssertEqual(message(#"{"theme": {"regularFont": "Nope.otf"}}"#),
-                       #"banner.json: $.theme.regularFont: "Nope.otf" is not a readable file (looked in \#(specs) and \#(fonts))"#)
+                       #"banner.json: $.theme.regularFont: "Nope.otf" is not a readable file (looked in \#(specs) and \#(specs)/Fonts and \#(fonts))"#)
         // Only fonts are looked up in the fonts folder, and only by bare name.
         XCTAssertEqual(message(component(#""type": "banner", "title": "t", "image": "Inter-Bold.otf""#)),
                        #"banner.json: $.component.image: "Inter-Bold.otf" is not a readable file (looked in \#(specs))"#)

@@ -1,10 +1,13 @@
+import GronaSnapshots
 import PNG
 import Raster
 import XCTest
 @testable import Text
 
 /// Golden images of text samples, in Snapshots/Text. A missing golden is recorded and the test fails
-/// (so recording never passes silently); set TEXT_RECORD=1 to re-record all of them.
+/// (so recording never passes silently); set TEXT_RECORD=1 to re-record all of them. Each golden
+/// the test reads is claimed in the golden ledger, as `assertSnapshot` claims its own, so that
+/// `grona-snap unused` never takes them for unused.
 final class SampleImageTests: XCTestCase {
     static let samples: [(name: String, text: String, direction: TextDirection, width: Double, lines: Int, bold: Bool)] = [
         ("english", "Fresh croissants every weekend. Order now and get 20% off your first box!", .leftToRight, 240, 3, false),
@@ -27,6 +30,10 @@ final class SampleImageTests: XCTestCase {
         let folder = packageRoot.appendingPathComponent("Snapshots/Text")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let recordAll = ProcessInfo.processInfo.environment["TEXT_RECORD"] == "1"
+        let conflicts = GoldenLedger.claim(Self.samples.map { "Text/\($0.name).png" }, test: "TextTests.SampleImageTests/testSamples",
+                                           module: "TextTests", snapshotsFolder: packageRoot.appendingPathComponent("Snapshots").path,
+                                           exclusive: true)
+        XCTAssertEqual(conflicts, [])
         for sample in Self.samples {
             let layout = try engine.layoutParagraph(text: sample.text, font: sample.bold ? bold : regular, sizeInPoints: 17, scale: 2,
                                                     maxWidthInPoints: sample.width, maxLines: sample.lines,

@@ -4,8 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-// Font and image paths in a spec are relative to the spec's folder; a bare font file name is also
-// looked up in the fonts folder. Every path is resolved with realpath(3), so symbolic links and `..`
+// Font and image paths in a spec are relative to the spec's folder. A bare font name (no folder)
+// is looked up as a Swift theme's is (`fontFileNames`, `projectFontFolders`): in the spec's folder,
+// then in the `Fonts/` folders from the spec's folder up to the project's root (the app's own
+// fonts, `Fonts/AcmeSans-Regular.otf` beside Package.swift), then in GronaSnap's fonts, with
+// `.otf`, `.ttf` and `.ttc` tried when the name has none. Every path is resolved with realpath(3), so symbolic links and `..`
 // are followed before the confinement check: a path is inside an allowed root only if its real
 // location is. A path that does not name an existing regular file is an error, found at decode time
 // rather than halfway through drawing. The fonts folder stays allowed for fonts whatever the roots
@@ -90,6 +93,33 @@ public struct AssetPaths: Equatable, Sendable {
         return resolved
     }
 
+    /// The file names a bare font name may have: itself when it ends in `.otf`, `.ttf` or `.ttc`,
+    /// else with each of them added, then as it is (`"AcmeSans-Regular"` →
+    /// `AcmeSans-Regular.otf`, `.ttf`, `.ttc`, `AcmeSans-Regular`). Swift themes and spec files alike.
+    public static func fontFileNames(_ name: String) -> [String] {
+        let hasExtension = [".otf", ".ttf", ".ttc"].contains { name.lowercased().hasSuffix($0) }
+        return hasExtension ? [name] : [name + ".otf", name + ".ttf", name + ".ttc", name]
+    }
+
+    /// Markers of a project's root: a Swift package, a git checkout, a Bazel workspace.
+    static let projectMarkers = ["Package.swift", ".git", "MODULE.bazel", "WORKSPACE"]
+
+    /// The `Fonts/` folders from `folder` up to the nearest folder holding a project marker
+    /// (`projectMarkers`), nearest first: where an app keeps its own fonts, found from a spec
+    /// anywhere below it. Without a marker above, only `folder`'s own `Fonts/`: a folder elsewhere
+    /// on the machine (a home folder's Fonts) must not decide how a spec renders.
+    public static func projectFontFolders(from folder: String) -> [String] {
+        var found: [String] = []
+        var current = folder
+        while true {
+            if realDirectory(current + "/Fonts") != nil { found.append(current == "/" ? "/Fonts" : current + "/Fonts") }
+            if projectMarkers.contains(where: { somethingIsAt(current + "/" + $0) }) { return found }
+            guard let slash = current.lastIndex(of: "/"), current != "/" else { break }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
+        return realDirectory(folder + "/Fonts") != nil ? [folder + "/Fonts"] : []
+    }
+
     func isAllowed(_ real: String, isFont: Bool) -> Bool {
         guard var roots = allowedRoots else { return true }
         if isFont, let fontsFolder { roots.append(fontsFolder) }
@@ -105,11 +135,16 @@ public struct AssetPaths: Equatable, Sendable {
         guard path.utf8.count <= 4096 else { return .failure(OverrideError("path is longer than 4096 bytes")) }
         // Folders searched, in order; an absolute path searches none.
         var bases: [String] = []
+        let bareFont = isFont && !path.contains("/")
         if !path.hasPrefix("/") {
             bases = [folder]
-            if isFont, !path.contains("/"), let fonts = fontsFolder { bases.append(fonts) }
+            if bareFont {
+                bases += AssetPaths.projectFontFolders(from: folder).filter { $0 != folder }
+                if let fonts = fontsFolder, !bases.contains(fonts) { bases.append(fonts) }
+            }
         }
-        let candidates = bases.isEmpty ? [path] : bases.map { $0 + "/" + path }
+        let names = bareFont ? AssetPaths.fontFileNames(path) : [path]
+        let candidates = bases.isEmpty ? [path] : bases.flatMap { base in names.map { base + "/" + $0 } }
         var outside: String?
         for candidate in candidates {
             guard let real = AssetPaths.realFile(candidate) else { continue }

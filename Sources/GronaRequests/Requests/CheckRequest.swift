@@ -1,4 +1,5 @@
 import Grona
+import GronaSnapshots
 import Text
 
 /// Every variant of every spec, each with the findings its render reports (less the ignored kinds):
@@ -69,6 +70,31 @@ public struct CheckRequest {
     private static func findings(_ renderer: ComponentRenderer, _ environment: Environment,
                                  ignoring ignored: Set<Finding.Kind>) throws -> [Finding] {
         try renderer.render(environment).report.findings.filter { !ignored.contains($0.kind) }
+    }
+
+    /// `check --junit FILE`, for CI's dashboards as `verify --junit` is: one `<testsuite>` per spec
+    /// (`paths[i]` naming spec i), one `<testcase>` per variant named as its golden would be
+    /// (`L-dark-rtl@3x.png`), with a `<failure>` listing its findings when it has any.
+    public static func junit(_ result: Result, specs: [Spec], paths: [String], name: String) -> String {
+        let failing = result.findings.filter { !$0.isEmpty }.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"\(JUnitReport.escape(name))\" tests=\"\(result.jobs.count)\" failures=\"\(failing)\" errors=\"0\">\n"
+        for (index, path) in paths.enumerated() {
+            let cases = zip(result.jobs, result.findings).filter { $0.0.spec == index }
+            xml += "  <testsuite name=\"\(JUnitReport.escape(path))\" tests=\"\(cases.count)\" "
+                + "failures=\"\(cases.filter { !$0.1.isEmpty }.count)\" errors=\"0\" skipped=\"0\" file=\"\(JUnitReport.escape(path))\">\n"
+            for (job, found) in cases {
+                let golden = specs[index].goldenName(for: job.environment)
+                let variant = golden.hasPrefix(specs[index].name + "/") ? String(golden.dropFirst(specs[index].name.count + 1)) : golden
+                xml += "    <testcase classname=\"\(JUnitReport.escape(path))\" name=\"\(JUnitReport.escape(variant))\""
+                guard let first = found.first else { xml += "/>\n"; continue }
+                let text = found.map(\.message).joined(separator: "\n")
+                xml += ">\n      <failure type=\"findings\" message=\"\(JUnitReport.escape("\(found.count) finding\(found.count == 1 ? "" : "s"): " + first.message))\">"
+                    + "\(JUnitReport.escape(text))</failure>\n    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
     }
 
     /// `check --format json` and `/api/check`: an array of one object per finding per variant,

@@ -44,7 +44,7 @@ public func assertAccessibilitySnapshot(theme: Theme = Theme(), component: Compo
                                         fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                                         testName: String = #function, line: UInt = #line, column: UInt = #column) {
     report(SnapshotOptions(.accessibility, variants, record, tolerance, snapshotDirectory, artifactDirectory)
-        .verify(.component(component, theme: theme, environment: environment, name: name, call: "verifySnapshot(of:)"),
+        .check(.component(component, theme: theme, environment: environment, name: name, call: "verifySnapshot(of:)"),
                 file: "\(filePath)", identity: .current(file: "\(filePath)", function: testName)),
            fileID: fileID, filePath: filePath, line: line, column: column)
 }
@@ -59,7 +59,7 @@ extension XCTestCase {
                                             fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                                             testName: String = #function, line: UInt = #line, column: UInt = #column) {
         report(SnapshotOptions(.accessibility, variants, record, tolerance, snapshotDirectory, artifactDirectory)
-            .verify(.component(component, theme: theme, environment: environment, name: name, call: "verifySnapshot(of:)"),
+            .check(.component(component, theme: theme, environment: environment, name: name, call: "verifySnapshot(of:)"),
                     file: "\(filePath)", identity: .current(file: "\(filePath)", function: testName, suite: snapshotSuiteName)),
                fileID: fileID, filePath: filePath, line: line, column: column)
     }

@@ -6,6 +6,7 @@
 // Strategies are values (Snapshotting.swift): `assertSnapshot(of: spec, as: .image)`,
 // `assertSnapshot(of: banner, as: .report, theme: acmeTheme)`, `.accessibility`. The older forms
 // (`assertSnapshot(theme:component:)`, `ofSpecAt:`) are the same calls and keep working.
+import Foundation
 import Grona
 import XCTest
 #if canImport(Testing)
@@ -20,7 +21,7 @@ public func assertSnapshot(of spec: Spec, as strategy: Snapshotting = .image, va
                            fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                            function: String = #function, line: UInt = #line, column: UInt = #column) {
     report(SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory)
-        .verify(.spec(spec), file: "\(filePath)", identity: .current(file: "\(filePath)", function: function)),
+        .check(.spec(spec), file: "\(filePath)", identity: .current(file: "\(filePath)", function: function)),
            fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
@@ -31,7 +32,7 @@ public func assertSnapshot(ofSpecAt path: String, as strategy: Snapshotting = .i
                            fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                            function: String = #function, line: UInt = #line, column: UInt = #column) {
     report(SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory)
-        .verify(.specFile(path), file: "\(filePath)", identity: .current(file: "\(filePath)", function: function)),
+        .check(.specFile(path), file: "\(filePath)", identity: .current(file: "\(filePath)", function: function)),
            fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
@@ -45,7 +46,7 @@ public func assertSnapshot(of component: Component, as strategy: Snapshotting = 
                            fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                            testName: String = #function, line: UInt = #line, column: UInt = #column) {
     report(SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory)
-        .verify(.component(component, theme: theme, environment: environment, name: name, call: "assertSnapshot(of:as:)"),
+        .check(.component(component, theme: theme, environment: environment, name: name, call: "assertSnapshot(of:as:)"),
                 file: "\(filePath)", identity: .current(file: "\(filePath)", function: testName)),
            fileID: fileID, filePath: filePath, line: line, column: column)
 }
@@ -58,7 +59,7 @@ public func assertSnapshot(theme: Theme = Theme(), component: Component, environ
                            fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
                            testName: String = #function, line: UInt = #line, column: UInt = #column) {
     report(SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory)
-        .verify(.component(component, theme: theme, environment: environment, name: name, call: "assertSnapshot(theme:component:)"),
+        .check(.component(component, theme: theme, environment: environment, name: name, call: "assertSnapshot(theme:component:)"),
                 file: "\(filePath)", identity: .current(file: "\(filePath)", function: testName)),
            fileID: fileID, filePath: filePath, line: line, column: column)
 }
@@ -79,8 +80,8 @@ extension XCTestCase {
 
     /// A component built in code, checked for this test case: named after it, numbered afresh in it.
     func checkComponent(_ component: Component, theme: Theme, environment: Environment, name: String?, call: String,
-                        _ options: SnapshotOptions, file: StaticString, testName: String) -> String? {
-        options.verify(.component(component, theme: theme, environment: environment, name: name, call: call),
+                        _ options: SnapshotOptions, file: StaticString, testName: String) -> SnapshotFailure? {
+        options.check(.component(component, theme: theme, environment: environment, name: name, call: call),
                        file: "\(file)", identity: snapshotIdentity(file: file, function: testName), counterInstance: self)
     }
 
@@ -116,7 +117,7 @@ extension XCTestCase {
                                file: StaticString = #filePath, testName: String = #function) -> String? {
         checkComponent(component, theme: theme, environment: environment, name: name, call: "verifySnapshot(theme:component:)",
                        SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory),
-                       file: file, testName: testName)
+                       file: file, testName: testName)?.message
     }
 
     public func assertSnapshot(of spec: Spec, as strategy: Snapshotting = .image, variants: Variants? = nil,
@@ -159,16 +160,33 @@ extension XCTestCase {
     }
 }
 
-/// Hands a failure message to Swift Testing or XCTest, whichever runs the current test.
-func report(_ message: String?, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
-    guard let message else { return }
+/// Hands a failure to Swift Testing or XCTest, whichever runs the current test, with its images
+/// (the golden, the fresh image, the difference image) attached where the framework takes
+/// attachments: Swift Testing's `Attachment` (saved with `swift test --attachments-path DIR`), and
+/// `XCTAttachment` on Apple platforms (Linux's XCTest has none; the message names the files).
+func report(_ failure: SnapshotFailure?, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    guard let failure else { return }
     #if canImport(Testing)
     if Test.current != nil {
-        Issue.record(Comment(rawValue: message),
-                     sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)",
-                                                    line: Int(line), column: Int(column)))
+        let location = SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+        Issue.record(Comment(rawValue: failure.message), sourceLocation: location)
+        for file in failure.files {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            Attachment.record([UInt8](data), named: file.name, sourceLocation: location)
+        }
         return
     }
     #endif
-    XCTFail(message, file: filePath, line: line)
+    XCTFail(failure.message, file: filePath, line: line)
+    #if canImport(Darwin)
+    guard !failure.files.isEmpty else { return }
+    XCTContext.runActivity(named: "Snapshot images") { activity in
+        for file in failure.files {
+            let attachment = XCTAttachment(contentsOfFile: URL(fileURLWithPath: file.path))
+            attachment.name = file.name
+            attachment.lifetime = .keepAlways
+            activity.add(attachment)
+        }
+    }
+    #endif
 }

@@ -3,8 +3,15 @@
 //   - Swift Testing: `Test.current` (module, suite type, function) and `Test.Case.current` (the
 //     arguments of a parameterized case);
 //   - XCTest: the running `XCTestCase` — `self` in the XCTestCase methods, else the test case an
-//     observer saw start (registered on the first snapshot call of the process);
-//   - neither (a plain function outside any test): the call's file and `#function`, as before.
+//     observer saw start. The observer is registered when the test binary is loaded, before the
+//     first test (CTestObservation's constructor calls `_gronaSnapshotTestingLoaded`), so a free
+//     helper knows its test in the first test of a process as in the last: `swift test --filter
+//     X/testBSecond` and `--parallel` (a process per test) name a golden as a full run does.
+//   - neither: in a test process (a test binary, or XCTest's bundle started) that is a call outside
+//     any running test (a class's `setUp`, a thread that outlived its test, a detached task): the
+//     test cannot be known, and a component snapshot without `named:` fails saying so rather than
+//     take a name from whatever function called it. Outside a test process (a plain program), the
+//     call's file and `#function` name it.
 //
 // Golden folders of components built in code: `<suite>/<test>`, then for a parameterized case its
 // arguments, `<suite>/<test>-<argument>-<argument>` (each written as Swift Testing writes it,
@@ -37,6 +44,8 @@ struct TestIdentity: Sendable {
     var caseDescription: String?
     /// Whether the framework said who this is (false: `#function` and the file's name).
     var fromFramework: Bool
+    /// Not said by a framework, though tests are running: the test cannot be known.
+    var unknownInTestProcess = false
 
     /// "AppTests.Promos/fill(value: 10.0)": unique per test case, for the ledger and messages.
     var id: String {
@@ -66,8 +75,24 @@ struct TestIdentity: Sendable {
             return TestIdentity(module: type.count > 1 ? type[0] : nil, suite: type.dropFirst(type.count > 1 ? 1 : 0).joined(separator: "."),
                                 test: xcTestMethodName(running.name), fromFramework: true)
         }
-        TestCaseObserver.shared.register()
-        return TestIdentity(module: nil, suite: suite, test: baseName(function), fromFramework: false)
+        TestCaseObserver.shared.register()   // in case the load-time registration did not run
+        var identity = TestIdentity(module: nil, suite: suite, test: baseName(function), fromFramework: false)
+        identity.unknownInTestProcess = TestCaseObserver.shared.sawTestsStart || isTestProcess
+        return identity
+    }
+
+    /// Whether this process runs tests: XCTest's and Swift Testing's runners are `<package>PackageTests.xctest`
+    /// on Linux and `xctest` or `swiftpm-testing-helper` on Apple platforms.
+    static let isTestProcess: Bool = {
+        let program = (CommandLine.arguments.first ?? "").split(separator: "/").last.map(String.init) ?? ""
+        return program.hasSuffix(".xctest") || program == "xctest" || program == "swiftpm-testing-helper"
+    }()
+
+    /// Why a component snapshot without `named:` cannot be checked when the test is unknown.
+    func unknownTestMessage(call: String) -> String {
+        "\(call): cannot tell which test is running (no Swift Testing test and no XCTest test case is running "
+            + "on this call's path: a class's setUp, a thread or task that outlived its test?), so the golden cannot "
+            + "be named after it; call it from within the test, or give it named: \"…\""
     }
 
     /// `<suite>/<test>[-<arguments>]`, the suite being the file's name when there is none.
@@ -146,9 +171,16 @@ private func caseArguments(_ testCase: Test.Case) -> [(label: String?, value: St
 }
 #endif
 
+/// Called once when the binary is loaded (CTestObservation's constructor): watch XCTest's test
+/// cases from the first on. Public only so that the C side can link to it.
+@_cdecl("grona_snapshot_testing_loaded")
+public func _gronaSnapshotTestingLoaded() {
+    TestCaseObserver.shared.register()
+}
+
 /// Sees XCTest cases start and finish, so a free function called from a helper outside the test
-/// class still knows which test runs. Registered on the first snapshot call without a framework
-/// identity; from the next test case on, every call knows its test.
+/// class still knows which test runs. Registered when the test binary loads (above), so from the
+/// first test case on every call knows its test.
 final class TestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable {
     // `@unchecked Sendable`: `current` and `registered` are read and written only while `lock` is held.
     // An NSLock rather than a Mutex: the test case XCTest hands over is not Sendable, so a Mutex
@@ -157,10 +189,22 @@ final class TestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable {
     private let lock = NSLock()
     private weak var current: XCTestCase?
     private var registered = false
+    private var bundleStarted = false
 
     var running: XCTestCase? {
         lock.lock(); defer { lock.unlock() }
         return current
+    }
+
+    /// Whether XCTest has started running this process's tests.
+    var sawTestsStart: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return bundleStarted
+    }
+
+    func testBundleWillStart(_ testBundle: Bundle) {
+        lock.lock(); defer { lock.unlock() }
+        bundleStarted = true
     }
 
     func register() {

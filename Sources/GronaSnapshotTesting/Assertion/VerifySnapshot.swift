@@ -31,9 +31,10 @@ public func verifySnapshot(of spec: Spec, as strategy: Snapshotting = .image, va
 }
 
 /// Decodes the spec file at `path` (relative paths from the package root) and verifies it as
-/// `verifySnapshot(of:)` does; a spec that cannot be decoded is a failure naming the problem. A
-/// spec in a subfolder keeps its goldens where `grona-snap verify` puts them: the path below the
-/// first folder (`Fixtures/banners/summer.json` → `Snapshots/banners/summer/…`).
+/// `verifySnapshot(of:)` does; a spec that cannot be decoded is a failure naming the problem. Its
+/// goldens are where `grona-snap verify` puts them (`SpecGoldenName`): its path in the package
+/// without the first folder (`Fixtures/banners/summer.json` → `Snapshots/banners/summer/…`,
+/// `Tests/Specs/points2.json` → `Snapshots/Specs/points2/…`).
 public func verifySnapshot(ofSpecAt path: String, as strategy: Snapshotting = .image, variants: Variants? = nil,
                            overlay: Overlay? = nil, record: SnapshotRecordMode? = nil,
                            tolerance: ComparisonTolerance = .default,
@@ -41,18 +42,6 @@ public func verifySnapshot(ofSpecAt path: String, as strategy: Snapshotting = .i
                            file: StaticString = #filePath, function: String = #function) -> String? {
     SnapshotOptions(strategy.with(overlay: overlay), variants, record, tolerance, snapshotDirectory, artifactDirectory)
         .verify(.specFile(path), file: "\(file)", identity: .current(file: "\(file)", function: function))
-}
-
-/// The golden folder of a spec file given by a relative path: its path below the path's first
-/// folder, without `.json`, as `grona-snap verify <that folder>` names it
-/// (`Fixtures/banners/summer.json` → `banners/summer`; `Fixtures/seasonal-banner.json` →
-/// `seasonal-banner`). Nil (the file's name) for an absolute path or a bare file name.
-func specGoldenFolder(_ path: String) -> String? {
-    guard !path.hasPrefix("/") else { return nil }
-    let components = path.split(separator: "/").filter { $0 != "." }
-    guard components.count >= 3, !components.contains("..") else { return nil }
-    let below = components.dropFirst().joined(separator: "/")
-    return below.hasSuffix(".json") ? String(below.dropLast(5)) : below
 }
 
 /// Verifies a component built in code. Its goldens live under `name` if given, else under the
@@ -107,6 +96,12 @@ struct SnapshotOptions {
     /// `counterInstance`: the XCTest case whose unnamed snapshots are numbered afresh (its `self`).
     func verify(_ subject: SnapshotSubject, file: String, identity: @autoclosure () -> TestIdentity,
                 counterInstance: AnyObject? = nil) -> String? {
+        check(subject, file: file, identity: identity(), counterInstance: counterInstance)?.message
+    }
+
+    /// As `verify`, with the failure's images for the test framework to attach (`report`).
+    func check(_ subject: SnapshotSubject, file: String, identity: @autoclosure () -> TestIdentity,
+               counterInstance: AnyObject? = nil) -> SnapshotFailure? {
         switch subject {
         case .spec(let spec):
             return SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
@@ -114,28 +109,36 @@ struct SnapshotOptions {
                                    call: "verifySnapshot(of:)").perform()
         case .specFile(let path):
             var spec: Spec
+            let root = packageRoot(containing: file)
+            let specFile = resolve(path, against: root)
             do {
-                spec = try SpecDecoder(fontsFolder: try locateFonts()).decode(fileAt: resolve(path, against: packageRoot(containing: file)))
+                spec = try SpecDecoder(fontsFolder: try locateFonts()).decode(fileAt: specFile)
             } catch {
-                return "\(error)"
+                return SnapshotFailure("\(error)")
             }
-            if let name = specGoldenFolder(path) { spec.name = name }
-            return verify(.spec(spec), file: file, identity: identity())
+            // Named as `grona-snap verify` names it, whichever folder that is pointed at; with a
+            // snapshots folder outside the package, as `verify` over the path's first folder would.
+            let firstFolder = path.hasPrefix("/") ? nil : path.split(separator: "/").dropLast().first { $0 != "." }
+            spec.name = SpecGoldenName.of(specAt: specFile,
+                                          snapshotsFolder: resolve(snapshotDirectory ?? strategy.defaultDirectory, against: root),
+                                          searched: firstFolder.map { root + "/" + $0 })
+            return check(.spec(spec), file: file, identity: identity())
         case .component(let component, let theme, let environment, let name, let call):
-            return verify(component, theme: theme, environment: environment, name: name, call: call, file: file,
-                          identity: identity(), counterInstance: counterInstance)
+            return check(component, theme: theme, environment: environment, name: name, call: call, file: file,
+                         identity: identity(), counterInstance: counterInstance)
         }
     }
 
     /// A component built in code: its paths resolved, its golden folder named after the test.
-    private func verify(_ component: Component, theme: Theme, environment: Environment, name: String?, call: String,
-                        file: String, identity: TestIdentity, counterInstance: AnyObject?) -> String? {
+    private func check(_ component: Component, theme: Theme, environment: Environment, name: String?, call: String,
+                       file: String, identity: TestIdentity, counterInstance: AnyObject?) -> SnapshotFailure? {
+        if name == nil && identity.unknownInTestProcess { return SnapshotFailure(identity.unknownTestMessage(call: call)) }
         let root = packageRoot(containing: file)
         let resolved: (theme: Theme, component: Component)
         do {
             resolved = try resolveSwiftPaths(theme: theme, component: component, packageRoot: root, fonts: try locateFonts())
         } catch {
-            return "\(call): \(error)"
+            return SnapshotFailure("\(call): \(error)")
         }
         var spec = Spec(name: name ?? identity.goldenFolder(file: file), file: call, folder: root, theme: resolved.theme,
                         component: resolved.component, environment: environment, variants: variants)
@@ -146,11 +149,14 @@ struct SnapshotOptions {
             if number > 1 { spec.name += ".\(number)" }
         }
         spec.variants = nil
-        let message = SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
+        var failure = SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
                                       options: self, file: file, identity: identity, namedAfterTest: true, call: call).perform()
         // The renderer names what it could not use by its place in a spec file; this call has none.
-        return message?.replacingOccurrences(of: call + ": $.theme.", with: call + ": Theme.")
-            .replacingOccurrences(of: call + ": $.component.", with: call + ": the component's ")
+        if let message = failure?.message {
+            failure?.message = message.replacingOccurrences(of: call + ": $.theme.", with: call + ": Theme.")
+                .replacingOccurrences(of: call + ": $.component.", with: call + ": the component's ")
+        }
+        return failure
     }
 }
 
@@ -175,28 +181,71 @@ struct SnapshotRequest {
     /// The Swift call, for messages about the call itself.
     var call: String
 
-    func perform() -> String? {
+    func perform() -> SnapshotFailure? {
         let context: SnapshotContext
         do {
             context = try SnapshotContext(testFile: file, record: options.record ?? SnapshotTestingConfiguration.current?.record,
                                           snapshotDirectory: options.snapshotDirectory ?? options.strategy.defaultDirectory,
                                           artifactDirectory: options.artifactDirectory)
         } catch {
-            return "\(call): \(error)"
+            return SnapshotFailure("\(call): \(error)")
         }
         let goldens = cases.map { options.strategy.goldenName($0.goldenName) }
         let conflicts = GoldenLedger.claim(goldens, test: identity.id, module: identity.module ?? "tests",
-                                           snapshotsFolder: context.snapshots)
-        if namedAfterTest, let conflict = conflicts.first {
-            return "\(context.snapshots)/\(conflict.golden): this golden is already \(conflict.otherTest)'s in this run, "
-                + "and \(identity.id) would use it too; two tests cannot share a golden (the same test class name in "
+                                           snapshotsFolder: context.snapshots, exclusive: namedAfterTest)
+        if let conflict = conflicts.first {
+            return SnapshotFailure("\(context.snapshots)/\(conflict.golden): this golden is already \(conflict.otherTest)'s "
+                + (conflict.sameRun ? "in this run" : "from an earlier run")
+                + ", and \(identity.id) would use it too; two tests cannot share a golden (the same test class name in "
                 + "two test modules?): give one of them named: \"…\", or rename it"
+                + (conflict.sameRun ? "" : "; if \(conflict.otherTest) no longer exists, remove its lines from \(conflict.ledgerFile)"))
         }
-        let verifier = SnapshotVerifier(snapshotsDirectory: context.snapshots, artifactsDirectory: context.artifacts,
+        var verifier = SnapshotVerifier(snapshotsDirectory: context.snapshots, artifactsDirectory: context.artifacts,
                                         record: context.record, tolerance: options.tolerance, fontsFolder: context.fonts)
+        // The run's review page (TestRunReview) shows the golden as it was and a recorded golden
+        // beside the fresh image, as verify's does: copies in the artifacts folder.
+        verifier.copiesImagesForReport = true
+        let outcomes: [SnapshotOutcome]
         switch options.strategy.kind {
-        case .image: return failureMessage(verifier.verify(cases))
-        case .report: return failureMessage(verifier.verifyReports(cases))
+        case .image: outcomes = verifier.verify(cases)
+        case .report: outcomes = verifier.verifyReports(cases)
+        }
+        guard var message = failureMessage(outcomes) else { return nil }
+        if let page = TestRunReview.add(outcomes, of: cases, artifactsFolder: context.artifacts, snapshotsFolder: context.snapshots,
+                                        record: context.record) {
+            message += "\nReview this run's snapshots: \(page)"
+        }
+        return SnapshotFailure(message, files: SnapshotFailure.files(of: outcomes))
+    }
+}
+
+/// A snapshot call's failure: the message, and the files a test framework can attach to it
+/// (the golden, the fresh image and the three-panel difference image of the first few failures).
+struct SnapshotFailure {
+    var message: String
+    var files: [(name: String, path: String)] = []
+
+    init(_ message: String, files: [(name: String, path: String)] = []) {
+        self.message = message
+        self.files = files
+    }
+
+    /// Failures attached in full; a theme-wide change would otherwise attach hundreds of images.
+    static let attachedFailures = 3
+
+    /// "message-info_L-light-ltr@3x-actual.png": the golden's name made one file name, and the role.
+    static func files(of outcomes: [SnapshotOutcome]) -> [(name: String, path: String)] {
+        outcomes.filter { !$0.passed }.prefix(attachedFailures).flatMap { outcome -> [(name: String, path: String)] in
+            let base = outcome.goldenName.replacingOccurrences(of: "/", with: "_")
+            let stem = base.hasSuffix(".png") || base.hasSuffix(".json") ? String(base[..<base.lastIndex(of: ".")!]) : base
+            let fileExtension = base.hasSuffix(".json") ? "json" : "png"
+            let roles: [(String, String?)] = [("expected", outcome.status == .differs ? outcome.goldenPath : nil),
+                                              ("actual", outcome.actualPath), ("difference", outcome.differencePath),
+                                              ("recorded", outcome.status == .recorded ? outcome.goldenPath : nil)]
+            return roles.compactMap { role, path in
+                guard let path, FileManager.default.fileExists(atPath: path) else { return nil }
+                return ("\(stem)-\(role).\(fileExtension)", path)
+            }
         }
     }
 }
@@ -294,8 +343,8 @@ func resolveSwiftPaths(theme: Theme, component: Component, packageRoot root: Str
             if isFile(path) { return path }
             throw SwiftPathError(description: "Theme.\(label): no font file \(quoted(name)) in the package root \(root)")
         }
-        let hasExtension = [".otf", ".ttf", ".ttc"].contains { name.lowercased().hasSuffix($0) }
-        let names = hasExtension ? [name] : [name + ".otf", name + ".ttf", name + ".ttc", name]
+        let names = AssetPaths.fontFileNames(name)
+        let hasExtension = names.count == 1
         let folders = [root + "/Fonts", root, fonts]
         for folder in folders { for candidate in names where isFile(folder + "/" + candidate) { return folder + "/" + candidate } }
         throw SwiftPathError(description: "Theme.\(label): no font file \(quoted(name)); a bare name is looked up in "

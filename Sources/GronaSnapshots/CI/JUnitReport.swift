@@ -4,7 +4,9 @@
 // golden's variant; a snapshot that did not match has a <failure> whose message is the first line
 // of the verification's message and whose text is all of it, with the difference image's path.
 // A recording is a failure too (it never passes), and a snapshot that could not be rendered is an
-// <error>.
+// <error>. Goldens without provenance are said once, as a property of the run ("grona-snap.notice"
+// on every <testsuite>, the one place JUnit readers show for a suite), and on each such test case
+// as its <system-out>.
 import Foundation
 
 public enum JUnitReport {
@@ -19,19 +21,24 @@ public enum JUnitReport {
         func errors(_ cases: [SnapshotRecord]) -> Int { cases.filter { $0.status == .failed }.count }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"\(escape(name))\" tests=\"\(records.count)\" failures=\"\(failures(records))\" errors=\"\(errors(records))\">\n"
+        let notice = provenanceNoticeText(records.filter(\.noProvenance).count)
+        let properties = notice.map { "    <properties><property name=\"grona-snap.notice\" value=\"\(escape($0))\"/></properties>\n" } ?? ""
         for suite in suites {
             xml += "  <testsuite name=\"\(escape(suite.spec))\" tests=\"\(suite.cases.count)\" failures=\"\(failures(suite.cases))\" "
                 + "errors=\"\(errors(suite.cases))\" skipped=\"0\"\(suite.file.isEmpty ? "" : " file=\"\(escape(suite.file))\"")>\n"
+                + properties
             for record in suite.cases {
                 let variant = record.golden.hasPrefix(record.spec + "/") ? String(record.golden.dropFirst(record.spec.count + 1)) : record.golden
                 xml += "    <testcase classname=\"\(escape(record.spec))\" name=\"\(escape(variant))\""
                     + "\(record.specFile.isEmpty ? "" : " file=\"\(escape(record.specFile))\"")"
-                guard record.status != .matched else { xml += "/>\n"; continue }
+                let output = record.noProvenance ? "      <system-out>the golden carries no provenance; compared under tolerance</system-out>\n" : ""
+                guard record.status != .matched else { xml += output.isEmpty ? "/>\n" : ">\n" + output + "    </testcase>\n"; continue }
                 var text = record.message
                 if let difference = record.difference { text += "\ndifference image: " + path(reportFolder, difference) }
                 let first = record.message.split(separator: "\n").first.map(String.init) ?? record.status.rawValue
                 let element = record.status == .failed ? "error" : "failure"
-                xml += ">\n      <\(element) type=\"\(record.status.rawValue)\" message=\"\(escape(first))\">\(escape(text))</\(element)>\n    </testcase>\n"
+                xml += ">\n      <\(element) type=\"\(record.status.rawValue)\" message=\"\(escape(first))\">\(escape(text))</\(element)>\n"
+                    + output + "    </testcase>\n"
             }
             xml += "  </testsuite>\n"
         }
@@ -39,7 +46,7 @@ public enum JUnitReport {
     }
 
     /// Text and attribute values: the five XML entities, and characters XML 1.0 cannot carry dropped.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -41,7 +41,12 @@ public struct ReportMerge {
         static func same(_ a: Run, _ b: Run) -> Bool { a.fixtures == b.fixtures && a.snapshots == b.snapshots && a.assetRoots == b.assetRoots }
     }
 
-    private func readRun(_ folder: String) throws -> Run {
+    /// The snapshots folder the run that made a report folder verified against.
+    static func snapshotsFolder(ofReport folder: String) throws -> String {
+        try readRun(folder).snapshots
+    }
+
+    private static func readRun(_ folder: String) throws -> Run {
         let file = path(folder, ReportMerge.runFileName)
         guard let data = FileManager.default.contents(atPath: file), let value = try? JSONParser.parse([UInt8](data)),
               case .string(let fixtures)? = value["fixtures"], case .string(let snapshots)? = value["snapshots"] else {
@@ -62,7 +67,7 @@ public struct ReportMerge {
         var all: [SnapshotRecord] = []
         var shards: [(shard: String?, folder: String)] = []
         for folder in reportFolders {
-            let run = try readRun(folder)
+            let run = try ReportMerge.readRun(folder)
             if let first, !Run.same(first, run) {
                 throw FolderVerification.Failure(description: "\(folder): verifies \(run.fixtures) against \(run.snapshots), "
                     + "but \(reportFolders[0]) verifies \(first.fixtures) against \(first.snapshots); merge the shards of one run")
@@ -102,6 +107,9 @@ public struct ReportMerge {
             try AtomicFile.write(Array(html.utf8), to: result.reportPath)
             try AtomicFile.write(Array(JUnitReport.xml(all, name: "grona-snap verify \(runInfo.fixtures)", reportFolder: output).utf8), to: junit)
             try AtomicFile.write(Array((all.map(\.jsonLine).joined(separator: "\n") + "\n").utf8), to: path(output, SnapshotRecord.fileName))
+            // The run as a whole, unsharded: what `grona-snap accept` reads the snapshots folder from.
+            try AtomicFile.write(Array(ReportMerge.runDescription(fixtures: runInfo.fixtures, snapshots: runInfo.snapshots, shard: nil,
+                                                                  assetRoots: runInfo.assetRoots).utf8), to: path(output, ReportMerge.runFileName))
         } catch {
             throw FolderVerification.Failure(description: "\(error)")
         }

@@ -10,7 +10,8 @@
 // say it shards); GitLab's `parallel:` (CI_NODE_INDEX from 1, CI_NODE_TOTAL); CircleCI's
 // `parallelism` (CIRCLE_NODE_INDEX from 0, CIRCLE_NODE_TOTAL); Buildkite's `parallelism`
 // (BUILDKITE_PARALLEL_JOB from 0, BUILDKITE_PARALLEL_JOB_COUNT). A total of 1 (or unset) is no
-// sharding. Malformed values are an error naming the variables, never a silent full run.
+// sharding, with or without an index (GitLab leaves CI_NODE_INDEX unset then). Malformed values
+// are an error naming the variables, never a silent full run.
 import Foundation
 
 public struct Shard: Equatable, Sendable, CustomStringConvertible {
@@ -55,7 +56,13 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
         ("BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", false),  // Buildkite
     ]
 
-    /// The shard the environment asks for, or nil when none does (or the total is 1).
+    /// The shard the environment asks for, or nil when none does.
+    ///
+    /// A total of 1 is an engine saying this job is not split, whatever the index says or whether
+    /// it is there: GitLab sets `CI_NODE_TOTAL=1` on every job without `parallel:` and leaves
+    /// `CI_NODE_INDEX` unset, and CircleCI sets `CIRCLE_NODE_TOTAL=1`, `CIRCLE_NODE_INDEX=0` on a job
+    /// without `parallelism`. Such an engine is passed over, so a later one (Bazel's run inside a
+    /// GitLab job is found first anyway) may still shard. Only a total above 1 needs its index.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Shard? {
         for engine in engines {
             guard let totalText = environment[engine.total], !totalText.isEmpty else { continue }
@@ -63,13 +70,13 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
             guard let total = Int(totalText), total >= 1, total <= 10_000 else {
                 throw ParseError(description: "\(engine.total): \"\(totalText)\" is not a number of shards from 1 to 10000")
             }
+            if total == 1 { continue }
             let indexText = environment[engine.index] ?? ""
             let first = engine.fromOne ? 1 : 0
             guard let index = Int(indexText), index >= first, index < total + first else {
                 throw ParseError(description: "\(engine.index): \"\(indexText)\" is not a shard index from \(first) to \(total - 1 + first) "
                     + "(\(engine.total) is \(total))")
             }
-            if total == 1 { return nil }
             return Shard(index: index - first + 1, count: total, source: source)
         }
         return nil

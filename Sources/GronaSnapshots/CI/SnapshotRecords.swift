@@ -4,8 +4,9 @@
 // folders of shards into one page, one summary line and one accept command.
 //
 // A line: {"golden", "spec", "specFile", "status", "message", "width", "height", "expectedWidth",
-// "expectedHeight", "sizeMismatch", "change", "compared", "versions", "findings" (counts by kind), "actual", "difference",
-// "expected", "recorded"} — the four files relative to the report folder, absent when not written.
+// "expectedHeight", "sizeMismatch", "change", "compared", "versions", "noProvenance", "findings" (counts by kind), "actual", "difference",
+// "expected", "recorded", "actualDigest", "recordedDigest"} — the four files relative to the report
+// folder, absent when not written, and the XXH64 of the actual and recorded files' bytes.
 // The lines are written as the outcomes arrive, to a temporary file renamed into place at the end,
 // so memory stays flat in the number of snapshots.
 import Foundation
@@ -25,9 +26,13 @@ public struct SnapshotRecord: Sendable {
     public var change: ChangeKind?
     public var compared = false
     public var versions: [String] = []
+    /// The golden carries no provenance chunk.
+    public var noProvenance = false
     public var findings = FindingCounts()
     /// Report files, relative to the report folder.
     public var actual: String?, difference: String?, expected: String?, recorded: String?
+    /// XXH64 of the bytes of `actual` and `recorded` (`fileDigest`).
+    public var actualDigest: String?, recordedDigest: String?
 
     public static let fileName = "results.jsonl"
 
@@ -45,6 +50,7 @@ public struct SnapshotRecord: Sendable {
         change = outcome.comparison?.change
         compared = outcome.comparison != nil
         versions = outcome.versionDifferences
+        noProvenance = outcome.goldenLacksProvenance
         findings = outcome.findingCounts
         func relative(_ path: String?) -> String? {
             guard let path, path.hasPrefix(reportFolder + "/") else { return path }
@@ -54,6 +60,8 @@ public struct SnapshotRecord: Sendable {
         difference = relative(outcome.differencePath)
         expected = relative(outcome.expectedCopyPath)
         recorded = relative(outcome.recordedCopyPath)
+        actualDigest = outcome.actualDigest
+        recordedDigest = outcome.recordedDigest
     }
 
     var jsonLine: String {
@@ -67,11 +75,13 @@ public struct SnapshotRecord: Sendable {
         if let change { fields.append("\"change\": \(jsonStringLiteral(change.rawValue))") }
         if compared { fields.append("\"compared\": true") }
         if !versions.isEmpty { fields.append("\"versions\": [" + versions.map(jsonStringLiteral).joined(separator: ", ") + "]") }
+        if noProvenance { fields.append("\"noProvenance\": true") }
         if findings.total > 0 {
             fields.append("\"findings\": {" + Finding.Kind.allCases.compactMap { kind in
                 findings.counts[kind].map { "\(jsonStringLiteral(kind.rawValue)): \($0)" } }.joined(separator: ", ") + "}")
         }
-        for (key, value) in [("actual", actual), ("difference", difference), ("expected", expected), ("recorded", recorded)] {
+        for (key, value) in [("actual", actual), ("difference", difference), ("expected", expected), ("recorded", recorded),
+                             ("actualDigest", actualDigest), ("recordedDigest", recordedDigest)] {
             if let value { fields.append("\"\(key)\": \(jsonStringLiteral(value))") }
         }
         return "{" + fields.joined(separator: ", ") + "}"
@@ -102,6 +112,7 @@ public struct SnapshotRecord: Sendable {
         if case .bool(true)? = value["sizeMismatch"] { sizeMismatch = true }
         change = string("change").flatMap(ChangeKind.init(rawValue:))
         if case .bool(true)? = value["compared"] { compared = true }
+        if case .bool(true)? = value["noProvenance"] { noProvenance = true }
         if case .array(let items)? = value["versions"] {
             versions = items.compactMap { if case .string(let text) = $0 { return text }; return nil }
         }
@@ -111,6 +122,7 @@ public struct SnapshotRecord: Sendable {
             }
         }
         actual = string("actual"); difference = string("difference"); expected = string("expected"); recorded = string("recorded")
+        actualDigest = string("actualDigest"); recordedDigest = string("recordedDigest")
     }
 
     /// The records of a report folder's `results.jsonl`.
@@ -137,6 +149,7 @@ public struct SnapshotRecord: Sendable {
                                                   actualWidth: width, actualHeight: height)
         }
         outcome.versionDifferences = versions
+        outcome.goldenLacksProvenance = noProvenance
         outcome.findingCounts = findings
         outcome.actualPath = actual.map { path(reportFolder, $0) }
         outcome.differencePath = difference.map { path(reportFolder, $0) }

@@ -12,7 +12,10 @@
 // A failure is also sorted into one kind of change, for a reviewer facing hundreds of them: the
 // size changed; or the differing pixels keep the golden's edges (an edge is a pixel whose OKLab
 // lightness or opacity differs from a 4-neighbour's by more than 0.15 or a quarter) — colours
-// changed; or the edges themselves moved in at least a tenth of them — text or shapes moved.
+// changed; or the edges themselves moved in at least a tenth of them — text or shapes moved. When
+// colours changed, the message names the change most differing pixels share, "mostly #0A408C →
+// #0A458C (9,876 pixels)": a brand colour nudged below a visible difference shows no picture worth
+// looking at, but its two hex values say it all (and a caller that knows the theme names the token).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -67,6 +70,24 @@ public enum ChangeKind: String, CaseIterable, Sendable {
     case moved = "text or shapes moved"
 }
 
+/// The colour most differing opaque pixels changed from and to (`0xRRGGBB`), and how many did.
+public struct ColourChange: Equatable, Sendable {
+    public var from: UInt32
+    public var to: UInt32
+    public var pixels: Int
+
+    /// "#0A408C → #0A458C (9,876 pixels)", after `name` ("primary") or "mostly".
+    public func words(naming name: String? = nil) -> String {
+        "\(name ?? "mostly") \(hexColour(from)) → \(hexColour(to)) (\(grouped(pixels)) pixel\(pixels == 1 ? "" : "s"))"
+    }
+}
+
+/// 0x0A408C → "#0A408C".
+func hexColour(_ rgb: UInt32) -> String {
+    let text = String(rgb, radix: 16, uppercase: true)
+    return "#" + String(repeating: "0", count: max(0, 6 - text.count)) + text
+}
+
 public struct ComparisonResult: Equatable, Sendable {
     public var matches: Bool
     /// The sizes differ; the counts below are of the shared area (aligned top-leading).
@@ -87,6 +108,8 @@ public struct ComparisonResult: Equatable, Sendable {
     /// One line for a person, e.g. "1,234 pixels differ (0.41%), largest ΔE 0.38 at (120, 44);
     /// 52 anti-aliased pixels ignored".
     public var message: String
+    /// When colours changed, the change most differing pixels share.
+    public var colourChange: ColourChange?
 
     let expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int
 }
@@ -133,7 +156,11 @@ public func compare(expected: Pixmap, actual: Pixmap,
     result.matches = comparison.differing <= tolerance.allowedPixels(of: total)
     if !result.matches { result.change = comparison.movedEdges * 10 >= comparison.differing ? .moved : .colour }
 
-    let message = counts(comparison, total: total)
+    var message = counts(comparison, total: total)
+    if result.change == .colour, let change = dominantColourChange(expected, actual, comparison.classes) {
+        result.colourChange = change
+        message += "; " + change.words()
+    }
     result.message = result.matches ? "images match within tolerance: " + message : message
     return result
 }
@@ -149,6 +176,28 @@ private func counts(_ comparison: PixelComparison, total: Int) -> String {
         message += "; \(grouped(comparison.antialiased)) anti-aliased pixel\(comparison.antialiased == 1 ? "" : "s") ignored"
     }
     return message
+}
+
+/// The (from, to) pair most differing opaque pixels share, when one pair covers at least half of
+/// the opaque differing pixels (else the change has no one colour to name).
+private func dominantColourChange(_ expected: Pixmap, _ actual: Pixmap, _ classes: [UInt8]) -> ColourChange? {
+    var pairs: [UInt64: Int] = [:]
+    var opaque = 0
+    expected.pixels.withUnsafeBufferPointer { e in
+        actual.pixels.withUnsafeBufferPointer { a in
+            for index in classes.indices where classes[index] == PixelClass.different.rawValue {
+                let i = index * 4
+                guard e[i + 3] == 255, a[i + 3] == 255 else { continue }
+                opaque += 1
+                let from = UInt32(e[i]) << 16 | UInt32(e[i + 1]) << 8 | UInt32(e[i + 2])
+                let to = UInt32(a[i]) << 16 | UInt32(a[i + 1]) << 8 | UInt32(a[i + 2])
+                pairs[UInt64(from) << 32 | UInt64(to), default: 0] += 1
+            }
+        }
+    }
+    // Ties broken by the pair's value, so the message is the same on every run.
+    guard let top = pairs.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), top.value * 2 >= opaque else { return nil }
+    return ColourChange(from: UInt32(top.key >> 32), to: UInt32(truncatingIfNeeded: top.key), pixels: top.value)
 }
 
 /// Two images of different sizes cut to the area they share, aligned top-leading (nil if the

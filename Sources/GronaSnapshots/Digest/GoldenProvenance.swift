@@ -52,6 +52,20 @@ struct GoldenProvenance: Equatable, Sendable {
         self.init(chunkData: chunk.data)
     }
 
+    /// Whether the file has a provenance chunk, from its chunks' headers alone (no CRC, no parse):
+    /// asked of every golden a run checks, including the ones its digest passes at once.
+    static func isPresent(in bytes: [UInt8]) -> Bool {
+        let name = Array(chunkName.utf8)
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            if bytes[(offset + 4)..<(offset + 8)].elementsEqual(name) { return true }
+            guard length >= 0, length <= bytes.count else { return false }
+            offset += 12 + length
+        }
+        return false
+    }
+
     /// This process's provenance with the fonts in `fontsFolder` (computed once per folder: the
     /// fonts are hashed, a few milliseconds).
     static func current(fontsFolder: String) -> GoldenProvenance {

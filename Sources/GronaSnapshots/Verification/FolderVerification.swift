@@ -12,9 +12,10 @@
 // into a `VerificationTally` (which keeps in full only what the report shows in full) and dropped;
 // per snapshot only a byte is kept, which report files it named.
 //
-// Specs are found in the fixtures folder and its subfolders; a spec's goldens mirror its path below
-// it (`Fixtures/banners/summer.json` → `Snapshots/banners/summer/…`). A run that checks nothing (an
-// empty folder, a shard with no snapshots) is an error, never "verified 0 snapshots".
+// Specs are found in the fixtures folder and its subfolders; a spec's goldens are named by
+// `SpecGoldenName`, its path in the project (`Fixtures/banners/summer.json` →
+// `Snapshots/banners/summer/…`, also when the run is over `Fixtures/banners`). A run that checks
+// nothing (an empty folder, a shard with no snapshots) is an error, never "verified 0 snapshots".
 //
 // Unused goldens: in a spec's own folder, `<snapshots>/<spec name>/<name>.png` or
 // `<snapshots>/<spec name>/<locale>/<name>.png` (a BCP 47 tag, or `base`), a file whose name has the
@@ -37,6 +38,8 @@ public struct FolderVerification {
     public var jobs: Int = ParallelRenderer.defaultJobs
     /// Remove the unused goldens (they are listed either way).
     public var prune = false
+    /// Fail each golden that carries no provenance (`SnapshotVerifier.requiresProvenance`).
+    public var requireProvenance = false
     /// Check only this shard's snapshots (`Shard`).
     public var shard: Shard?
     /// Where to write JUnit XML of the snapshots checked, if anywhere.
@@ -95,9 +98,10 @@ public struct FolderVerification {
         let listing = try specFiles()
         let specs = try listing.specs.map { found -> Spec in
             var spec = try SpecDecoder(fontsFolder: fontsFolder, allowedAssetRoots: assetRoots).decode(fileAt: found.path)
-            spec.name = found.name   // goldens mirror the spec's path below the fixtures folder
+            spec.name = SpecGoldenName.of(specAt: found.path, snapshotsFolder: snapshotsFolder, searched: fixturesFolder)
             return spec
         }
+        try SpecGoldenName.refuseShared(specs, snapshotsFolder: snapshotsFolder)
         let all = specs.flatMap { SnapshotCase.cases(for: $0) }
         let cases = shard.map { $0.select(all) } ?? all
         guard !cases.isEmpty else {
@@ -117,6 +121,7 @@ public struct FolderVerification {
             var verifier = SnapshotVerifier(snapshotsDirectory: snapshotsFolder, artifactsDirectory: reportFolder,
                                             record: record, tolerance: tolerance, jobs: jobs, fontsFolder: fontsFolder)
             verifier.copiesImagesForReport = true
+            verifier.requiresProvenance = requireProvenance
             return verifier
         }()
         let staging = StagedFiles()

@@ -19,9 +19,12 @@
 // golden stops claiming it. A test that no longer exists keeps its old entries, which is how
 // `unused` finds its goldens: they are claimed only by runs older than the latest.
 //
-// The same file catches two tests that would share one golden (the same XCTest class name in two
-// test modules, two suites with one `named:`): a claim on a golden that another test claimed in the
-// same run fails, naming both.
+// The same files catch two tests that would share one golden (the same XCTest class name in two
+// test modules, two suites with one `named:`): the ledger is checked as it is written, so an
+// exclusive claim (a golden named after its test, or by `named:`) on a golden that another test
+// claimed, in this run or any earlier one (`swift test --filter A`, then `--filter B`), fails,
+// naming both, and is not recorded: the golden keeps its one owner. A spec's goldens may be
+// checked by many tests; their claims are not exclusive.
 import Foundation
 import Grona
 import GronaOutput
@@ -51,18 +54,23 @@ public enum GoldenLedger {
         }
     }
 
-    /// Another test that claimed a golden in the same run.
+    /// Another test that already claimed a golden.
     public struct Conflict: Equatable, Sendable {
         public var golden: String
         public var otherTest: String
+        /// Whether the other claim was made in this run (else in an earlier one).
+        public var sameRun: Bool
+        /// The ledger file holding the other claim, where a deleted test's line can be removed.
+        public var ledgerFile: String
     }
 
     /// Records that `test` used `goldens` (relative to `snapshotsFolder`) in `run`, in the module's
-    /// file, and returns the goldens another test already claimed in this run. Under a lock, so
-    /// parallel test processes do not lose each other's lines. Errors are swallowed: a ledger that
-    /// cannot be written must not fail a snapshot test; it only makes `unused` less complete.
+    /// file. When `exclusive`, returns the goldens another test claimed (in any run) and records
+    /// none of those; otherwise returns nothing. Under a lock, so parallel test processes do not
+    /// lose each other's lines. Errors are swallowed: a ledger that cannot be written must not fail
+    /// a snapshot test; it only makes `unused` less complete.
     @discardableResult
-    public static func claim(_ goldens: [String], test: String, module: String, snapshotsFolder: String,
+    public static func claim(_ goldens: [String], test: String, module: String, snapshotsFolder: String, exclusive: Bool = false,
                              run: String = currentRun(), now: Int = Int(Date().timeIntervalSince1970)) -> [Conflict] {
         let folder = snapshotsFolder + "/" + folderName
         guard (try? AtomicFile.createFolder(folder)) != nil else { return [] }
@@ -74,16 +82,30 @@ public enum GoldenLedger {
         flock(lock, LOCK_EX)
         defer { flock(lock, LOCK_UN) }
 
-        let wanted = Set(goldens)
         var conflicts: [Conflict] = []
-        for entry in entries(inLedgerFolder: folder) where entry.run == run && entry.test != test && wanted.contains(entry.golden) {
-            if !conflicts.contains(where: { $0.golden == entry.golden }) {
-                conflicts.append(Conflict(golden: entry.golden, otherTest: entry.test))
+        if exclusive {
+            let wanted = Set(goldens.map(clean))
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".tsv") }.sorted()
+            for name in names {
+                for entry in read(folder + "/" + name) where entry.test != clean(test) && wanted.contains(entry.golden) {
+                    // This run's claim first: it is the one to name when a golden has several.
+                    if let index = conflicts.firstIndex(where: { $0.golden == entry.golden }) {
+                        if entry.run == run && !conflicts[index].sameRun {
+                            conflicts[index] = Conflict(golden: entry.golden, otherTest: entry.test, sameRun: true, ledgerFile: folder + "/" + name)
+                        }
+                    } else {
+                        conflicts.append(Conflict(golden: entry.golden, otherTest: entry.test, sameRun: entry.run == run,
+                                                  ledgerFile: folder + "/" + name))
+                    }
+                }
             }
         }
+        let refused = Set(conflicts.map(\.golden))
+        let recorded = goldens.map(clean).filter { !refused.contains($0) }
+        let wanted = Set(recorded)
         let file = folder + "/" + fileName(module)
         var kept = read(file).filter { $0.test != clean(test) || ($0.run == run && !wanted.contains($0.golden)) }
-        kept += goldens.map { Entry(golden: clean($0), test: clean(test), run: run, time: now) }
+        kept += recorded.map { Entry(golden: $0, test: clean(test), run: run, time: now) }
         let text = Set(kept.map(\.line)).sorted().map { $0 + "\n" }.joined()
         try? AtomicFile.write(Array(text.utf8), to: file)
         return conflicts.sorted { $0.golden < $1.golden }

@@ -73,6 +73,9 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
     if let command = result.acceptCommand {
         html += "<p class=\"accept\">If these differences are intended, accept them as the new goldens (the snapshots that differ are recorded over their goldens; look at the recorded goldens, then run again to verify):<code>\(escape(command))</code></p>\n"
     }
+    if let notice = tally.provenanceNotice {
+        html += "<p class=\"versions\">\(escape(notice)).</p>\n"
+    }
     if !tally.versionNoteCounts.isEmpty {
         html += "<div class=\"versions\">Some goldens were rendered with other versions than this machine has, which may explain differences:<ul>\n"
         for note in tally.versionNoteCounts.entries { html += "<li>\(escape(note.value)) (\(note.count) snapshot\(note.count == 1 ? "" : "s"))</li>\n" }

@@ -105,6 +105,13 @@ public struct SnapshotOutcome: Sendable {
     /// before this run, and the golden this run recorded.
     public var expectedCopyPath: String?
     public var recordedCopyPath: String?
+    /// XXH64 of the bytes of the fresh image and of the recorded golden as written, in hex: what
+    /// `grona-snap accept` checks the files it copies from a report against.
+    public var actualDigest: String?
+    public var recordedDigest: String?
+    /// The golden carries no provenance chunk (re-saved by another tool, or older than the chunk),
+    /// so it can only ever be compared under the tolerance: counted and said once per run.
+    public var goldenLacksProvenance = false
     /// What the golden was rendered with that differs from this machine, for a failure, e.g.
     /// "ICU 76.1 in the golden, 72.1 here". Empty when the golden does not say or nothing differs.
     public var versionDifferences: [String] = []
@@ -142,6 +149,9 @@ public struct SnapshotVerifier: Sendable {
     /// Copy the goldens a report shows into the artifacts folder (`expected/`, `recorded/`), so
     /// that the folder is self-contained.
     public var copiesImagesForReport = false
+    /// A golden without provenance fails (`verify --require-provenance`) instead of being compared
+    /// under the tolerance: a brand colour nudged below a visible difference would pass there.
+    public var requiresProvenance = false
 
     public init(snapshotsDirectory: String, artifactsDirectory: String, record: SnapshotRecordMode = .missing,
                 tolerance: ComparisonTolerance = .default, jobs: Int = ParallelRenderer.defaultJobs,
@@ -186,6 +196,7 @@ public struct SnapshotVerifier: Sendable {
                                                                                             overlay: snapshotCase.overlay)
             var outcome = refusingBoxes(check(snapshot.pixmap, goldenName: snapshotCase.goldenName),
                                         missing: snapshot.report.missingCharacterMessages(spec: snapshotCase.spec.file))
+            namingThemeColour(&outcome, theme: snapshotCase.spec.theme, appearance: snapshotCase.environment.appearance)
             outcome.findingCounts = FindingCounts(snapshot.report.findings)
             if let staging { stage(&outcome, into: staging) }
             return outcome
@@ -212,6 +223,27 @@ public struct SnapshotVerifier: Sendable {
     }
 
     private func decide(_ pixmap: Pixmap, goldenName: String) -> SnapshotOutcome {
+        var outcome = decideAgainstGolden(pixmap, goldenName: goldenName)
+        guard outcome.goldenLacksProvenance, requiresProvenance, outcome.status == .matched || outcome.status == .differs else {
+            return outcome
+        }
+        let refusal = "the golden carries no provenance (no grVR chunk: re-saved by another tool, or recorded before "
+            + "GronaSnap wrote one), so only the tolerance could compare it, and --require-provenance refuses that; "
+            + "record it again on this machine (--record failed records over it)"
+        if outcome.status == .differs {
+            outcome.message += "\n  " + refusal
+            return outcome
+        }
+        outcome.status = .differs
+        outcome.message = "\(goldenName): \(refusal)"
+        outcome = withArtifacts(pixmap, expected: nil, into: outcome)
+        if record == .failed, let golden = readFile(outcome.goldenPath) {
+            outcome = recording(pixmap, into: outcome, golden: golden, why: "record mode failed")
+        }
+        return outcome
+    }
+
+    private func decideAgainstGolden(_ pixmap: Pixmap, goldenName: String) -> SnapshotOutcome {
         let goldenPath = path(snapshotsDirectory, goldenName)
         var outcome = SnapshotOutcome(goldenName: goldenName, goldenPath: goldenPath, status: .matched, message: "")
         let golden = readFile(goldenPath)
@@ -227,6 +259,7 @@ public struct SnapshotVerifier: Sendable {
             }
             return recording(pixmap, into: outcome, golden: nil, why: "there was none")
         }
+        outcome.goldenLacksProvenance = !GoldenProvenance.isPresent(in: golden)
 
         switch checkDigest(golden: golden, against: pixmap) {
         case .match:
@@ -252,7 +285,9 @@ public struct SnapshotVerifier: Sendable {
             outcome.message += "\n  the golden was rendered with other versions, which may explain it: "
                 + outcome.versionDifferences.joined(separator: "; ")
         }
-        outcome = withArtifacts(pixmap, expected: (expected, golden), into: outcome)
+        // The rule's tolerance marks the pixels the rule failed: under the exact rule, every changed
+        // pixel is red in the difference image, however small its ΔE.
+        outcome = withArtifacts(pixmap, expected: (expected, golden), into: outcome, tolerance: rule.tolerance)
         if record == .failed {
             outcome = recording(pixmap, into: outcome, golden: golden, why: "record mode failed")
         }
@@ -317,6 +352,19 @@ public struct SnapshotVerifier: Sendable {
         outcome.pendingWrites = []
     }
 
+    /// When the colour most changed pixels took is one of the theme's colours in this appearance,
+    /// the message names it: "primary #0A408C → #0A458C" rather than "mostly …".
+    private func namingThemeColour(_ outcome: inout SnapshotOutcome, theme: Theme, appearance: Appearance) {
+        guard let change = outcome.comparison?.colourChange else { return }
+        let tokens: [(String, ThemeColor)] = [("primary", theme.primary), ("onPrimary", theme.onPrimary), ("accent", theme.accent),
+                                             ("surface", theme.surface), ("text", theme.text), ("mutedText", theme.mutedText)]
+        guard let token = tokens.first(where: { _, colour in
+            let c = colour.variant(for: appearance)
+            return c.a == 255 && (UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)) == change.to
+        }) else { return }
+        outcome.message = outcome.message.replacingOccurrences(of: change.words(), with: change.words(naming: token.0))
+    }
+
     // MARK: - Outcomes
 
     private func matched(_ outcome: SnapshotOutcome) -> SnapshotOutcome {
@@ -370,6 +418,7 @@ public struct SnapshotVerifier: Sendable {
             outcome.message += "\n  recorded the fresh image over the golden (\(reason))"
         }
         outcome.status = .recorded
+        outcome.recordedDigest = fileDigest(bytes)
         outcome.pendingWrites.append((outcome.goldenPath, bytes))
         if copiesImagesForReport {
             let copy = path(artifactsDirectory, "recorded", outcome.goldenName)
@@ -381,11 +430,15 @@ public struct SnapshotVerifier: Sendable {
 
     /// Adds the fresh image and, when there is a golden to compare with, the three-panel image.
     private func withArtifacts(_ pixmap: Pixmap, expected: (pixmap: Pixmap, png: [UInt8])?,
-                               into outcome: SnapshotOutcome) -> SnapshotOutcome {
+                               into outcome: SnapshotOutcome, tolerance: ComparisonTolerance? = nil) -> SnapshotOutcome {
+        let tolerance = tolerance ?? self.tolerance
         var outcome = outcome
         let actualPath = path(artifactsDirectory, "actual", outcome.goldenName)
-        guard let actual = try? encodeGolden(pixmap) else { return outcome }
+        // A golden as this machine would record it, provenance included: `grona-snap accept` puts
+        // CI's fresh images in place as they are, never rendering them again elsewhere.
+        guard let actual = try? encodeGolden(pixmap, provenance: .current(fontsFolder: fontsFolder)) else { return outcome }
         outcome.actualPath = actualPath
+        outcome.actualDigest = fileDigest(actual)
         outcome.pendingWrites.append((actualPath, actual))
         var lines = ["  golden:     \(outcome.goldenPath)", "  actual:     \(actualPath)"]
         if let expected, let panels = makeDifferenceImage(expected: expected.pixmap, actual: pixmap, tolerance: tolerance),
@@ -409,6 +462,12 @@ public struct SnapshotVerifier: Sendable {
 /// `forEachInOrder` calls its handler one at a time and returns only after the last call.
 private final class Collected: @unchecked Sendable {
     var outcomes: [SnapshotOutcome] = []
+}
+
+/// A file's XXH64, 16 hex digits: how a report names the exact bytes of an image it holds.
+func fileDigest(_ bytes: [UInt8]) -> String {
+    let text = String(xxHash64(bytes), radix: 16)
+    return String(repeating: "0", count: 16 - text.count) + text
 }
 
 /// Whether a golden file holds exactly these pixels: by its digest chunk, else by decoding it.

@@ -35,7 +35,7 @@ public struct UnusedGoldens {
         if let fixturesFolder {
             for found in try SpecFiles.tree(in: fixturesFolder).specs {
                 var spec = try SpecDecoder(fontsFolder: fontsFolder).decode(fileAt: found.path)
-                spec.name = found.name
+                spec.name = SpecGoldenName.of(specAt: found.path, snapshotsFolder: snapshotsFolder, searched: fixturesFolder)
                 produced.formUnion(SnapshotCase.cases(for: spec).map(\.goldenName))
             }
         }

@@ -34,6 +34,8 @@ public struct VerificationTally: Sendable {
     public private(set) var versionNoteCounts = OrderedCounts()
     /// The findings (`Findings`) of every snapshot, matched or not, by kind.
     public private(set) var findingCounts = FindingCounts()
+    /// Goldens compared that carry no provenance chunk, matched or not.
+    public private(set) var withoutProvenance = 0
 
     public init(sectionsInFull: Int = reportSectionsInFull) { self.sectionsInFull = sectionsInFull }
 
@@ -41,6 +43,7 @@ public struct VerificationTally: Sendable {
         total += 1
         statusCounts[outcome.status, default: 0] += 1
         findingCounts.add(outcome.findingCounts)
+        if outcome.goldenLacksProvenance { withoutProvenance += 1 }
         guard !outcome.passed else { return }
         let outcomeKinds = kinds(outcome)
         for kind in outcomeKinds { kindCounts.add(kind) }
@@ -54,6 +57,9 @@ public struct VerificationTally: Sendable {
     }
 
     public func count(_ status: SnapshotOutcome.Status) -> Int { statusCounts[status] ?? 0 }
+    /// "12 goldens carry no provenance; compared under tolerance", or nil when every golden does:
+    /// said on stderr, in the report and in the JUnit XML, once per run.
+    public var provenanceNotice: String? { provenanceNoticeText(withoutProvenance) }
     /// Snapshots that did not match (recorded ones included).
     public var problems: Int { total - count(.matched) }
     /// True when every snapshot matched its golden (a recording does not pass).
@@ -85,4 +91,12 @@ public struct OrderedCounts: Sendable {
 
     public var isEmpty: Bool { order.isEmpty }
     public var entries: [(value: String, count: Int)] { order.map { ($0, counts[$0]!) } }
+}
+
+/// The notice for `count` goldens without provenance, or nil for none.
+func provenanceNoticeText(_ count: Int) -> String? {
+    guard count > 0 else { return nil }
+    let them = count == 1 ? "it" : "them"
+    return "\(count) golden\(count == 1 ? " carries" : "s carry") no provenance; compared under tolerance "
+        + "(a change below a visible difference passes; record \(them) again, or fail \(them) with verify --require-provenance)"
 }
