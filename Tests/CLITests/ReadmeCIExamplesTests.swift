@@ -1,17 +1,17 @@
 import Foundation
 import XCTest
 
-/// The README's CI examples, run as written: each command taken from the README's own code block
+/// The CI examples of docs/ios-teams.md, run as written: each command taken from the page's own code block
 /// and run by the shell with the variables its engine sets, in a checkout-like folder (Fixtures/ with
 /// two specs, their goldens in Snapshots/) with grona-snap on the PATH.
 final class ReadmeCIExamplesTests: XCTestCase {
-    /// The lines of the README's first code block that holds `marker`.
+    /// The lines of docs/ios-teams.md's first code block that holds `marker`.
     func codeBlock(containing marker: String) throws -> [String] {
-        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: packageRoot + "/docs/ios-teams.md", encoding: .utf8)
         // Between fences: the odd pieces are the blocks (their first line is the language).
         let pieces = readme.components(separatedBy: "\n```")
         let block = try XCTUnwrap(stride(from: 1, to: pieces.count, by: 2).map { pieces[$0] }.first { $0.contains(marker) },
-                                  "no code block in the README holds \(marker)")
+                                  "no code block in docs/ios-teams.md holds \(marker)")
         return block.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(String.init)
     }
 
