@@ -133,6 +133,19 @@ final class ComparisonTests: XCTestCase {
         XCTAssertEqual(pixel(diff, 128 + 25, 15), [250, 250, 250, 255])   // actual panel
     }
 
+    /// A change below the tolerance is amplified: pink where it is, beside the red of what failed.
+    func testDifferenceImageAmplifiesChangesBelowTheTolerance() throws {
+        var actual = withBlock
+        let nudged = (5 * 60 + 5) * 4   // one step of green at (5, 5): ΔE far below 0.02
+        actual.pixels[nudged + 1] = actual.pixels[nudged + 1] &- 1
+        let result = compare(expected: flat, actual: actual)
+        XCTAssertLessThan(perceptualDifference(flat, actual, x: 5, y: 5), ComparisonTolerance.default.perPixel)
+        XCTAssertFalse(result.matches)
+        let diff = try XCTUnwrap(makeDifferenceImage(expected: flat, actual: actual))
+        XCTAssertEqual(pixel(diff, 64 + 5, 5), [255, 150, 220, 255])
+        XCTAssertEqual(pixel(diff, 64 + 25, 15), [255, 0, 0, 255])
+    }
+
     func testDifferenceImageMarksAntialiasingInYellow() throws {
         let dark: [UInt8] = [20, 20, 30, 255]
         let expected = image(width: 40, height: 30, rect: (left: 10.3, top: 5, right: 30, bottom: 25, colour: dark))
@@ -173,4 +186,13 @@ final class ComparisonTests: XCTestCase {
             + "mostly #FFFFFF → #00FFFF (1 pixel)")
         XCTAssertEqual(result.colourChange, ColourChange(from: 0xFFFFFF, to: 0x00FFFF, pixels: 1))
     }
+}
+
+/// ΔE_OK between two pixmaps' pixels at (x, y).
+private func perceptualDifference(_ a: Pixmap, _ b: Pixmap, x: Int, y: Int) -> Double {
+    let i = (y * a.width + x) * 4
+    func packed(_ p: Pixmap) -> UInt32 {
+        UInt32(p.pixels[i]) | UInt32(p.pixels[i + 1]) << 8 | UInt32(p.pixels[i + 2]) << 16 | UInt32(p.pixels[i + 3]) << 24
+    }
+    return GronaSnapshots.perceptualDifference(packed(a), packed(b))
 }

@@ -179,13 +179,18 @@ func report(_ failure: SnapshotFailure?, fileID: StaticString, filePath: StaticS
     #endif
     XCTFail(failure.message, file: filePath, line: line)
     #if canImport(Darwin)
-    guard !failure.files.isEmpty else { return }
-    XCTContext.runActivity(named: "Snapshot images") { activity in
-        for file in failure.files {
-            let attachment = XCTAttachment(contentsOfFile: URL(fileURLWithPath: file.path))
-            attachment.name = file.name
-            attachment.lifetime = .keepAlways
-            activity.add(attachment)
+    // XCTest's activities belong to the main thread (an XCTestCase's methods run there); a call
+    // from another thread keeps the message alone.
+    let files = failure.files
+    guard !files.isEmpty, Thread.isMainThread else { return }
+    MainActor.assumeIsolated {
+        XCTContext.runActivity(named: "Snapshot images") { activity in
+            for file in files {
+                let attachment = XCTAttachment(contentsOfFile: URL(fileURLWithPath: file.path))
+                attachment.name = file.name
+                attachment.lifetime = .keepAlways
+                activity.add(attachment)
+            }
         }
     }
     #endif

@@ -1,7 +1,9 @@
 // The picture shown when a snapshot test fails: expected | difference | actual, side by side.
 //
 // The middle panel is a faded grey copy of the expected image (so the layout stays recognisable)
-// with differing pixels in strong red and pixels ignored as anti-aliasing in yellow. When the sizes
+// with differing pixels in strong red and pixels ignored as anti-aliasing in yellow. Pixels that
+// changed by less than the tolerance are pink: amplified, so a change far below a visible
+// difference (a brand colour nudged one step) still shows where it is, beside what failed. When the sizes
 // differ, the middle panel covers both images: the area they share (aligned top-leading) is
 // compared pixel by pixel as above, so text that moved is marked there too, and where only one of
 // them has pixels it is red.
@@ -48,6 +50,7 @@ public func makeDifferenceImage(expected: Pixmap, actual: Pixmap,
                     switch classes.map({ PixelClass(rawValue: $0[y * sharedWidth + x]) }) ?? .same {
                     case .different: put(middleX + x, y, (255, 0, 0, 255))
                     case .antialiased: put(middleX + x, y, (255, 214, 0, 255))
+                    case .withinTolerance: put(middleX + x, y, (255, 150, 220, 255))
                     default:
                         let i = (y * expected.width + x) * 4
                         let grey = fadedGrey(source[i], source[i + 1], source[i + 2], source[i + 3])

@@ -3,7 +3,8 @@
 // snapshots still gives a page of a few hundred kilobytes that opens at once (the images load as
 // they are scrolled to). The folder is self-contained, to keep as one CI artifact:
 //   actual/<golden name>      the fresh image of a failure
-//   difference/<golden name>  expected | difference | actual (red: differs, yellow: anti-aliasing)
+//   difference/<golden name>  expected | difference | actual (red: differs, yellow: anti-aliasing,
+//                             pink: changed below the tolerance)
 //   expected/<golden name>    the golden as it was before the run (a hard link, or a copy)
 //   recorded/<golden name>    a golden this run recorded
 //
@@ -197,7 +198,7 @@ private func section(_ outcome: SnapshotOutcome, reportFolder: String) -> String
         let sizes = outcome.comparison?.sizeMismatch == true
             ? " — sizes: expected \(points(expectedSize, scale)), actual \(points(actualSize, scale)); the shared area is compared, aligned top-leading"
             : ""
-        html += figure("expected | difference | actual — red: differs, yellow: anti-aliasing ignored\(sizes)",
+        html += figure("expected | difference | actual — red: differs, yellow: anti-aliasing ignored, pink: changed below the tolerance\(sizes)",
                        image(difference, width: width, scale: scale))
     }
     if let expected = link(outcome.expectedCopyPath), let actual = link(outcome.actualPath), let expectedSize {
