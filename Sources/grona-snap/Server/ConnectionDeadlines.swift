@@ -168,6 +168,7 @@ final class ConnectionDeadlines: @unchecked Sendable {
     private static let requestTimeout: [UInt8] = {
         let body = "{\"error\": \"the request took too long to arrive; the connection is closed\"}\n"
         return Array(("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                      + "X-Content-Type-Options: nosniff\r\nCross-Origin-Resource-Policy: same-origin\r\n"
                       + "Content-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
     }()
 }

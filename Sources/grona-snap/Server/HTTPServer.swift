@@ -163,6 +163,8 @@ final class HTTPServer: @unchecked Sendable {
                 return answer(.error(503, "the server is at its limit of connections (\(limits.connections), \(limits.connectionsPerAddress) from one address); try again in a moment",
                                      headers: [("Retry-After", "1"), ("Connection", "close")]), on: connection, pending)
             }
+            // Framing and header bytes libmicrohttpd would let through (see `RequestHead`).
+            if let refusal = RequestHead.refusal(connection) { return answer(refusal, on: connection, pending) }
             // libmicrohttpd decodes `%00` into a NUL that ends the path early (`a.json%00.png` would
             // arrive as `a.json`): the target as sent is checked instead.
             if pending.target.range(of: "%00") != nil || pending.target.contains("\0") {
@@ -246,7 +248,8 @@ final class HTTPServer: @unchecked Sendable {
     /// A whole HTTP/1.1 answer as bytes, for `gs_send_now` (used for the 413 only).
     static func rawAnswer(_ response: HTTPResponse) -> [UInt8] {
         var head = "HTTP/1.1 \(response.status) \(response.status == 413 ? "Content Too Large" : "Error")\r\n"
-        head += "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        head += "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n"
+        head += "X-Content-Type-Options: nosniff\r\nCross-Origin-Resource-Policy: same-origin\r\nCache-Control: no-store\r\n\r\n"
         return Array(head.utf8) + response.body
     }
 
@@ -262,6 +265,9 @@ final class HTTPServer: @unchecked Sendable {
         defer { MHD_destroy_response(created) }
         MHD_add_response_header(created, "Content-Type", response.contentType)
         MHD_add_response_header(created, "X-Content-Type-Options", "nosniff")
+        // No other site may embed or read an answer (an image, a spec) even where a browser would
+        // let it load one without asking (an <img>, a <script>).
+        MHD_add_response_header(created, "Cross-Origin-Resource-Policy", "same-origin")
         // Nothing is cached unless its route says so (the pinned fonts).
         if !response.headers.contains(where: { $0.0.lowercased() == "cache-control" }) {
             MHD_add_response_header(created, "Cache-Control", "no-store")
@@ -271,7 +277,7 @@ final class HTTPServer: @unchecked Sendable {
     }
 
     /// The headers handlers use: a fixed list, so nothing else of a request is copied.
-    private static let headerNames = ["Host", "Origin", "Sec-Fetch-Site", "If-Match", "If-None-Match", "Content-Type",
+    private static let headerNames = ["Host", "Origin", "Sec-Fetch-Site", "Sec-Fetch-Mode", "If-Match", "If-None-Match", "Content-Type",
                                       "Authorization"]
 
     /// The headers of `headerNames`, by lowercase name; one that came twice is kept under

@@ -43,7 +43,7 @@ struct Route: Sendable {
     /// Takes a spec as its JSON body.
     var takesSpec = false
     var body: Body?
-    /// Renders or writes: refused cross-site.
+    /// Renders or writes (every route but the health check is refused cross-site).
     var costs = false
     var answer: Answer
     /// Answers besides 200 and the ones every route may give.

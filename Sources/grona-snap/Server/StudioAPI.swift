@@ -65,6 +65,8 @@ struct StudioAPI: Sendable {
         let path = request.path
         if let page = studio.response(for: path) {
             guard request.method == "GET" || request.method == "HEAD" else { return methodNotAllowed("GET, HEAD") }
+            // A link from another site may open the page (a navigation); nothing else of it is theirs.
+            if request.header("Sec-Fetch-Mode") != "navigate" { try refuseCrossSite(request) }
             return try page()
         }
         let matching = StudioAPI.routes.filter { $0.matches(path) }
@@ -73,7 +75,8 @@ struct StudioAPI: Sendable {
         guard let route = matching.first(where: { $0.method == request.method || ($0.method == "GET" && request.method == "HEAD") }) else {
             return methodNotAllowed(methods.joined(separator: ", "))
         }
-        if route.costs { try refuseCrossSite(request) }
+        // Reads too: a page elsewhere must not learn which images or specs exist by loading them.
+        if route.action != .health { try refuseCrossSite(request) }
         let name = route.pathName(path)
         switch route.action {
         case .health: return .json("{\"status\": \"ok\"}\n")
@@ -296,8 +299,9 @@ struct StudioAPI: Sendable {
         return difference == 0
     }
 
-    /// A web page the marketer visits must not be able to make the studio render or save: browsers
-    /// say where a request comes from (Sec-Fetch-Site, Origin); tools that send neither are let in.
+    /// A web page the marketer visits must not be able to make the studio render or save, nor read
+    /// what it serves: browsers say where a request comes from (Sec-Fetch-Site, Origin); tools that
+    /// send neither are let in.
     private func refuseCrossSite(_ request: HTTPRequest) throws {
         if let site = request.header("Sec-Fetch-Site"), site != "same-origin", site != "none" {
             throw RequestError(.forbidden, "cross-site requests are refused (Sec-Fetch-Site: \(quoted(site, limit: 40)))")
