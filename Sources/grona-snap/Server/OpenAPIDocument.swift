@@ -103,7 +103,7 @@ enum OpenAPIDocument {
             responses[String(status)] = ["description": failureReasons[status] ?? "", "content": error]
         }
         // The health check and the page never need the token.
-        if [.health, .openAPI, .fontFaces, .font].contains(route.action) {
+        if [.health, .ready, .metrics, .openAPI, .fontFaces, .font].contains(route.action) {
             operation["security"] = [[String: Any]]()
             responses["401"] = nil
         } else {
@@ -119,6 +119,8 @@ enum OpenAPIDocument {
             return ["description": "a PNG image", "content": ["image/png": ["schema": ["type": "string", "contentMediaType": "image/png"]]]]
         case .css:
             return ["description": "a style sheet", "content": ["text/css": ["schema": ["type": "string"]]]]
+        case .metrics:
+            return ["description": "the Prometheus text exposition format", "content": ["text/plain": ["schema": ["type": "string"]]]]
         case .font:
             let types = ["font/ttf", "font/otf", "font/collection"]
             return ["description": "the font file, with Cache-Control: public, max-age=31536000, immutable",

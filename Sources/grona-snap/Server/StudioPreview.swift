@@ -219,6 +219,9 @@ extension StudioAPI {
 
     // ------------------------------------------------------------------ POST /api/preview
 
+    /// The calling thread alone, for a heavy preview.
+    static let oneLane = RenderLanes(count: 1)
+
     /// One tile's place on the axes, as the page names it (`language` "" is the spec's own copy).
     struct PreviewVariant {
         var language: String
@@ -258,7 +261,8 @@ extension StudioAPI {
         // The tiles are split over the machine's cores (`RenderLanes`), since a person waits for
         // them. Each is laid out once, by the renderer that costs it (one app launch per tile, as
         // the render will be), and drawn and encoded by that renderer on the same lane.
-        let lanes = RenderLanes.shared
+        // On a heavy lane, one lane: the shared ones are for the light requests a person waits for.
+        let lanes = request.lane == .heavy ? StudioAPI.oneLane : RenderLanes.shared
         let renderers = LaneLocal<ComponentRenderer>(count: laidOut.count)
         let overlay = options.overlay, stop = request.clientGone
         let environments = variants.map(\.environment)
@@ -271,7 +275,7 @@ extension StudioAPI {
             return drawn.contains(index) ? tile : RenderCost(characters: tile.characters)
         }
         let held = try afford(lanes.cost(of: costs), "the preview",
-                              lower: "the number of tiles (languages, text sizes, appearances, directions), width or scale")
+                              lower: "the number of tiles (languages, text sizes, appearances, directions), width or scale", for: request)
         defer { held.release() }
         let rendered = try lanes.map(laidOut.count) { slot, _ -> (report: RenderReport, png: [UInt8]?) in
             try RequestError.checkStop(stop)
