@@ -121,3 +121,10 @@ static inline void gs_nice_this_thread(int nice) {
 #else
 static inline void gs_nice_this_thread(int nice) { (void)nice; }
 #endif
+
+// The length of the request's head, from the request line to the empty line that ends it (0 when
+// unknown); MHD_get_connection_info is variadic.
+static inline size_t gs_mhd_head_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}

@@ -31,7 +31,7 @@ public enum EnvironmentOptions {
             $0.time = try EnvironmentOverrides.parseTime($1) },
         Setting(flag: "--animation", query: "animation", placeholder: "reveal|collapse", schema: .choice(Animation.allCases.map(\.rawValue)), summary: "which animation time runs through") {
             $0.animation = try EnvironmentOverrides.parseAnimation($1) },
-        Setting(flag: "--locale", query: "locale", placeholder: "TAG", schema: .text(pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", maxLength: 64),
+        Setting(flag: "--locale", query: "locale", placeholder: "TAG", schema: .text(pattern: "^\(LanguageTag.pattern)$", maxLength: LanguageTag.maximumLength),
                 summary: "the app's language, BCP 47") { $0.locale = try EnvironmentOverrides.parseLocale($1) },
         Setting(flag: "--pseudo", query: "pseudo", placeholder: "accented|double|bounded|rtl", schema: .choice(PseudoLocalization.allCases.map(\.rawValue)), summary: "a pseudolanguage over the copy") {
             $0.pseudo = try EnvironmentOverrides.parsePseudo($1) },

@@ -178,6 +178,12 @@ extension StudioAPI {
 
     // ------------------------------------------------------------------ images
 
+    /// `isValidImagePath` as a regular expression, for the API's description (without the NFC and
+    /// combining-mark rules a regular expression cannot state).
+    static let imagePathPattern = "^(\(SpecFolder.stemPattern)/)?\(SpecFolder.stemPattern)\\.[Pp][Nn][Gg]$"
+    /// `trashedName` as a regular expression.
+    static let trashEntryPattern = "^[0-9TZ]{19,22}-\(SpecFolder.stemPattern)\\.json$"
+
     /// Whether `path` names a PNG the studio may list, serve or create: a file, or a folder and a
     /// file, each named as a spec is (letters and digits of any script first), ending in .png.
     static func isValidImagePath(_ path: String) -> Bool {

@@ -191,7 +191,8 @@ final class HTTPServer: @unchecked Sendable {
     deinit { stop() }
 
     /// One call of the access handler (see the essay at the top).
-    fileprivate func respond(_ connection: OpaquePointer, url: String, method: String,
+    /// `head`: the method as libmicrohttpd hands it over, where the request's head starts in its buffer.
+    fileprivate func respond(_ connection: OpaquePointer, url: String, method: String, head: UnsafeRawPointer,
                              upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
                              state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = state.pointee else { return .NO }
@@ -204,7 +205,7 @@ final class HTTPServer: @unchecked Sendable {
                                      headers: [("Retry-After", "1"), ("Connection", "close")]), on: connection, pending)
             }
             // Framing and header bytes libmicrohttpd would let through (see `RequestHead`).
-            if let refusal = RequestHead.refusal(connection) { return answer(refusal, on: connection, pending) }
+            if let refusal = RequestHead.refusal(connection, head: head) { return answer(refusal, on: connection, pending) }
             // libmicrohttpd decodes `%00` into a NUL that ends the path early (`a.json%00.png` would
             // arrive as `a.json`): the target as sent is checked instead.
             if pending.target.range(of: "%00") != nil || pending.target.contains("\0") {
@@ -421,7 +422,7 @@ private final class QueryBox {
 private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, state in
     guard let context, let connection, let url, let method, let uploadSize, let state else { return .NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-    return server.respond(connection, url: String(cString: url), method: String(cString: method),
+    return server.respond(connection, url: String(cString: url), method: String(cString: method), head: UnsafeRawPointer(method),
                           upload: upload, uploadSize: uploadSize, state: state)
 }
 

@@ -17,8 +17,11 @@ import Grona
 //   chunked is implemented, so 501 (RFC 9112 §6.1: an unrecognised coding is 501).
 enum RequestHead {
     /// The refusal for a connection's request head, or nil when it may be read on.
-    static func refusal(_ connection: OpaquePointer) -> HTTPResponse? {
+    /// `head` is the request's method as libmicrohttpd hands it over: the start of the head in its buffer.
+    static func refusal(_ connection: OpaquePointer, head: UnsafeRawPointer) -> HTTPResponse? {
         let box = HeadBox()
+        let size = gs_mhd_head_size(connection)
+        box.end = size > 0 ? head + size : nil
         let context = Unmanaged.passUnretained(box).toOpaque()
         _ = MHD_get_connection_values_n(connection, .HEADER_KIND, { context, _, key, keySize, value, valueSize in
             guard let context, let key else { return .YES }
@@ -69,6 +72,8 @@ enum RequestHead {
 /// The head's headers as libmicrohttpd keeps them: in its read buffer, in the order they came.
 private final class HeadBox {
     var raw: [(name: UnsafeRawPointer, nameSize: Int, value: UnsafeRawPointer?, valueSize: Int)] = []
+    /// Just past the empty line that ends the head, when known.
+    var end: UnsafeRawPointer?
 
     /// Each header's name and value as bytes; a value holding a NUL the client sent gets the NUL back.
     ///
@@ -76,8 +81,9 @@ private final class HeadBox {
     /// spaces), and hands it over as a C string, so a NUL the client sent cuts the value short
     /// without a trace in what it reports. In its buffer, though, the rest of the line is still
     /// there: between a value's end and the next header's name (or, for the last header, the end
-    /// of the head, CR LF CR LF) there is only whitespace and the NULs it wrote; any other byte
-    /// means the line went on after a NUL.
+    /// of the head) there is only whitespace and the NULs it wrote; any other byte, or for the last
+    /// header more NULs than its line's end and the empty line's account for, means the line went on
+    /// after a NUL.
     func headers() -> [(name: [UInt8], value: [UInt8])] {
         raw.indices.map { index in
             let header = raw[index]
@@ -85,12 +91,16 @@ private final class HeadBox {
             guard let value = header.value else { return (name, []) }
             var bytes = Array(UnsafeRawBufferPointer(start: value, count: header.valueSize))
             var offset = header.valueSize, nuls = 0
-            let next = index + 1 < raw.count ? raw[index + 1].name : nil
-            while next.map({ value + offset < $0 }) ?? (nuls < 3) {
+            let last = index + 1 == raw.count
+            // Where this header's line and what follows it end: the next name, or the head's end.
+            let stop = last ? end.flatMap { $0 > value + header.valueSize ? $0 : nil } : raw[index + 1].name
+            while stop.map({ value + offset < $0 }) ?? (nuls < 3) {
                 let byte = value.load(fromByteOffset: offset, as: UInt8.self)
                 if byte == 0 { nuls += 1 } else if byte != 0x20 && byte != 0x09 { bytes.append(0); break }
                 offset += 1
             }
+            // The last line's CR LF and the empty line's: four NULs at most.
+            if last, stop != nil, nuls > 4, bytes.last != 0 { bytes.append(0) }
             return (name, bytes)
         }
     }

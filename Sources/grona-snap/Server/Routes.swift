@@ -12,6 +12,7 @@ struct QueryParameter: Sendable {
     var name: String
     var schema: ValueSchema
     var description: String
+    var required = false
 }
 
 /// One route of the API.
@@ -28,8 +29,8 @@ struct Route: Sendable {
     enum Body: Sendable {
         /// `{"base": spec, "mine": spec}`: the version an editor opened and its edit of it.
         case merge
-        /// `{"to": "name.json"}`: the name a copy or a renamed spec gets.
-        case newName
+        /// `{"to": "name.json"}`: the name a copy or a renamed spec gets (a copy's may be left out).
+        case newName(required: Bool)
         /// A PNG file's bytes.
         case png
     }
@@ -123,7 +124,8 @@ extension StudioAPI {
               summary: "What the studio offers, from GronaSnap's own tables: text sizes, appearances, directions, pseudolanguages, components and their fields, colour tokens, finding kinds, languages",
               answer: .json, failures: []),
         Route(method: "GET", path: "/api/locale", action: .locale, summary: "A language tag checked as --locale checks it, with its name and direction",
-              parameters: [QueryParameter(name: "tag", schema: .text(pattern: nil, maxLength: 64), description: "a BCP 47 tag, like de, fr-CA or ar")],
+              parameters: [QueryParameter(name: "tag", schema: .text(pattern: "^\(LanguageTag.pattern)$", maxLength: LanguageTag.maximumLength),
+                                          description: "a BCP 47 tag, like de, fr-CA or ar", required: true)],
               answer: .json, failures: []),
         Route(method: "POST", path: "/api/preview", action: .preview,
               summary: "Every tile of the studio's grid rendered once (PNG data URLs), their findings grouped in plain words, and each colour field's contrasts from the render report",
@@ -140,10 +142,10 @@ extension StudioAPI {
               body: .merge, costs: true, answer: .saved, failures: [409, 422, 507]),
         Route(method: "POST", path: "/api/specs/{name}/duplicate", action: .duplicateSpec,
               summary: "Copies a spec to a new file (to, or \"NAME copy.json\"), never over an existing one",
-              body: .newName, costs: true, answer: .json, failures: [409, 507]),
+              body: .newName(required: false), costs: true, answer: .json, failures: [409, 507]),
         Route(method: "POST", path: "/api/specs/{name}/rename", action: .renameSpec,
               summary: "Renames a spec (over the version If-Match names, when given), never over an existing file",
-              body: .newName, costs: true, answer: .json, failures: [409]),
+              body: .newName(required: true), costs: true, answer: .json, failures: [409]),
         Route(method: "POST", path: "/api/specs/{name}/trash", action: .trashSpec,
               summary: "Moves a spec into the folder's trash (.grona-trash), from where it can be restored",
               costs: true, answer: .json, failures: [409]),

@@ -48,7 +48,11 @@ struct SpecFolder: Sendable {
     static let maximumBytes = 256 << 20
     static let nameRule = "a name of letters, digits, spaces, -, _ and . that starts with a letter or digit and ends in .json (at most 128 characters, in Unicode NFC)"
     /// `nameRule` as a regular expression, for the API's description.
-    static let namePattern = #"^[\p{L}\p{N}][\p{L}\p{N}\p{M} ._-]*\.json$"#
+    static let namePattern = "^\(stemPattern)\\.json$"
+    /// A name before its ending: a letter or digit of any script, then letters, digits, spaces, `.`,
+    /// `_` and `-`, each followed by at most three combining marks. (That it is in NFC, and its
+    /// length, no regular expression states: the description gives the length as maxLength.)
+    static let stemPattern = #"[\p{L}\p{N}]\p{M}{0,3}([\p{L}\p{N} ._-]\p{M}{0,3})*"#
 
     static func isValidName(_ name: String) -> Bool {
         let scalars = Array(name.unicodeScalars)

@@ -360,10 +360,20 @@ struct RenderOptions {
     init(_ request: HTTPRequest, _ route: Route) throws {
         let allowed = Set(route.parameters.map(\.name))
         for (key, value) in request.query {
-            guard allowed.contains(key) else {
+            guard let parameter = route.parameters.first(where: { $0.name == key }) else {
                 throw RequestError(.badInput, "unknown query parameter \(key) (this route takes \(allowed.sorted().joined(separator: ", ")))")
             }
             guard values[key] == nil else { throw RequestError(.badInput, "\(key) is given twice") }
+            // A free text's length and shape are the route table's (what the description says);
+            // the other kinds of value are checked by their parsers.
+            if case .text(let pattern, let maxLength) = parameter.schema {
+                guard value.unicodeScalars.count <= maxLength else {
+                    throw RequestError(.badInput, "\(key): \(quoted(value, limit: 40)) is longer than \(maxLength) characters")
+                }
+                if let pattern, value.range(of: pattern, options: .regularExpression) == nil {
+                    throw RequestError(.badInput, "\(key): \(quoted(value, limit: 40)) is not of the form \(pattern)")
+                }
+            }
             values[key] = value
         }
         if let name = values["name"] {
