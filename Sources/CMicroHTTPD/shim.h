@@ -108,3 +108,23 @@ static inline int gs_peer_closed(int fd) {
     if (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) return 1;
     return 0;
 }
+
+// Lowers the calling thread's CPU priority to `nice` (Linux schedules each thread by its own nice
+// value; elsewhere nothing happens). The server's heavy lanes call it, so that a small request
+// sharing a core with a heavy one gets most of that core.
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+static inline void gs_nice_this_thread(int nice) {
+    (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice);
+}
+#else
+static inline void gs_nice_this_thread(int nice) { (void)nice; }
+#endif
+
+// The length of the request's head, from the request line to the empty line that ends it (0 when
+// unknown); MHD_get_connection_info is variadic.
+static inline size_t gs_mhd_head_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}

@@ -13,6 +13,7 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 
 enum {
     GS_PNG_OK = 0,
@@ -182,6 +183,62 @@ static inline void gs_png_reader_close(gs_png_reader *reader) {
     reader->info = NULL;
 }
 
+/// The bytes an image's data must inflate to: each row of each Adam7 pass (or of the whole image)
+/// is a filter byte and its samples. Anything past that is not part of the image.
+static inline unsigned long long gs_png_raw_size(unsigned int width, unsigned int height, int bit_depth,
+                                                 int color_type, int interlaced) {
+    int channels = color_type == PNG_COLOR_TYPE_RGB ? 3 : color_type == PNG_COLOR_TYPE_RGB_ALPHA ? 4
+                 : color_type == PNG_COLOR_TYPE_GRAY_ALPHA ? 2 : 1;
+    unsigned long long bits = (unsigned long long)channels * (unsigned long long)bit_depth;
+    static const unsigned int start_x[7] = {0, 4, 0, 2, 0, 1, 0}, start_y[7] = {0, 0, 4, 0, 2, 0, 1};
+    static const unsigned int step_x[7] = {8, 8, 4, 4, 2, 2, 1}, step_y[7] = {8, 8, 8, 4, 4, 2, 2};
+    if (!interlaced) return (unsigned long long)height * (1 + ((unsigned long long)width * bits + 7) / 8);
+    unsigned long long total = 0;
+    for (int pass = 0; pass < 7; pass++) {
+        if (width <= start_x[pass] || height <= start_y[pass]) continue;
+        unsigned long long w = (width - start_x[pass] + step_x[pass] - 1) / step_x[pass];
+        unsigned long long h = (height - start_y[pass] + step_y[pass] - 1) / step_y[pass];
+        total += h * (1 + (w * bits + 7) / 8);
+    }
+    return total;
+}
+
+/// Whether the image data (the IDAT chunks' zlib stream) inflates to at most `limit` bytes. Inflated
+/// into a small scratch buffer and stopped the moment it passes the limit, so a small file whose
+/// data would inflate to gigabytes (libpng inflates what follows the image's last row, to throw it
+/// away) costs no more than its image would. A stream that is damaged is left for libpng to refuse.
+static inline int gs_png_inflates_within(const unsigned char *data, size_t size, unsigned long long limit) {
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (inflateInit(&stream) != Z_OK) return 1;
+    unsigned char scratch[16384];
+    unsigned long long produced = 0;
+    int within = 1, ended = 0;
+    size_t at = 8;
+    while (!ended && within && at + 12 <= size) {
+        size_t length = ((size_t)data[at] << 24) | ((size_t)data[at + 1] << 16) | ((size_t)data[at + 2] << 8) | data[at + 3];
+        if (length > size - at - 12) break;
+        if (memcmp(data + at + 4, "IDAT", 4) == 0) {
+            stream.next_in = (Bytef *)(data + at + 8);
+            stream.avail_in = (uInt)length;
+            while (stream.avail_in > 0) {
+                stream.next_out = scratch;
+                stream.avail_out = sizeof scratch;
+                int status = inflate(&stream, Z_NO_FLUSH);
+                produced += sizeof scratch - stream.avail_out;
+                if (produced > limit) { within = 0; break; }
+                if (status == Z_STREAM_END) { ended = 1; break; }
+                if (status != Z_OK) { ended = 1; break; }
+            }
+        } else if (memcmp(data + at + 4, "IEND", 4) == 0) {
+            break;
+        }
+        at += length + 12;
+    }
+    inflateEnd(&stream);
+    return within;
+}
+
 /// Reads the signature and every chunk up to the first IDAT, and sets up the transformations that
 /// turn any PNG into 8-bit RGBA (straight alpha). `*width` and `*height` are set once the header is
 /// read; an image of more than `max_pixels` pixels gives GS_PNG_TOO_LARGE before libpng allocates
@@ -232,6 +289,15 @@ static inline int gs_png_reader_open(gs_png_reader *reader, const unsigned char 
 
     int bit_depth = png_get_bit_depth(png, info);
     int color_type = png_get_color_type(png, info);
+    // A kilobyte of slack past the exact size: no encoder needs it, and it bounds the work.
+    unsigned long long raw = gs_png_raw_size(*width, *height, bit_depth, color_type,
+                                             png_get_interlace_type(png, info) != PNG_INTERLACE_NONE);
+    if (!gs_png_inflates_within(data, size, raw + 1024)) {
+        snprintf(reader->error.message, sizeof reader->error.message,
+                 "the image data inflates to more than the %llu bytes a %u x %u image holds", raw, *width, *height);
+        gs_png_reader_close(reader);
+        return GS_PNG_ERROR;
+    }
     // Palette → RGB, grey below 8 bits → 8 bits, tRNS → an alpha channel.
     png_set_expand(png);
     if (bit_depth == 16) png_set_scale_16(png);   // rounds, unlike strip_16

@@ -5,3 +5,5 @@
 //                     written through, symlinks followed, folders refused
 // StagedFiles.swift   many files all or nothing: staged beside their destinations, renamed at the
 //                     end, removed on failure or Ctrl-C (the process's one interrupt handler)
+// FolderHandle.swift  writes inside one folder relative to its open descriptor, never through a
+//                     link (the server's saves, renames, trash and uploads)

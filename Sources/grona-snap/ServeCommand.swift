@@ -1,12 +1,13 @@
 import Foundation
 import Grona
 import GronaRequests
+import Synchronization
 
 /// `grona-snap serve [DIR] [--port 8080] [--host 127.0.0.1]`: the studio page and the HTTP API.
 enum ServeCommand {
     static let help = """
         usage: grona-snap serve [DIR] [--port N] [--host ADDRESS] [--threads N] [--queue N]
-                                [--token-file FILE] [--assets-root DIR]
+                                [--token-file FILE] [--assets-root DIR] [--trusted-proxy ADDRESS]
 
         Serves the studio (open http://127.0.0.1:8080/ in a browser) and the HTTP API for the specs
         in DIR (default: the current folder): preview a campaign at every text size, light and dark,
@@ -27,13 +28,18 @@ enum ServeCommand {
                                     per core, at least 2); sheets, animations and checks use all but one
           --queue N                 requests that may wait for a thread (default 32); more get 503
           --assets-root DIR         fonts and images may come from DIR instead (repeatable as DIR:DIR2)
+          --trusted-proxy ADDRESS   the proxy in front (127.0.0.1): its X-Forwarded-For names the client
+                                    for fair queueing, and it has no per-address connection limit
+
+        SIGTERM drains: no new connections, the requests in hand finish (30 s at most), then it exits;
+        /readyz says 503 meanwhile. /metrics has the queues, refusals and memory for Prometheus.
 
         Each rendering request is costed before it is drawn and refused (422) when over the budget
         of \(RenderBudget().heldPixels >> 20) megapixels held at once, \(RenderBudget().drawnPixels >> 20) drawn or \(RenderBudget().characters) characters
         laid out; the message says what to lower.
         """
 
-    static let grammar = Arguments.Grammar(valued: ["--port", "--host", "--threads", "--queue", "--token-file", "--assets-root"],
+    static let grammar = Arguments.Grammar(valued: ["--port", "--host", "--threads", "--queue", "--token-file", "--assets-root", "--trusted-proxy"],
                                            flags: [], positionals: 0...1)
 
     static func run(_ words: ArraySlice<String>) throws {
@@ -44,6 +50,7 @@ enum ServeCommand {
         var limits = HTTPLimits()
         limits.workers = try args.integer("--threads", in: 1...64) ?? limits.workers
         limits.queue = try args.integer("--queue", in: 1...4096) ?? limits.queue
+        limits.trustedProxy = try args.value("--trusted-proxy").map(ServeCommand.address)
         let folder = try SpecFolder(args.positionals.first ?? ".")
         let roots = try AssetRoots.parse(args.value("--assets-root")) ?? [folder.path]
         _ = try Specs.fontsFolder()
@@ -55,7 +62,7 @@ enum ServeCommand {
         var api = StudioAPI(folder: folder, assetRoots: roots, loopbackOnly: loopback, studio: StudioFiles())
         api.token = token
         api.listenAddress = host
-        let server = try HTTPServer(host: host, port: UInt16(port), limits: limits, isBatch: StudioAPI.isBatch, handler: api.handle)
+        let server = try HTTPServer(host: host, port: UInt16(port), limits: limits, status: api.status, handler: api.handle)
         if !loopback {
             FileHandle.standardError.write(Data("""
                 warning: listening on \(host): other machines can reach the studio; requests without the \
@@ -65,19 +72,30 @@ enum ServeCommand {
         let shown = host.contains(":") ? "[\(host)]" : host
         // One line on stdout, written at once: scripts read the port from it.
         FileHandle.standardOutput.write(Data("serving \(folder.path) on http://\(shown):\(server.port)/ (Ctrl-C to stop)\n".utf8))
-        // libmicrohttpd's threads do the work; this one waits for Ctrl-C or a kill.
+        // libmicrohttpd's threads do the work; this one waits for Ctrl-C (stop now) or SIGTERM (drain:
+        // what a service manager or an orchestrator sends before it replaces an instance).
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         let stop = DispatchSemaphore(value: 0)
+        let received = Mutex<Int32>(0)
         let sources = [SIGINT, SIGTERM].map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
+            source.setEventHandler { received.withLock { $0 = number }; stop.signal() }
             source.resume()
             return source
         }
         stop.wait()
         sources.forEach { $0.cancel() }
-        server.stop()
+        if received.withLock({ $0 }) == SIGTERM { server.drain(seconds: 30) } else { server.stop() }
+    }
+
+    /// A numeric IPv4 or IPv6 address, as the client address of a connection is written.
+    static func address(_ text: String) throws -> String {
+        var v4 = in_addr(), v6 = in6_addr()
+        guard inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1 else {
+            throw RequestError("--trusted-proxy: \(quoted(text, limit: 64)) is not an IP address (like 127.0.0.1 or ::1)")
+        }
+        return text
     }
 
     /// The token: the file's first line, which must hold at least 16 characters with no spaces.

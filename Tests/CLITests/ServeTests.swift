@@ -242,7 +242,7 @@ final class ServeTests: XCTestCase {
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
         XCTAssertEqual(document["openapi"] as? String, "3.1.0")
         let paths = try XCTUnwrap(document["paths"] as? [String: [String: Any]])
-        XCTAssertEqual(Set(paths.keys), ["/healthz", "/api/openapi.json", "/api/specs", "/api/specs/{name}", "/api/render",
+        XCTAssertEqual(Set(paths.keys), ["/healthz", "/readyz", "/metrics", "/api/openapi.json", "/api/specs", "/api/specs/{name}", "/api/render",
                                          "/api/report", "/api/check", "/api/sheet", "/api/animate",
                                          "/api/specs/{name}/merge", "/api/specs/{name}/duplicate", "/api/specs/{name}/rename",
                                          "/api/specs/{name}/trash", "/api/trash", "/api/trash/{name}/restore",

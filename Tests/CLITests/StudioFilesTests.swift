@@ -84,8 +84,12 @@ final class StudioFilesTests: XCTestCase {
         XCTAssertTrue(try String(contentsOfFile: folder + "/acme-banner.json", encoding: .utf8).contains("\"title\": \"Mine\",\n"))
         // A merge body that is not one is refused; a spec that is not in the folder is not found.
         XCTAssertEqual(try server.request("POST", "/api/specs/acme-banner.json/merge", body: Array("[]".utf8)).status, 400)
-        // A name with a slash is no route's {name}: nothing under that path takes POST.
-        XCTAssertEqual(try server.request("POST", "/api/specs/..%2Fx.json/merge", body: try data(["base": base, "mine": base])).status, 405)
+        // A name with a slash is no route's {name}: no route has that path.
+        XCTAssertEqual(try server.request("POST", "/api/specs/..%2Fx.json/merge", body: try data(["base": base, "mine": base])).status, 404)
+        // Nor does a spec's {name} swallow a route's last segment: a PUT there is the wrong method.
+        let wrongMethod = try server.request("PUT", "/api/specs/acme-banner.json/duplicate", body: Array("{}".utf8))
+        XCTAssertEqual(wrongMethod.status, 405, wrongMethod.text)
+        XCTAssertEqual(wrongMethod.header("Allow"), "POST")
         XCTAssertEqual(try server.request("POST", "/api/specs/nothing.json/merge", body: try data(["base": base, "mine": base])).status, 409,
                        "a spec deleted since it was opened cannot be merged with")
     }

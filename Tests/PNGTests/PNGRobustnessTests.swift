@@ -58,6 +58,24 @@ final class PNGRobustnessTests: XCTestCase {
         XCTAssertEqual(try readPNGInfo(file).width, 100_000)
     }
 
+    /// A small file whose data inflates far past what its header's size holds (a 1 × 1 image over
+    /// 64 MiB of zeros) is refused once the inflation passes that size, not inflated to the end.
+    func testImageDataInflatingPastItsSizeThrows() throws {
+        let header = bigEndian(1) + bigEndian(1) + [8, 6, 0, 0, 0]
+        let bomb: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", header)
+            + chunk("IDAT", compress([UInt8](repeating: 0, count: 64 << 20))) + chunk("IEND", [])
+        XCTAssertLessThan(bomb.count, 100_000)
+        XCTAssertThrowsError(try decodePNG(bomb)) { error in
+            XCTAssertEqual((error as? PNGError)?.kind, .malformed)
+            XCTAssertTrue("\(error)".contains("inflates to more than the 5 bytes a 1 x 1 image holds"), "\(error)")
+        }
+        // The same image with exactly its data decodes, interlaced or not.
+        for interlaced in [false, true] {
+            let fixture = PNGFixture(width: 13, height: 7, bitDepth: 8, colorType: 6, interlaced: interlaced) { x, y in [x, y, 1, 255] }
+            XCTAssertEqual(try decodePNG(fixture.bytes()).pixmap.width, 13)
+        }
+    }
+
     func testCallerCapIsHonoured() throws {
         let file = try encodePNG(samplePixmap(width: 40, height: 25))
         XCTAssertThrowsError(try decodePNG(file, maximumPixelCount: 999)) { error in

@@ -10,6 +10,10 @@ import Raster
 
 /// Decodes spec files into `Spec` values.
 public struct SpecDecoder: Sendable {
+    /// The sections a spec file may have, in the order SPEC lists them: the one list the decoder
+    /// accepts and the HTTP API's description of a spec is made from.
+    public static let sections = ["theme", "component", "environment", "variants", "localizations"]
+
     /// Where a bare font file name is also looked up (the package's `Fonts/`); nil for nowhere else.
     public var fontsFolder: String?
     /// If set, every font and image path must resolve (after symlinks and `..`) inside one of these.
@@ -64,7 +68,7 @@ public struct SpecDecoder: Sendable {
                                 allowedRoots: roots, disclosesPaths: disclosesPaths || roots == nil)
         let reader = SpecReader(file: file, assets: assets)
         // Sections are read in file order, so the first problem in the file is the one reported.
-        let top = try reader.node(root, "$").fields(["theme", "component", "environment", "variants", "localizations"])
+        let top = try reader.node(root, "$").fields(SpecDecoder.sections)
         var theme = Theme(), environment = Environment()
         var component: Component?, variants: Variants?
         var localizationsNode: Node?

@@ -27,6 +27,9 @@ enum SpecRules {
 
     static func checkTime(_ value: Double) -> Result<Double, OverrideError> {
         guard value >= 0 else { return .failure(OverrideError("\(formatPoints(value)) is negative; time must be at least 0")) }
+        guard Environment.timeRange.contains(value) else {
+            return .failure(OverrideError("\(formatPoints(value)) is over \(Int(Environment.timeRange.upperBound)) seconds, the longest time an animation is drawn at"))
+        }
         return .success(value)
     }
 

@@ -35,6 +35,8 @@ public struct Environment: Equatable, Sendable {
     public var pseudo: PseudoLocalization? = nil
 
     public static let widthRange: ClosedRange<Double> = 44...2048
+    /// Seconds into an animation (`--time`): an hour is far past the end of any of them.
+    public static let timeRange: ClosedRange<Double> = 0...3600
     public static let scales: [Int] = [1, 2, 3]
 
     /// `direction` nil follows the language (left to right without a locale).

@@ -27,11 +27,11 @@ public enum EnvironmentOptions {
             $0.appearance = try EnvironmentOverrides.parseAppearance($1) },
         Setting(flag: "--direction", query: "direction", placeholder: "ltr|rtl", schema: .choice(LayoutDirection.allCases.map(\.rawValue)), summary: "layout direction") {
             $0.direction = try EnvironmentOverrides.parseDirection($1) },
-        Setting(flag: "--time", query: "time", placeholder: "SECONDS", schema: .number(0...3600), summary: "seconds into the animation") {
+        Setting(flag: "--time", query: "time", placeholder: "SECONDS", schema: .number(Environment.timeRange), summary: "seconds into the animation") {
             $0.time = try EnvironmentOverrides.parseTime($1) },
         Setting(flag: "--animation", query: "animation", placeholder: "reveal|collapse", schema: .choice(Animation.allCases.map(\.rawValue)), summary: "which animation time runs through") {
             $0.animation = try EnvironmentOverrides.parseAnimation($1) },
-        Setting(flag: "--locale", query: "locale", placeholder: "TAG", schema: .text(pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", maxLength: 64),
+        Setting(flag: "--locale", query: "locale", placeholder: "TAG", schema: .text(pattern: "^\(LanguageTag.pattern)$", maxLength: LanguageTag.maximumLength),
                 summary: "the app's language, BCP 47") { $0.locale = try EnvironmentOverrides.parseLocale($1) },
         Setting(flag: "--pseudo", query: "pseudo", placeholder: "accented|double|bounded|rtl", schema: .choice(PseudoLocalization.allCases.map(\.rawValue)), summary: "a pseudolanguage over the copy") {
             $0.pseudo = try EnvironmentOverrides.parsePseudo($1) },

@@ -1,4 +1,5 @@
 import Foundation
+import Grona
 
 /// What an option's value may be, for every front end that takes it: the command line checks words
 /// against the same parsers, and the HTTP service describes its query parameters with this
@@ -32,7 +33,7 @@ public enum ValueSchema: Sendable {
             return ["type": "string", "pattern": "^(all|\(one)(,\(one))*)$"]
         case .tagList:
             // `base` is the spec's own copy; an empty list (with pseudolanguages) none of the real languages.
-            let tag = "(base|[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*)"
+            let tag = "(base|\(LanguageTag.pattern))"
             return ["type": "string", "pattern": "^(|all|\(tag)(,\(tag))*)$", "maxLength": 512]
         }
     }

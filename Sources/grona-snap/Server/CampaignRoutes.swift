@@ -1,6 +1,7 @@
 import Foundation
 import Grona
 import GronaRequests
+import GronaOutput
 import PNG
 #if canImport(Glibc)
 import Glibc
@@ -14,9 +15,11 @@ import Darwin
 // Everything is confined as saves are: names from the safe set (`SpecFolder.isValidName`; an image
 // path is at most one folder and a file, each named the same way, ending in .png), nothing reached
 // through a link out of the folder, nothing overwritten (a new name that exists is 409), every
-// change made under the folder's save lock and within its quota. Rename and restore are link(2) then
-// unlink(2), which never replaces an existing file; an upload is written to a temporary file beside
-// its place, checked, and linked into place the same way.
+// change made under the folder's save lock and within its quota. Every change goes through the
+// folder's open handle (`FolderHandle`: openat, linkat, renameat, unlinkat, O_NOFOLLOW), so a link
+// swapped in while a request runs is never followed. Rename and restore are link(2) then unlink(2),
+// which never replaces an existing file; an upload is written to a temporary file beside its place
+// and linked into place the same way.
 //
 // "Delete" moves the file into DIR/.grona-trash/ under a time-stamped name (UTC, to the millisecond,
 // then the spec's name), so the page can undo it and a marketer can find it later; the trash keeps
@@ -49,8 +52,8 @@ extension StudioAPI {
         guard let to = try newName(request) else { throw RequestError(.badInput, #"the body is {"to": "the new name.json"}"#) }
         return try folder.locked {
             try checkOpened(name, request)
-            guard !StudioAPI.somethingIsAt(folder.path + "/" + to) else { throw RequestError(.conflict, "\(to) already exists: choose another name") }
-            try move(folder.path + "/" + name, to: folder.path + "/" + to)
+            guard folder.handle.kind(to) == nil else { throw RequestError(.conflict, "\(to) already exists: choose another name") }
+            try move(name, in: folder.handle, to: folder.handle, as: to)
             return .json("{\"renamed\": \(jsonStringLiteral(name)), \"to\": \(jsonStringLiteral(to))}\n")
         }
     }
@@ -62,8 +65,8 @@ extension StudioAPI {
             let trash = try trashPath(creating: true)
             let stamp = StudioAPI.stamp(Date())
             var entry = "\(stamp)-\(name)", serial = 1
-            while StudioAPI.somethingIsAt(trash + "/" + entry) { serial += 1; entry = "\(stamp)\(serial)-\(name)" }
-            try move(folder.path + "/" + name, to: trash + "/" + entry)
+            while trash.kind(entry) != nil { serial += 1; entry = "\(stamp)\(serial)-\(name)" }
+            try move(name, in: folder.handle, to: trash, as: entry)
             pruneTrash(trash)
             return .json("{\"trashed\": \(jsonStringLiteral(name)), \"entry\": \(jsonStringLiteral(entry))}\n")
         }
@@ -82,20 +85,18 @@ extension StudioAPI {
         guard let name = StudioAPI.trashedName(entry) else { throw RequestError(.notFound, "nothing named \(entry) in the trash") }
         return try folder.locked {
             let trash = try trashPath(creating: false)
-            let source = trash + "/" + entry
-            guard let real = AssetPaths.realFile(source), AssetPaths.isInside(real, folder.path) else {
+            guard case .file(let size)? = trash.kind(entry) else {
                 throw RequestError(.notFound, "nothing named \(entry) in the trash")
             }
-            guard !StudioAPI.somethingIsAt(folder.path + "/" + name) else {
+            guard folder.handle.kind(name) == nil else {
                 throw RequestError(.conflict, "a campaign named \(name) exists now: rename it, then restore this one")
             }
             let (files, total) = folder.usage()
-            let size = (try? FileManager.default.attributesOfItem(atPath: real)[.size] as? Int) ?? 0
             guard files < SpecFolder.maximumSpecs, total + size <= SpecFolder.maximumBytes else {
                 throw RequestError(.folderFull, "the folder's quota of specs is full; delete some before restoring \(name)")
             }
-            try move(source, to: folder.path + "/" + name)
-            let etag = folder.file(name).flatMap { FileManager.default.contents(atPath: $0) }.map { SpecFolder.etag([UInt8]($0)) } ?? ""
+            try move(entry, in: trash, to: folder.handle, as: name)
+            let etag = folder.handle.read(name, upTo: JSONParser.maximumInputSize).map(SpecFolder.etag) ?? ""
             return .json("{\"restored\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag))}\n")
         }
     }
@@ -117,7 +118,7 @@ extension StudioAPI {
         let stem = String(name.dropLast(".json".count))
         for serial in 1...999 {
             let candidate = stem + (serial == 1 ? " copy" : " copy \(serial)") + ".json"
-            if SpecFolder.isValidName(candidate), !StudioAPI.somethingIsAt(folder.path + "/" + candidate) { return candidate }
+            if SpecFolder.isValidName(candidate), folder.handle.kind(candidate) == nil { return candidate }
         }
         return stem + " copy \(UInt32.random(in: 1000...UInt32.max)).json"
     }
@@ -133,34 +134,28 @@ extension StudioAPI {
     }
 
     /// Moves a file without ever replacing one: link(2) fails when the new name exists.
-    private func move(_ source: String, to target: String) throws {
-        guard link(source, target) == 0 else {
-            if errno == EEXIST { throw RequestError(.conflict, "\(target.split(separator: "/").last ?? "") already exists: choose another name") }
-            throw RequestError(.conflict, "cannot move the file: \(String(cString: strerror(errno)))")
+    private func move(_ name: String, in source: FolderHandle, to target: FolderHandle, as newName: String) throws {
+        do { try source.move(name, to: target, as: newName) } catch let failure as FolderHandle.Failure {
+            if failure.exists { throw RequestError(.conflict, "\(newName) already exists: choose another name") }
+            throw RequestError(.conflict, "cannot move the file: \(failure)")
         }
-        unlink(source)
     }
 
-    /// DIR/.grona-trash, which must be a folder of its own (not a link elsewhere).
-    private func trashPath(creating: Bool) throws -> String {
-        let trash = folder.path + "/" + StudioAPI.trashFolder
-        if creating, !StudioAPI.somethingIsAt(trash) { mkdir(trash, 0o700) }
-        guard AssetPaths.realDirectory(trash) == trash else {
+    /// DIR/.grona-trash, which must be a folder of its own (a link is refused, not followed).
+    private func trashPath(creating: Bool) throws -> FolderHandle {
+        do { return try folder.handle.folder(StudioAPI.trashFolder, creating: creating) } catch {
             throw RequestError(creating ? .conflict : .notFound, "the folder's trash (\(StudioAPI.trashFolder)) is not a folder of its own")
         }
-        return trash
     }
 
     private func trashEntries() -> [(entry: String, name: String)] {
-        let trash = folder.path + "/" + StudioAPI.trashFolder
-        guard AssetPaths.realDirectory(trash) == trash else { return [] }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: trash)) ?? []
-        return entries.sorted().compactMap { entry in StudioAPI.trashedName(entry).map { (entry, $0) } }
+        guard let trash = try? folder.handle.folder(StudioAPI.trashFolder) else { return [] }
+        return trash.names().sorted().compactMap { entry in StudioAPI.trashedName(entry).map { (entry, $0) } }
     }
 
-    private func pruneTrash(_ trash: String) {
+    private func pruneTrash(_ trash: FolderHandle) {
         let entries = trashEntries()
-        for old in entries.prefix(max(0, entries.count - StudioAPI.maximumTrash)) { unlink(trash + "/" + old.entry) }
+        for old in entries.prefix(max(0, entries.count - StudioAPI.maximumTrash)) { trash.remove(old.entry) }
     }
 
     /// `20261201T210408123Z`: sorts as time does.
@@ -181,13 +176,13 @@ extension StudioAPI {
         return name
     }
 
-    /// Whether anything (a file, a folder, a link that may lead nowhere) is at `path` itself.
-    static func somethingIsAt(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
-    }
-
     // ------------------------------------------------------------------ images
+
+    /// `isValidImagePath` as a regular expression, for the API's description (without the NFC and
+    /// combining-mark rules a regular expression cannot state).
+    static let imagePathPattern = "^(\(SpecFolder.stemPattern)/)?\(SpecFolder.stemPattern)\\.[Pp][Nn][Gg]$"
+    /// `trashedName` as a regular expression.
+    static let trashEntryPattern = "^[0-9TZ]{19,22}-\(SpecFolder.stemPattern)\\.json$"
 
     /// Whether `path` names a PNG the studio may list, serve or create: a file, or a folder and a
     /// file, each named as a spec is (letters and digits of any script first), ending in .png.
@@ -279,10 +274,16 @@ extension StudioAPI {
         }
         return try folder.locked {
             let parts = path.split(separator: "/").map(String.init)
-            let parent = parts.count == 2 ? folder.path + "/" + parts[0] : folder.path
-            guard AssetPaths.realDirectory(parent) == parent else { throw RequestError(.notFound, "no folder named \(parts[0]) in the folder") }
-            let target = folder.path + "/" + path
-            guard !StudioAPI.somethingIsAt(target) else { throw RequestError(.conflict, "\(path) already exists: choose another name") }
+            let parent: FolderHandle
+            if parts.count == 2 {
+                // A folder of DIR's own: a link to one is refused by the handle, not followed.
+                guard let inner = try? folder.handle.folder(parts[0]) else { throw RequestError(.notFound, "no folder named \(parts[0]) in the folder") }
+                parent = inner
+            } else {
+                parent = folder.handle
+            }
+            let file = parts[parts.count - 1]
+            guard parent.kind(file) == nil else { throw RequestError(.conflict, "\(path) already exists: choose another name") }
             let images = imagePaths()
             let total = images.reduce(0) { sum, image in
                 sum + (imageFile(image).flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0)
@@ -290,15 +291,10 @@ extension StudioAPI {
             guard images.count < StudioAPI.maximumImages, total + request.body.count <= StudioAPI.maximumImageFolderBytes else {
                 throw RequestError(.folderFull, "the folder holds \(images.count) images (\(total >> 20) MiB), its limit is \(StudioAPI.maximumImages) images and \(StudioAPI.maximumImageFolderBytes >> 20) MiB")
             }
-            let temporary = parent + "/.grona-upload.\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw RequestError(.folderFull, "cannot write the image: \(String(cString: strerror(errno)))") }
-            defer { unlink(temporary) }
-            let written = request.body.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            let synced = fsync(fd) == 0
-            close(fd)
-            guard written == request.body.count, synced else { throw RequestError(.folderFull, "cannot write the image: the disk is full") }
-            guard link(temporary, target) == 0 else { throw RequestError(.conflict, "\(path) already exists: choose another name") }
+            do { try parent.create(file, request.body) } catch let failure as FolderHandle.Failure {
+                if failure.exists { throw RequestError(.conflict, "\(path) already exists: choose another name") }
+                throw RequestError(.folderFull, "cannot write the image: \(failure)")
+            }
             return .json("{\"uploaded\": \(jsonStringLiteral(path)), \"width\": \(decoded.pixmap.width), \"height\": \(decoded.pixmap.height)}\n")
         }
     }

@@ -55,15 +55,22 @@ final class ConnectionDeadlines: @unchecked Sendable {
     /// backlog or closed without a word.
     let limit: Int
     let limitPerAddress: Int
+    /// The last `reserve` places are only for addresses holding fewer than two connections, so
+    /// addresses that took many cannot take the last ones too.
+    let reserve: Int
+    /// The proxy whose connections carry many clients (`--trusted-proxy`): no per-address limit.
+    let trustedProxy: String?
     private let lock = NSLock()
     private var entries: [UInt: Entry] = [:]
     private var stopping = false
     private let watchdogDone = DispatchSemaphore(value: 0)
 
-    init(deadlines: Deadlines, limit: Int, limitPerAddress: Int) {
+    init(deadlines: Deadlines, limit: Int, limitPerAddress: Int, reserve: Int, trustedProxy: String?) {
         self.deadlines = deadlines
         self.limit = limit
         self.limitPerAddress = limitPerAddress
+        self.reserve = reserve
+        self.trustedProxy = trustedProxy
         let thread = Thread { [self] in
             while true {
                 Thread.sleep(forTimeInterval: 0.1)
@@ -88,18 +95,57 @@ final class ConnectionDeadlines: @unchecked Sendable {
 
     private static func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
 
-    /// A new connection; over the limit if `limit` are served already, or `limitPerAddress` from its
-    /// address. (Counting is linear in the open connections, a few hundred at most.)
+    /// A new connection, admitted or over the limit (answered 503). An address may hold
+    /// `limitPerAddress` connections (the trusted proxy any number); once the connections served
+    /// reach `limit - reserve`, only an address holding fewer than two gets one. At `limit`, a
+    /// connection idle in its headers (waiting for a kept-alive request, or trickling one in) is
+    /// reclaimed, the longest-held one of the address holding the most, when that address holds
+    /// more than the newcomer's: so a few addresses filling the slots with idle sockets never keep
+    /// another client out. (Counting is linear in the open connections, a few hundred at most.)
     func opened(_ connection: OpaquePointer) {
         let socket = gs_mhd_connection_fd(connection)
         var text = [CChar](repeating: 0, count: 64)
         gs_mhd_client_address(connection, &text, text.count)
         let address = String(cString: text)
         lock.lock(); defer { lock.unlock() }
-        let fromAddress = entries.values.lazy.filter { $0.address == address && !$0.overLimit }.count
-        let served = entries.values.lazy.filter { !$0.overLimit }.count
-        let over = served >= limit || fromAddress >= limitPerAddress
+        var held: [String: Int] = [:]
+        var served = 0
+        for entry in entries.values where !entry.overLimit && !entry.cut {
+            held[entry.address, default: 0] += 1
+            served += 1
+        }
+        let mine = held[address] ?? 0
+        let proxy = address == trustedProxy
+        var over = !proxy && (mine >= limitPerAddress || (served >= limit - reserve && mine >= 2))
+        if !over && served >= limit {
+            let idle = entries.filter { key, entry in
+                if entry.overLimit || entry.cut { return false }
+                guard case .headers = entry.phase else { return false }
+                return (held[entry.address] ?? 0) > mine + 1
+            }
+            if let (key, entry) = idle.max(by: { a, b in
+                let (heldA, heldB) = (held[a.value.address] ?? 0, held[b.value.address] ?? 0)
+                return heldA != heldB ? heldA < heldB : a.value.since > b.value.since
+            }) {
+                gs_cut(entry.socket)
+                entries[key]?.cut = true
+                reclaimed += 1
+            } else {
+                over = true
+            }
+        }
+        if over { refused += 1 }
         entries[Self.key(connection)] = Entry(socket: socket, address: address, since: Self.now(), overLimit: over)
+    }
+
+    /// Connections refused (over a limit) and idle ones reclaimed, since the start.
+    private(set) var refused = 0
+    private(set) var reclaimed = 0
+
+    /// Connections open now, and the counts above.
+    var counts: (open: Int, refused: Int, reclaimed: Int) {
+        lock.lock(); defer { lock.unlock() }
+        return (entries.values.filter { !$0.cut }.count, refused, reclaimed)
     }
 
     func closed(_ connection: OpaquePointer) {
@@ -126,6 +172,23 @@ final class ConnectionDeadlines: @unchecked Sendable {
             entry.since = Self.now()
         }
         entries[key] = entry
+    }
+
+    /// Connections with a request under way (its body arriving, being worked on, or its answer
+    /// being sent): what a drain waits for.
+    var busy: Int {
+        lock.lock(); defer { lock.unlock() }
+        return entries.values.filter { entry in
+            if entry.cut { return false }
+            if case .headers = entry.phase { return false }
+            return true
+        }.count
+    }
+
+    /// The peer address of a connection still open.
+    func address(_ connection: OpaquePointer) -> String? {
+        lock.lock(); defer { lock.unlock() }
+        return entries[Self.key(connection)]?.address
     }
 
     /// The socket of a connection still open, for the worker to see whether its client has gone.
@@ -168,6 +231,7 @@ final class ConnectionDeadlines: @unchecked Sendable {
     private static let requestTimeout: [UInt8] = {
         let body = "{\"error\": \"the request took too long to arrive; the connection is closed\"}\n"
         return Array(("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                      + "X-Content-Type-Options: nosniff\r\nCross-Origin-Resource-Policy: same-origin\r\n"
                       + "Content-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
     }()
 }

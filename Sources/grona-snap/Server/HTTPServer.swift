@@ -30,6 +30,10 @@ struct HTTPRequest: Sendable {
     var body: [UInt8]
     /// True once the client has closed its connection: long work checks it between renders and stops.
     var clientGone: @Sendable () -> Bool = { false }
+    /// Who asked, for fair queueing: the peer's address, or the one a trusted proxy names.
+    var client = ""
+    /// The lanes it runs on: heavy work found on a light lane moves (`HTTPResponse.movesToHeavyLanes`).
+    var lane = WorkerPool.Lane.light
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
 
@@ -44,9 +48,18 @@ struct HTTPResponse: Sendable {
     var contentType: String
     var headers: [(String, String)] = []
     var body: [UInt8]
+    /// Not an answer: the request is heavy work (its cost, in pixels drawn), to be run again on the
+    /// heavy lanes (`WorkerPool`).
+    var movesToHeavyLanes: Int?
 
     init(status: Int, contentType: String, headers: [(String, String)] = [], body: [UInt8]) {
         self.status = status; self.contentType = contentType; self.headers = headers; self.body = body
+    }
+
+    static func heavy(_ cost: Int) -> HTTPResponse {
+        var response = HTTPResponse(status: 503, contentType: "application/json", body: [])
+        response.movesToHeavyLanes = cost
+        return response
     }
 
     /// `{"error": "…"}`: the one-line message the command line would print after `error: `.
@@ -79,13 +92,17 @@ struct HTTPLimits {
     var connections = 64
     /// Connections from one address at once; past it, 503 at once. (libmicrohttpd's own limit, four
     /// times `connections` in all, holds new connections back only past that.)
-    var connectionsPerAddress = 32
+    var connectionsPerAddress = 16
+    /// Places kept for addresses holding fewer than two connections (`ConnectionDeadlines`).
+    var reservedConnections = 16
     /// How long each part of a request may take.
     var deadlines = Deadlines()
     /// Threads that render; each has its own text engine.
     var workers = max(2, ParallelRenderer.defaultJobs)
     /// Requests that may wait for a worker; past it, 503 with Retry-After.
     var queue = 32
+    /// A proxy whose `X-Forwarded-For` names the client (`--trusted-proxy`); anyone else's is ignored.
+    var trustedProxy: String?
 }
 
 struct ServerError: Error, CustomStringConvertible {
@@ -99,22 +116,22 @@ final class HTTPServer: @unchecked Sendable {
     // request they were handed.
     private var daemon: OpaquePointer?
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
-    /// Whether a request is batch work (`WorkerPool`).
-    let isBatch: @Sendable (HTTPRequest) -> Bool
     let limits: HTTPLimits
     let pool: WorkerPool
+    let status: ServerStatus
     fileprivate let connections: ConnectionDeadlines
     /// The port it listens on (the one chosen by the system when 0 was asked for).
     private(set) var port: UInt16 = 0
 
-    init(host: String, port: UInt16, limits: HTTPLimits, isBatch: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false },
+    init(host: String, port: UInt16, limits: HTTPLimits, status: ServerStatus = ServerStatus(),
          handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
         self.handler = handler
-        self.isBatch = isBatch
+        self.status = status
         self.limits = limits
         pool = WorkerPool(workers: limits.workers, capacity: limits.queue)
         connections = ConnectionDeadlines(deadlines: limits.deadlines, limit: limits.connections,
-                                          limitPerAddress: limits.connectionsPerAddress)
+                                          limitPerAddress: limits.connectionsPerAddress, reserve: limits.reservedConnections,
+                                          trustedProxy: limits.trustedProxy)
         let options: [MHD_OptionItem] = [
             // libmicrohttpd's own limit is well above ours, so the connections past ours are still
             // accepted and told 503 instead of waiting unanswered in the listen backlog.
@@ -125,8 +142,9 @@ final class HTTPServer: @unchecked Sendable {
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
         let context = Unmanaged.passUnretained(self).toOpaque()
+        // ITC: so that `drain` can stop accepting (MHD_quiesce_daemon) while connections finish.
         let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue) | UInt32(MHD_USE_POLL.rawValue)
-            | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue)
+            | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue) | UInt32(MHD_USE_ITC.rawValue)
         daemon = options.withUnsafeBufferPointer { options in
             gs_mhd_start(flags, host, port, accessHandler, context, requestCompleted, requestStarted, connectionNotified,
                          context, options.baseAddress)
@@ -137,6 +155,28 @@ final class HTTPServer: @unchecked Sendable {
             throw ServerError(description: "serve: cannot listen on \(host) port \(port) (is the address right, and the port free?)")
         }
         self.port = gs_mhd_port(daemon)
+        let (pool, connections) = (pool, connections)
+        status.attach {
+            let depth = pool.depth, counts = connections.counts
+            return ServerStatus.Queues(light: depth.light, heavy: depth.heavy, running: depth.running, capacity: pool.capacity,
+                                       connections: counts.open, refusedConnections: counts.refused,
+                                       reclaimedConnections: counts.reclaimed)
+        }
+    }
+
+    /// SIGTERM: stops accepting connections (the listening socket is closed, so a load balancer's
+    /// next attempt goes elsewhere at once), lets the queued and running requests finish and their
+    /// answers go out, at most until `seconds` have passed, then stops. Meanwhile /readyz says 503
+    /// and every answer closes its connection.
+    func drain(seconds: Double) {
+        guard let daemon else { return }
+        status.startDraining()
+        let listening = MHD_quiesce_daemon(daemon)
+        if listening >= 0 { close(listening) }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        _ = pool.drain(until: deadline)
+        while connections.busy > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        stop()
     }
 
     func stop() {
@@ -151,7 +191,8 @@ final class HTTPServer: @unchecked Sendable {
     deinit { stop() }
 
     /// One call of the access handler (see the essay at the top).
-    fileprivate func respond(_ connection: OpaquePointer, url: String, method: String,
+    /// `head`: the method as libmicrohttpd hands it over, where the request's head starts in its buffer.
+    fileprivate func respond(_ connection: OpaquePointer, url: String, method: String, head: UnsafeRawPointer,
                              upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
                              state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = state.pointee else { return .NO }
@@ -163,6 +204,8 @@ final class HTTPServer: @unchecked Sendable {
                 return answer(.error(503, "the server is at its limit of connections (\(limits.connections), \(limits.connectionsPerAddress) from one address); try again in a moment",
                                      headers: [("Retry-After", "1"), ("Connection", "close")]), on: connection, pending)
             }
+            // Framing and header bytes libmicrohttpd would let through (see `RequestHead`).
+            if let refusal = RequestHead.refusal(connection, head: head) { return answer(refusal, on: connection, pending) }
             // libmicrohttpd decodes `%00` into a NUL that ends the path early (`a.json%00.png` would
             // arrive as `a.json`): the target as sent is checked instead.
             if pending.target.range(of: "%00") != nil || pending.target.contains("\0") {
@@ -198,6 +241,7 @@ final class HTTPServer: @unchecked Sendable {
             var complete = HTTPRequest(method: method, path: url, query: queryArguments(connection),
                                        headers: headers(connection), body: pending.body)
             complete.clientGone = { socket >= 0 && gs_peer_closed(socket) != 0 }
+            complete.client = client(connection, forwardedFor: complete.header("X-Forwarded-For"))
             let request = complete
             let suspended = SuspendedConnection(pointer: connection)
             pending.body = []
@@ -207,15 +251,21 @@ final class HTTPServer: @unchecked Sendable {
             pending.stage = .working
             connections.enter(.working, connection)
             MHD_suspend_connection(connection)
-            let job = WorkerPool.Job(isBatch: isBatch(request), run: {
+            let job = WorkerPool.Job(client: request.client, run: { lane in
                 // A client that went away while its request waited gets no work done.
-                pending.finish(request.clientGone() ? nil : handler(request))
+                var request = request
+                request.lane = lane
+                let response = request.clientGone() ? nil : handler(request)
+                if let cost = response?.movesToHeavyLanes { return cost }
+                pending.finish(response)
                 MHD_resume_connection(suspended.pointer)
+                return nil
             }, abandon: {
                 pending.finish(.error(503, "the server is stopping", headers: [("Connection", "close")]))
                 MHD_resume_connection(suspended.pointer)
             })
             if !pool.submit(job) {
+                status.refusedQueueFull()
                 MHD_resume_connection(connection)
                 pending.finish(.error(503, "the server is busy: \(limits.queue) requests are waiting already; try again in a moment",
                                       headers: [("Retry-After", "1")]))
@@ -234,6 +284,10 @@ final class HTTPServer: @unchecked Sendable {
 
     private func answer(_ response: HTTPResponse, on connection: OpaquePointer, _ pending: PendingRequest) -> MHD_Result {
         pending.stage = .answered
+        status.answered(response.status)
+        var response = response
+        // Draining: a kept-alive connection ends with this answer.
+        if status.draining, !response.headers.contains(where: { $0.0 == "Connection" }) { response.headers.append(("Connection", "close")) }
         connections.enter(.sending(bytes: response.body.count), connection)
         return queue(response, on: connection)
     }
@@ -246,7 +300,8 @@ final class HTTPServer: @unchecked Sendable {
     /// A whole HTTP/1.1 answer as bytes, for `gs_send_now` (used for the 413 only).
     static func rawAnswer(_ response: HTTPResponse) -> [UInt8] {
         var head = "HTTP/1.1 \(response.status) \(response.status == 413 ? "Content Too Large" : "Error")\r\n"
-        head += "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        head += "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n"
+        head += "X-Content-Type-Options: nosniff\r\nCross-Origin-Resource-Policy: same-origin\r\nCache-Control: no-store\r\n\r\n"
         return Array(head.utf8) + response.body
     }
 
@@ -262,6 +317,9 @@ final class HTTPServer: @unchecked Sendable {
         defer { MHD_destroy_response(created) }
         MHD_add_response_header(created, "Content-Type", response.contentType)
         MHD_add_response_header(created, "X-Content-Type-Options", "nosniff")
+        // No other site may embed or read an answer (an image, a spec) even where a browser would
+        // let it load one without asking (an <img>, a <script>).
+        MHD_add_response_header(created, "Cross-Origin-Resource-Policy", "same-origin")
         // Nothing is cached unless its route says so (the pinned fonts).
         if !response.headers.contains(where: { $0.0.lowercased() == "cache-control" }) {
             MHD_add_response_header(created, "Cache-Control", "no-store")
@@ -271,8 +329,8 @@ final class HTTPServer: @unchecked Sendable {
     }
 
     /// The headers handlers use: a fixed list, so nothing else of a request is copied.
-    private static let headerNames = ["Host", "Origin", "Sec-Fetch-Site", "If-Match", "If-None-Match", "Content-Type",
-                                      "Authorization"]
+    private static let headerNames = ["Host", "Origin", "Sec-Fetch-Site", "Sec-Fetch-Mode", "If-Match", "If-None-Match", "Content-Type",
+                                      "Authorization", "X-Forwarded-For"]
 
     /// The headers of `headerNames`, by lowercase name; one that came twice is kept under
     /// `duplicateMark + name` as well, so a handler can refuse a request that names two hosts.
@@ -307,6 +365,16 @@ final class HTTPServer: @unchecked Sendable {
             return .YES
         }, context)
         return box.items
+    }
+
+    /// The client a request counts for: the peer's address, or, from the trusted proxy only, the
+    /// last address of `X-Forwarded-For` (the one the proxy itself appended; earlier ones are
+    /// whatever the client claimed).
+    private func client(_ connection: OpaquePointer, forwardedFor: String?) -> String {
+        let peer = connections.address(connection) ?? ""
+        guard let proxy = limits.trustedProxy, peer == proxy, let forwardedFor,
+              let last = forwardedFor.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty else { return peer }
+        return String(last.prefix(64))
     }
 
     fileprivate func connectionChanged(_ connection: OpaquePointer, opened: Bool) {
@@ -354,7 +422,7 @@ private final class QueryBox {
 private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, state in
     guard let context, let connection, let url, let method, let uploadSize, let state else { return .NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-    return server.respond(connection, url: String(cString: url), method: String(cString: method),
+    return server.respond(connection, url: String(cString: url), method: String(cString: method), head: UnsafeRawPointer(method),
                           upload: upload, uploadSize: uploadSize, state: state)
 }
 

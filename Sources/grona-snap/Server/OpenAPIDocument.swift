@@ -1,4 +1,5 @@
 import Foundation
+import Grona
 
 /// /api/openapi.json: the API described in OpenAPI 3.1, made from the route table the server
 /// dispatches by (`StudioAPI.routes`), so the description cannot drift from what is parsed.
@@ -40,7 +41,7 @@ enum OpenAPIDocument {
                               "properties": ["error": ["type": "string"],
                                              // A refused spec: its file and the JSON path (or line and column) of the problem.
                                              "file": ["type": "string"], "path": ["type": "string"]]],
-                    "Spec": ["type": "object", "description": "a spec file (README, Spec files)"],
+                    "Spec": specSchema,
                 ],
                 "securitySchemes": ["token": ["type": "http", "scheme": "bearer",
                                               "description": "needed only when the server was started with --token-file"]],
@@ -54,17 +55,29 @@ enum OpenAPIDocument {
     private static func operation(_ route: Route) -> [String: Any] {
         var operation: [String: Any] = ["summary": route.summary, "operationId": operationID(route)]
         var parameters: [[String: Any]] = route.parameters.map { parameter in
-            ["name": parameter.name, "in": "query", "required": false, "description": parameter.description,
+            ["name": parameter.name, "in": "query", "required": parameter.required, "description": parameter.description,
              "schema": parameter.schema.jsonSchema]
         }
         if route.action == .font {
             parameters.insert(["name": "name", "in": "path", "required": true, "description": "a font file's name in GronaSnap's Fonts folder, as fonts.css names it",
                                "schema": ["type": "string", "minLength": 1, "maxLength": 255], "example": "Inter-Regular.otf"], at: 0)
         } else if route.path.contains("{name}") {
-            let rule = route.path.hasPrefix("/api/images/") ? "an image's path in the folder: a name, or a folder's name, / and a name, each as a spec's name is, ending in .png"
-                : route.path.hasPrefix("/api/trash/") ? "a trash entry's name (GET /api/trash)" : SpecFolder.nameRule
+            // The patterns the handlers check names by, so a name the description allows is one
+            // the server takes (and one it refuses is outside the description).
+            let (rule, pattern, example): (String, String, String)
+            var longest = SpecFolder.maximumNameLength
+            if route.path.hasPrefix("/api/images/") {
+                (rule, pattern, example) = ("an image's path in the folder: a name, or a folder's name, / and a name, each as a spec's name is, ending in .png",
+                                            StudioAPI.imagePathPattern, "images/coffee.png")
+                longest = 2 * SpecFolder.maximumNameLength - 1
+            } else if route.path.hasPrefix("/api/trash/") {
+                (rule, pattern, example) = ("a trash entry's name (GET /api/trash)", StudioAPI.trashEntryPattern, "20261201T210408123Z-acme-banner.json")
+                longest = SpecFolder.maximumNameLength + 23
+            } else {
+                (rule, pattern, example) = (SpecFolder.nameRule, SpecFolder.namePattern, "acme-banner.json")
+            }
             parameters.insert(["name": "name", "in": "path", "required": true, "description": rule,
-                               "schema": ["type": "string", "minLength": 1, "maxLength": 255], "example": "acme-banner.json"], at: 0)
+                               "schema": ["type": "string", "minLength": 1, "maxLength": longest, "pattern": pattern], "example": example], at: 0)
         }
         if [.saveSpec, .renameSpec, .trashSpec].contains(route.action) {
             parameters.append(["name": "If-Match", "in": "header", "required": false,
@@ -81,14 +94,16 @@ enum OpenAPIDocument {
         }
         switch route.body {
         case .merge?:
+            // The merge is checked as a spec before it is saved; its two sides are whatever the page held.
             operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": [
                 "type": "object", "required": ["base", "mine"],
-                "properties": ["base": ["$ref": "#/components/schemas/Spec", "description": "the spec as it was opened"],
-                               "mine": ["$ref": "#/components/schemas/Spec", "description": "the spec as edited"]]]]]]
-        case .newName?:
-            operation["requestBody"] = ["required": false, "content": ["application/json": ["schema": [
+                "properties": ["base": ["description": "the spec as it was opened"],
+                               "mine": ["type": "object", "description": "the spec as edited"]]]]]]
+        case .newName(let required)?:
+            operation["requestBody"] = ["required": required, "content": ["application/json": ["schema": [
                 "type": "object", "required": ["to"],
-                "properties": ["to": ["type": "string", "description": SpecFolder.nameRule, "pattern": SpecFolder.namePattern]]]]]]
+                "properties": ["to": ["type": "string", "description": SpecFolder.nameRule, "pattern": SpecFolder.namePattern,
+                                      "maxLength": SpecFolder.maximumNameLength]]]]]]
         case .png?:
             operation["requestBody"] = ["required": true, "content": ["image/png": ["schema": ["type": "string", "contentMediaType": "image/png"]]]]
         case nil:
@@ -103,7 +118,7 @@ enum OpenAPIDocument {
             responses[String(status)] = ["description": failureReasons[status] ?? "", "content": error]
         }
         // The health check and the page never need the token.
-        if [.health, .openAPI, .fontFaces, .font].contains(route.action) {
+        if [.health, .ready, .metrics, .openAPI, .fontFaces, .font].contains(route.action) {
             operation["security"] = [[String: Any]]()
             responses["401"] = nil
         } else {
@@ -113,12 +128,45 @@ enum OpenAPIDocument {
         return operation
     }
 
+    /// A spec file, from the decoder's own tables: its sections (`SpecDecoder.sections`), and a
+    /// component of each kind with exactly that kind's fields (`Component.Kind.fields`). What a
+    /// JSON Schema cannot say (an image that must exist in the folder, tiers in ascending order,
+    /// the copy of each language) the server answers with 400 and the JSON path.
+    static var specSchema: [String: Any] {
+        func schema(_ value: Component.Field.Value) -> [String: Any] {
+            switch value {
+            case .text: return ["type": "string", "minLength": 1, "maxLength": 10_000]
+            case .tiers: return ["type": "array", "minItems": 1, "maxItems": 100, "items": [
+                "type": "object", "required": ["at", "label"], "additionalProperties": false,
+                "properties": ["at": ["type": "number", "exclusiveMinimum": 0], "label": ["type": "string", "minLength": 1]]]]
+            case .fraction: return ["type": "number", "description": "how far the bar is filled, 0 to 1 (outside it: empty or full)"]
+            case .image: return ["type": "string", "minLength": 1, "description": "a PNG's path, relative to the spec's folder"]
+            case .icon: return ["type": "string", "enum": MessageIcon.allCases.map(\.rawValue)]
+            case .style: return ["type": "object", "description": "the campaign's colours: background, text, accent"]
+            }
+        }
+        // The decoder reads a field or section given as null as one left out.
+        func nullable(_ schema: [String: Any]) -> [String: Any] { ["anyOf": [schema, ["type": "null"]]] }
+        let components: [[String: Any]] = Component.Kind.allCases.map { kind in
+            var properties: [String: Any] = ["type": ["const": kind.rawValue]]
+            for field in kind.fields { properties[field.name] = nullable(schema(field.value)) }
+            return ["type": "object", "required": ["type"], "additionalProperties": false, "properties": properties]
+        }
+        var sections: [String: Any] = [:]
+        for section in SpecDecoder.sections { sections[section] = nullable(["type": "object"]) }
+        sections["component"] = ["oneOf": components]
+        return ["type": "object", "description": "a spec file (README, Spec files)", "required": ["component"],
+                "additionalProperties": false, "properties": sections]
+    }
+
     private static func success(_ route: Route) -> [String: Any] {
         switch route.answer {
         case .png:
             return ["description": "a PNG image", "content": ["image/png": ["schema": ["type": "string", "contentMediaType": "image/png"]]]]
         case .css:
             return ["description": "a style sheet", "content": ["text/css": ["schema": ["type": "string"]]]]
+        case .metrics:
+            return ["description": "the Prometheus text exposition format", "content": ["text/plain": ["schema": ["type": "string"]]]]
         case .font:
             let types = ["font/ttf", "font/otf", "font/collection"]
             return ["description": "the font file, with Cache-Control: public, max-age=31536000, immutable",

@@ -12,24 +12,25 @@ struct QueryParameter: Sendable {
     var name: String
     var schema: ValueSchema
     var description: String
+    var required = false
 }
 
 /// One route of the API.
 struct Route: Sendable {
     enum Action: Sendable {
-        case health, openAPI, listSpecs, getSpec, saveSpec, render, report, check, sheet, animate
+        case health, ready, metrics, openAPI, listSpecs, getSpec, saveSpec, render, report, check, sheet, animate
         case mergeSpec, duplicateSpec, renameSpec, trashSpec, listTrash, restoreSpec, listImages, getImage, uploadImage
         case fontFaces, font
         case schema, locale, preview
     }
     /// What a successful answer holds.
-    enum Answer: Sendable { case json, png, specFile, saved, css, font }
+    enum Answer: Sendable { case json, png, specFile, saved, css, font, metrics }
     /// A body other than a spec.
     enum Body: Sendable {
         /// `{"base": spec, "mine": spec}`: the version an editor opened and its edit of it.
         case merge
-        /// `{"to": "name.json"}`: the name a copy or a renamed spec gets.
-        case newName
+        /// `{"to": "name.json"}`: the name a copy or a renamed spec gets (a copy's may be left out).
+        case newName(required: Bool)
         /// A PNG file's bytes.
         case png
     }
@@ -43,11 +44,13 @@ struct Route: Sendable {
     /// Takes a spec as its JSON body.
     var takesSpec = false
     var body: Body?
-    /// Renders or writes: refused cross-site.
+    /// Renders or writes (every route but the health check is refused cross-site).
     var costs = false
     var answer: Answer
     /// Answers besides 200 and the ones every route may give.
     var failures: [Int]
+    /// `{name}` is a path that may hold slashes (an image in a folder of DIR).
+    var nameHoldsSlashes = false
 
     // Paths are compared as bytes: as strings, a name starting with a combining mark would merge
     // with the slash before it into one character and the prefix would not match.
@@ -56,8 +59,9 @@ struct Route: Sendable {
     /// The `{name}` part of a request's path ("" for a path without one).
     func pathName(_ requestPath: String) -> String { name(in: requestPath) ?? "" }
 
-    /// At the end of the path `{name}` is the rest (whatever it holds, for the handler to refuse);
-    /// inside it (`/api/specs/{name}/rename`), one segment.
+    /// `{name}` is one segment (`PUT /api/specs/x.json/duplicate` is not a save of "x.json/duplicate"
+    /// but the duplicate route asked with the wrong method, 405); an image's path may hold one
+    /// folder, so there it is the rest of the path, for the handler to check.
     private func name(in requestPath: String) -> String? {
         let request = Array(requestPath.utf8)
         let parts = path.components(separatedBy: "{name}")
@@ -65,7 +69,7 @@ struct Route: Sendable {
         let prefix = Array(parts[0].utf8), suffix = Array(parts[1].utf8)
         guard request.count > prefix.count + suffix.count, request.starts(with: prefix), request.reversed().starts(with: suffix.reversed()) else { return nil }
         let name = request[prefix.count..<(request.count - suffix.count)]
-        if !suffix.isEmpty, name.contains(UInt8(ascii: "/")) { return nil }
+        if !nameHoldsSlashes, name.contains(UInt8(ascii: "/")) { return nil }
         return String(decoding: name, as: UTF8.self)
     }
 }
@@ -98,6 +102,12 @@ extension StudioAPI {
     static let routes: [Route] = [
         Route(method: "GET", path: "/healthz", action: .health, summary: "Whether the server is up (no Host or token needed)",
               answer: .json, failures: []),
+        Route(method: "GET", path: "/readyz", action: .ready,
+              summary: "Whether to send this instance work: 503 while draining (after SIGTERM) or with its queue three quarters full",
+              answer: .json, failures: []),
+        Route(method: "GET", path: "/metrics", action: .metrics,
+              summary: "Queue lengths, refusals, answers by status and resident memory, in the Prometheus text format",
+              answer: .metrics, failures: []),
         Route(method: "GET", path: "/api/openapi.json", action: .openAPI, summary: "This description of the API",
               answer: .json, failures: []),
         // The page's fonts are the page's, as studio.css is: outside /api/, so a browser fetching
@@ -114,7 +124,8 @@ extension StudioAPI {
               summary: "What the studio offers, from GronaSnap's own tables: text sizes, appearances, directions, pseudolanguages, components and their fields, colour tokens, finding kinds, languages",
               answer: .json, failures: []),
         Route(method: "GET", path: "/api/locale", action: .locale, summary: "A language tag checked as --locale checks it, with its name and direction",
-              parameters: [QueryParameter(name: "tag", schema: .text(pattern: nil, maxLength: 64), description: "a BCP 47 tag, like de, fr-CA or ar")],
+              parameters: [QueryParameter(name: "tag", schema: .text(pattern: "^\(LanguageTag.pattern)$", maxLength: LanguageTag.maximumLength),
+                                          description: "a BCP 47 tag, like de, fr-CA or ar", required: true)],
               answer: .json, failures: []),
         Route(method: "POST", path: "/api/preview", action: .preview,
               summary: "Every tile of the studio's grid rendered once (PNG data URLs), their findings grouped in plain words, and each colour field's contrasts from the render report",
@@ -131,10 +142,10 @@ extension StudioAPI {
               body: .merge, costs: true, answer: .saved, failures: [409, 422, 507]),
         Route(method: "POST", path: "/api/specs/{name}/duplicate", action: .duplicateSpec,
               summary: "Copies a spec to a new file (to, or \"NAME copy.json\"), never over an existing one",
-              body: .newName, costs: true, answer: .json, failures: [409, 507]),
+              body: .newName(required: false), costs: true, answer: .json, failures: [409, 507]),
         Route(method: "POST", path: "/api/specs/{name}/rename", action: .renameSpec,
               summary: "Renames a spec (over the version If-Match names, when given), never over an existing file",
-              body: .newName, costs: true, answer: .json, failures: [409]),
+              body: .newName(required: true), costs: true, answer: .json, failures: [409]),
         Route(method: "POST", path: "/api/specs/{name}/trash", action: .trashSpec,
               summary: "Moves a spec into the folder's trash (.grona-trash), from where it can be restored",
               costs: true, answer: .json, failures: [409]),
@@ -146,10 +157,10 @@ extension StudioAPI {
         Route(method: "GET", path: "/api/images", action: .listImages,
               summary: "The folder's PNG images (at its top and one folder down), with their size", answer: .json, failures: []),
         Route(method: "GET", path: "/api/images/{name}", action: .getImage, summary: "An image of the folder",
-              answer: .png, failures: [422]),
+              answer: .png, failures: [422], nameHoldsSlashes: true),
         Route(method: "PUT", path: "/api/images/{name}", action: .uploadImage,
               summary: "Adds a PNG the renderer can draw (at most 2 MiB) to the folder, never over an existing file",
-              body: .png, costs: true, answer: .json, failures: [409, 415, 507]),
+              body: .png, costs: true, answer: .json, failures: [409, 415, 507], nameHoldsSlashes: true),
         Route(method: "POST", path: "/api/render", action: .render, summary: "The snapshot grona-snap render writes",
               parameters: renderingParameters + [overlayParameter], takesSpec: true, costs: true, answer: .png, failures: [422]),
         Route(method: "POST", path: "/api/report", action: .report, summary: "The render report grona-snap render --report writes",

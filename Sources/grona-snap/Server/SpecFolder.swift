@@ -18,11 +18,17 @@ import GronaOutput
 /// of the disk. libmicrohttpd has percent-decoded the path already, so `%2e%2e%2f` arrives here as
 /// `../` and is refused like it.
 ///
+/// Every write is made through `handle`, the folder opened once at start (`FolderHandle`): relative
+/// to it, never through a link, so a link swapped in between a check and a write cannot lead a save
+/// out of the folder.
+///
 /// The folder has a quota: at most `maximumSpecs` spec files and `maximumBytes` of them in all; a
 /// save that would pass either is refused (507), while saving over an existing file within it is not.
 struct SpecFolder: Sendable {
     /// The folder's real path.
     let path: String
+    /// The folder, opened once: every save, rename, copy, trash, restore and upload goes through it.
+    let handle: FolderHandle
     /// Saves are serialised, so that the check "unchanged since it was opened" and the write are one
     /// step: between this process's threads by this lock, and between instances sharing DIR behind a
     /// load balancer by an advisory lock on the folder itself (flock(2) on DIR, on the same machine),
@@ -30,8 +36,11 @@ struct SpecFolder: Sendable {
     private let saveLock = NSLock()
 
     init(_ folder: String) throws {
-        guard let real = AssetPaths.realDirectory(folder) else { throw RequestError("serve: \(folder) is not a folder") }
+        guard let real = AssetPaths.realDirectory(folder), let handle = try? FolderHandle(path: real) else {
+            throw RequestError("serve: \(folder) is not a folder")
+        }
         path = real
+        self.handle = handle
     }
 
     static let maximumNameLength = 128
@@ -39,7 +48,11 @@ struct SpecFolder: Sendable {
     static let maximumBytes = 256 << 20
     static let nameRule = "a name of letters, digits, spaces, -, _ and . that starts with a letter or digit and ends in .json (at most 128 characters, in Unicode NFC)"
     /// `nameRule` as a regular expression, for the API's description.
-    static let namePattern = #"^[\p{L}\p{N}][\p{L}\p{N}\p{M} ._-]*\.json$"#
+    static let namePattern = "^\(stemPattern)\\.json$"
+    /// A name before its ending: a letter or digit of any script, then letters, digits, spaces, `.`,
+    /// `_` and `-`, each followed by at most three combining marks. (That it is in NFC, and its
+    /// length, no regular expression states: the description gives the length as maxLength.)
+    static let stemPattern = #"[\p{L}\p{N}]\p{M}{0,3}([\p{L}\p{N} ._-]\p{M}{0,3})*"#
 
     static func isValidName(_ name: String) -> Bool {
         let scalars = Array(name.unicodeScalars)
@@ -148,25 +161,36 @@ struct SpecFolder: Sendable {
     /// another on the same machine.
     func locked<T>(_ body: () throws -> T) rethrows -> T {
         saveLock.lock(); defer { saveLock.unlock() }
-        let lockFile = open(path, O_RDONLY | O_CLOEXEC)
+        // A descriptor of its own: flock(2) locks belong to an open file, and the handle's is shared.
+        let lockFile = openat(handle.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if lockFile >= 0 { flock(lockFile, LOCK_EX) }
         defer { if lockFile >= 0 { flock(lockFile, LOCK_UN); close(lockFile) } }
         return try body()
     }
 
     /// `save` inside the lock (also the last step of a rename's or a restore's checks).
+    ///
+    /// What is at `name` decides the write, and the write itself never follows a link whatever is
+    /// there by then: a new file is linked into place (never over anything that appeared
+    /// meanwhile); an existing one is replaced by rename. A link to another spec of the folder (no
+    /// slash in its target) is kept, and the file it names is replaced; any other link, a folder or
+    /// a device is not a spec we may touch.
     func saveLocked(_ bytes: [UInt8], as name: String, ifMatch: String?,
                     shaping: (_ onDisk: [UInt8]) -> [UInt8]? = { _ in nil }) throws -> SaveResult {
         var bytes = bytes
-        let target = path + "/" + name
-        let exists = FileManager.default.fileExists(atPath: target) || (try? FileManager.default.destinationOfSymbolicLink(atPath: target)) != nil
-        if exists {
-            // A link out of the folder, or a folder of that name: not a spec we may touch.
-            guard file(name) != nil, let current = read(name) else { return .notFound }
+        var target = name
+        if handle.kind(name) == .link {
+            guard let inside = handle.linkTarget(name), SpecFolder.isValidName(inside), case .file? = handle.kind(inside) else { return .notFound }
+            target = inside
+        }
+        let existing = handle.kind(target)
+        if let existing {
+            guard case .file(let size) = existing else { return .notFound }
+            guard let onDisk = handle.read(target, upTo: JSONParser.maximumInputSize + 1) else { return .notFound }
             guard let ifMatch else {
                 return .conflict("\(name) already exists: open it before saving over it")
             }
-            guard case .bytes(let onDisk) = current, ifMatch == "*" || ifMatch == SpecFolder.etag(onDisk) else {
+            guard onDisk.count == size, onDisk.count <= JSONParser.maximumInputSize, ifMatch == "*" || ifMatch == SpecFolder.etag(onDisk) else {
                 return .conflict("\(name) changed on disk since it was opened: reload it, then make your changes again")
             }
             if let shaped = shaping(onDisk) { bytes = shaped }
@@ -174,14 +198,19 @@ struct SpecFolder: Sendable {
             return .conflict("\(name) was deleted on disk since it was opened")
         }
         let (files, total) = usage()
-        let replaced = exists ? (file(name).flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0) : 0
-        if !exists, files >= SpecFolder.maximumSpecs {
+        let replaced: Int
+        if case .file(let size)? = existing { replaced = size } else { replaced = 0 }
+        if existing == nil, files >= SpecFolder.maximumSpecs {
             return .full("the folder holds \(files) specs, its limit; delete some before adding \(name)")
         }
         if total - replaced + bytes.count > SpecFolder.maximumBytes {
             return .full("saving \(name) would take the folder's specs over \(SpecFolder.maximumBytes >> 20) MiB in all")
         }
-        try AtomicFile.write(bytes, to: file(name) ?? target)
+        do {
+            if existing == nil { try handle.create(target, bytes) } else { try handle.replace(target, bytes) }
+        } catch let failure as FolderHandle.Failure where failure.exists {
+            return .conflict("\(name) already exists: open it before saving over it")
+        }
         return .saved(etag: SpecFolder.etag(bytes))
     }
 

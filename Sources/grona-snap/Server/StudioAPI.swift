@@ -35,6 +35,8 @@ struct StudioAPI: Sendable {
     let studio: StudioFiles
     /// The bearer token every API request must carry, when set (`--token-file`).
     var token: String?
+    /// The server's queues and counts, for /readyz and /metrics.
+    var status = ServerStatus()
     let budget = RenderBudget()
     /// Pixels held by the requests rendering now, across all workers: at most two budgets' worth,
     /// so the server's memory has a ceiling whatever --threads is.
@@ -49,6 +51,8 @@ struct StudioAPI: Sendable {
         do {
             try admit(request)
             return try route(request)
+        } catch let heavy as HeavyWork {
+            return .heavy(heavy.pixels)
         } catch {
             // Whatever the renderer refused (a spec, an option, an image too large) is the input's
             // fault: `RequestError.from` says so, and gives the status.
@@ -56,15 +60,12 @@ struct StudioAPI: Sendable {
         }
     }
 
-    /// Whether a request is batch work (many renders), which the worker pool keeps to all but one worker.
-    static func isBatch(_ request: HTTPRequest) -> Bool {
-        ["/api/check", "/api/sheet", "/api/animate"].contains(request.path)
-    }
-
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
         let path = request.path
         if let page = studio.response(for: path) {
             guard request.method == "GET" || request.method == "HEAD" else { return methodNotAllowed("GET, HEAD") }
+            // A link from another site may open the page (a navigation); nothing else of it is theirs.
+            if request.header("Sec-Fetch-Mode") != "navigate" { try refuseCrossSite(request) }
             return try page()
         }
         let matching = StudioAPI.routes.filter { $0.matches(path) }
@@ -73,10 +74,13 @@ struct StudioAPI: Sendable {
         guard let route = matching.first(where: { $0.method == request.method || ($0.method == "GET" && request.method == "HEAD") }) else {
             return methodNotAllowed(methods.joined(separator: ", "))
         }
-        if route.costs { try refuseCrossSite(request) }
+        // Reads too: a page elsewhere must not learn which images or specs exist by loading them.
+        if !StudioAPI.openToAnyone.contains(route.path) { try refuseCrossSite(request) }
         let name = route.pathName(path)
         switch route.action {
         case .health: return .json("{\"status\": \"ok\"}\n")
+        case .ready: return readiness()
+        case .metrics: return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(status.metrics().utf8))
         case .openAPI: return .json(OpenAPIDocument.json(for: StudioAPI.routes))
         case .listSpecs: return try listSpecs()
         case .getSpec: return try getSpec(name)
@@ -103,6 +107,17 @@ struct StudioAPI: Sendable {
         }
     }
 
+    /// The routes a load balancer or a monitor calls: no Host check, no token, no site check.
+    static let openToAnyone: Set<String> = ["/healthz", "/readyz", "/metrics"]
+
+    /// GET /readyz: 200 while this instance should be sent work, else 503 with Retry-After.
+    private func readiness() -> HTTPResponse {
+        let (ready, queues) = status.ready
+        let body = "{\"ready\": \(ready), \"draining\": \(status.draining), \"queued\": \(queues.light + queues.heavy), "
+            + "\"running\": \(queues.running), \"capacity\": \(queues.capacity)}\n"
+        return .json(body, status: ready ? 200 : 503, headers: ready ? [] : [("Retry-After", "1")])
+    }
+
     private func methodNotAllowed(_ allowed: String) -> HTTPResponse {
         .error(RequestError(.methodNotAllowed(allowed: allowed), "method not allowed; use \(allowed)"), redacting: { $0 })
     }
@@ -114,7 +129,7 @@ struct StudioAPI: Sendable {
         let render = RenderRequest(spec: try spec(request, options), overrides: options.overrides, canvas: options.canvas,
                                    overlay: options.overlay)
         let costed = try render.costed(in: try RenderSession.current())
-        let held = try afford(costed.cost, "the snapshot", lower: "width, scale, textSize or padding")
+        let held = try afford(costed.cost, "the snapshot", lower: "width, scale, textSize or padding", for: request)
         defer { held.release() }
         return HTTPResponse(status: 200, contentType: "image/png", body: try render.run(on: costed.renderer).png)
     }
@@ -123,7 +138,7 @@ struct StudioAPI: Sendable {
         let options = try RenderOptions(request, route)
         let render = RenderRequest(spec: try spec(request, options), overrides: options.overrides, canvas: options.canvas)
         let costed = try render.costed(in: try RenderSession.current())
-        let held = try afford(costed.cost, "the snapshot", lower: "width, scale, textSize or padding")
+        let held = try afford(costed.cost, "the snapshot", lower: "width, scale, textSize or padding", for: request)
         defer { held.release() }
         return .json(try render.report(on: costed.renderer).json())
     }
@@ -139,7 +154,7 @@ struct StudioAPI: Sendable {
         let session = try RenderSession.current()
         // The renderers that costed the variants render them, so each is laid out once.
         let costed = try check.costed(in: session)
-        let held = try afford(costed.cost, "the check", lower: StudioAPI.lowerVariants)
+        let held = try afford(costed.cost, "the check", lower: StudioAPI.lowerVariants, for: request)
         defer { held.release() }
         let result = try check.run(in: session, laidOut: costed.renderers, stop: request.clientGone)
         return .json(CheckRequest.json(result, paths: [options.name]) + "\n")
@@ -155,7 +170,7 @@ struct StudioAPI: Sendable {
         let session = try RenderSession.current()
         // The renderers that costed the cells draw them, on this worker's warm engine.
         let costed = try sheet.costed(in: session)
-        let held = try afford(costed.cost, "the sheet", lower: StudioAPI.lowerVariants)
+        let held = try afford(costed.cost, "the sheet", lower: StudioAPI.lowerVariants, for: request)
         defer { held.release() }
         let pixmap = try sheet.run(in: session, jobs: 1, laidOut: costed.renderers, stop: request.clientGone)
         return HTTPResponse(status: 200, contentType: "image/png", body: try encodePNG(pixmap))
@@ -168,7 +183,7 @@ struct StudioAPI: Sendable {
                                      hold: try options.integer("hold", in: 0...60_000) ?? 1500)
         let session = try RenderSession.current()
         let held = try afford(try animate.cost(in: session),
-                              "the animation (\(animate.frameTimes.count) frames)", lower: "fps, width, scale, textSize or padding")
+                              "the animation (\(animate.frameTimes.count) frames)", lower: "fps, width, scale, textSize or padding", for: request)
         defer { held.release() }
         let frames = try animate.frames(jobs: 1, session: session, stop: request.clientGone)
         return HTTPResponse(status: 200, contentType: "image/png", body: try animate.encode(frames))
@@ -189,10 +204,13 @@ struct StudioAPI: Sendable {
         }
     }
 
-    /// Refuses `cost` when it is over the budget; otherwise waits until its pixels fit beside the
-    /// other requests' (at most 30 s, then 503) and holds them until the route returns.
-    func afford(_ cost: RenderCost, _ what: String, lower: String) throws -> PixelReservations.Held {
+    /// Refuses `cost` when it is over the budget; moves heavy work found on a light lane to the
+    /// heavy lanes (`WorkerPool`); otherwise waits until its pixels fit beside the other requests'
+    /// (at most 30 s, then 503) and holds them until the route returns. Every rendering route
+    /// passes here before it draws.
+    func afford(_ cost: RenderCost, _ what: String, lower: String, for request: HTTPRequest) throws -> PixelReservations.Held {
         try budget.check(cost, what: what, lower: lower)
+        if request.lane == .light, let pixels = WorkerPool.heavyCost(cost) { throw HeavyWork(pixels: pixels) }
         guard let held = memory.reserve(cost.heldPixels, waitingAtMost: 30) else {
             throw RequestError(.busy, "the server is busy with large renders; try again in a moment")
         }
@@ -265,7 +283,7 @@ struct StudioAPI: Sendable {
     /// whose name was pointed at 127.0.0.1, DNS rebinding, names its own); with a token, only requests
     /// that carry it. The health check is open to load balancers either way.
     private func admit(_ request: HTTPRequest) throws {
-        if request.path == "/healthz" { return }
+        if StudioAPI.openToAnyone.contains(request.path) { return }
         // Two Host headers: a proxy may read the other one (RFC 9112 makes this a 400).
         if request.isRepeated("Host") || request.isRepeated("Authorization") {
             throw RequestError(.badInput, "the request has more than one \(request.isRepeated("Host") ? "Host" : "Authorization") header")
@@ -296,8 +314,9 @@ struct StudioAPI: Sendable {
         return difference == 0
     }
 
-    /// A web page the marketer visits must not be able to make the studio render or save: browsers
-    /// say where a request comes from (Sec-Fetch-Site, Origin); tools that send neither are let in.
+    /// A web page the marketer visits must not be able to make the studio render or save, nor read
+    /// what it serves: browsers say where a request comes from (Sec-Fetch-Site, Origin); tools that
+    /// send neither are let in.
     private func refuseCrossSite(_ request: HTTPRequest) throws {
         if let site = request.header("Sec-Fetch-Site"), site != "same-origin", site != "none" {
             throw RequestError(.forbidden, "cross-site requests are refused (Sec-Fetch-Site: \(quoted(site, limit: 40)))")
@@ -341,10 +360,20 @@ struct RenderOptions {
     init(_ request: HTTPRequest, _ route: Route) throws {
         let allowed = Set(route.parameters.map(\.name))
         for (key, value) in request.query {
-            guard allowed.contains(key) else {
+            guard let parameter = route.parameters.first(where: { $0.name == key }) else {
                 throw RequestError(.badInput, "unknown query parameter \(key) (this route takes \(allowed.sorted().joined(separator: ", ")))")
             }
             guard values[key] == nil else { throw RequestError(.badInput, "\(key) is given twice") }
+            // A free text's length and shape are the route table's (what the description says);
+            // the other kinds of value are checked by their parsers.
+            if case .text(let pattern, let maxLength) = parameter.schema {
+                guard value.unicodeScalars.count <= maxLength else {
+                    throw RequestError(.badInput, "\(key): \(quoted(value, limit: 40)) is longer than \(maxLength) characters")
+                }
+                if let pattern, value.range(of: pattern, options: .regularExpression) == nil {
+                    throw RequestError(.badInput, "\(key): \(quoted(value, limit: 40)) is not of the form \(pattern)")
+                }
+            }
             values[key] = value
         }
         if let name = values["name"] {
@@ -392,4 +421,9 @@ struct RenderOptions {
                                     conflict: { RequestError(.badInput, "\(key($0.list)) cannot be given with a single \(key($0.single))") },
                                     invalid: { RequestError(.badInput, "\(key($0.list)): \($1)") })
     }
+}
+
+/// Thrown by `afford` on a light lane for heavy work: the request runs again on the heavy lanes.
+struct HeavyWork: Error {
+    let pixels: Int
 }

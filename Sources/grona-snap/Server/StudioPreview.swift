@@ -20,12 +20,15 @@ extension StudioAPI {
                                    "hi", "id", "it", "ja", "ko", "nb", "nl", "pl", "pt-BR", "pt-PT", "ru", "sv", "th", "tr",
                                    "uk", "ur", "vi", "zh-Hans", "zh-Hant"]
 
+    /// One of the preview's `languages`: the spec's own copy, a language tag or a pseudolanguage.
+    static let languagePattern = "(base|\(LanguageTag.pattern)|pseudo:(\(PseudoLocalization.allCases.map(\.rawValue).joined(separator: "|"))))"
+
     /// The preview's query parameters: the tiles' axes, plus card width, scale and the overlay.
     static let previewParameters: [QueryParameter] = [nameParameter]
         + EnvironmentOptions.settings.filter { ["width", "scale"].contains($0.query) }
             .map { QueryParameter(name: $0.query, schema: $0.schema, description: $0.summary) }
         + axisParameters.filter { !["locales", "pseudos"].contains($0.name) }
-        + [QueryParameter(name: "languages", schema: .text(pattern: "^[A-Za-z0-9:,-]+$", maxLength: 512),
+        + [QueryParameter(name: "languages", schema: .text(pattern: "^\(languagePattern)(,\(languagePattern))*$", maxLength: 512),
                           description: "the tiles' languages: base (the spec's own copy), a language tag, or pseudo:MODE, comma-separated"),
            QueryParameter(name: "draw", schema: .text(pattern: "^(all|[0-9]+(,[0-9]+)*)$", maxLength: 512),
                           description: "which tiles (by index, in the order rendered) to draw; the others are laid out for their findings only (default all)"),
@@ -219,6 +222,9 @@ extension StudioAPI {
 
     // ------------------------------------------------------------------ POST /api/preview
 
+    /// The calling thread alone, for a heavy preview.
+    static let oneLane = RenderLanes(count: 1)
+
     /// One tile's place on the axes, as the page names it (`language` "" is the spec's own copy).
     struct PreviewVariant {
         var language: String
@@ -253,12 +259,18 @@ extension StudioAPI {
         // The page draws first what is on screen and fills in the rest with a second request; a tile
         // not drawn is laid out for its findings only (unless findings=false, when it is left out).
         let drawn = try Self.drawnTiles(request.query.first { $0.name == "draw" }?.value, count: variants.count)
-        let withFindings = request.query.first { $0.name == "findings" }?.value != "false"
+        let withFindings: Bool
+        switch request.query.first(where: { $0.name == "findings" })?.value {
+        case nil, "true"?: withFindings = true
+        case "false"?: withFindings = false
+        case let other?: throw RequestError(.badInput, "findings: \(quoted(other, limit: 40)) is not true or false")
+        }
         let laidOut = variants.indices.filter { withFindings || drawn.contains($0) }
         // The tiles are split over the machine's cores (`RenderLanes`), since a person waits for
         // them. Each is laid out once, by the renderer that costs it (one app launch per tile, as
         // the render will be), and drawn and encoded by that renderer on the same lane.
-        let lanes = RenderLanes.shared
+        // On a heavy lane, one lane: the shared ones are for the light requests a person waits for.
+        let lanes = request.lane == .heavy ? StudioAPI.oneLane : RenderLanes.shared
         let renderers = LaneLocal<ComponentRenderer>(count: laidOut.count)
         let overlay = options.overlay, stop = request.clientGone
         let environments = variants.map(\.environment)
@@ -271,7 +283,7 @@ extension StudioAPI {
             return drawn.contains(index) ? tile : RenderCost(characters: tile.characters)
         }
         let held = try afford(lanes.cost(of: costs), "the preview",
-                              lower: "the number of tiles (languages, text sizes, appearances, directions), width or scale")
+                              lower: "the number of tiles (languages, text sizes, appearances, directions), width or scale", for: request)
         defer { held.release() }
         let rendered = try lanes.map(laidOut.count) { slot, _ -> (report: RenderReport, png: [UInt8]?) in
             try RequestError.checkStop(stop)

@@ -1,65 +1,126 @@
+import CMicroHTTPD
 import Foundation
+import Grona
 import GronaRequests
 
-/// The threads that do the server's work, fed by one bounded queue.
+/// The threads that do the server's work, in two sets of lanes, each fed fairly by client.
 ///
-/// libmicrohttpd's single thread only moves bytes; every complete request becomes a job here. Jobs
-/// start in arrival order on the first free worker, so a short render never waits behind a long one
-/// while a worker is free. Two more rules keep the studio answering under load:
+/// libmicrohttpd's single thread only moves bytes; every complete request becomes a job of the
+/// *light* lanes (`workers` threads). A rendering request is costed there before anything is drawn
+/// (`StudioAPI.afford`); one whose cost is heavy (`heavyPixels` drawn or more) is not drawn on a light
+/// lane but handed on to the *heavy* lanes (`workers - 1` threads, at least one), where it is costed
+/// again (a text engine belongs to its thread) and drawn. So heavy work can hold at most the heavy
+/// lanes, and a small render or a save always finds a light lane: it waits for at most the costing
+/// of the requests before it, never for a drawing. On Linux the heavy lanes also run at a lower CPU
+/// priority (nice 10), so a small render sharing a core with a heavy one gets most of that core.
 ///
-/// - *Batch* jobs (sheets, animations, checks: many renders per request) run on at most
-///   `workers - 1` workers at once (at least one), so one worker is always left for renders and saves;
-///   a batch job that cannot start yet lets later interactive jobs go first.
-/// - The queue holds at most `capacity` waiting jobs; `submit` refuses more (the server answers 503
-///   with Retry-After) rather than letting waits grow without bound.
+/// Each set of lanes takes its jobs by start-time fair queueing over clients (`FairQueue`): a
+/// client's job is tagged with a virtual start (the later of the queue's clock and the end of that
+/// client's previous job) and a virtual end (start + cost), and the job with the earliest end goes
+/// first. A client looping heavy requests thus gets its share of the heavy lanes, no more, however
+/// many it sends, and a client sending its first request goes ahead of the queued backlog of others.
+/// Light jobs cost one each (round robin between clients); heavy ones their megapixels drawn.
 ///
-/// Each worker is a thread of its own, so `RenderSession.current()` gives each one text engine, warm across jobs.
+/// The queues hold at most `capacity` jobs in all and `capacity / 4` (at least 2) from one client;
+/// `submit` refuses more (the server answers 503 with Retry-After) rather than let waits grow.
+///
+/// Each lane is a thread of its own, so `RenderSession.current()` gives each one text engine, warm
+/// across jobs.
 final class WorkerPool: @unchecked Sendable {
     // @unchecked Sendable: every stored property other than the constants is read and written only
     // while `condition` is locked.
+    enum Lane: Sendable { case light, heavy }
+
     struct Job: Sendable {
-        var isBatch: Bool
-        /// Does the work and delivers its answer.
-        var run: @Sendable () -> Void
+        /// Who asked: the client's address (or the one a trusted proxy names).
+        var client: String
+        /// Does the work on `lane` and delivers its answer; returns the cost of a request that must
+        /// move to the heavy lanes instead (then nothing was delivered).
+        var run: @Sendable (Lane) -> Int?
         /// Called instead of `run` when the pool shuts down before the job started.
         var abandon: @Sendable () -> Void
     }
 
     let workers: Int
+    let heavyWorkers: Int
     let capacity: Int
-    private let batchLimit: Int
+    let perClient: Int
     private let condition = NSCondition()
-    private var waiting: [Job] = []
-    private var runningBatch = 0
+    private var light = FairQueue<Job>()
+    private var heavy = FairQueue<Job>()
+    private var running = 0
     private var closed = false
     private let stopped = DispatchGroup()
 
-    init(workers: Int, capacity: Int) {
-        self.workers = max(1, workers)
-        self.capacity = max(1, capacity)
-        batchLimit = max(1, self.workers - 1)
-        for number in 0..<self.workers {
-            stopped.enter()
-            let thread = Thread { [self] in
-                while let job = next() {
-                    job.run()
-                    if job.isBatch { finishedBatch() }
-                }
-                stopped.leave()
-            }
-            thread.name = "grona-snap serve worker \(number + 1)"
-            // Layout and rasterizing recurse a little; the same stack as libmicrohttpd's threads had.
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
+    /// Drawn pixels from which a request is heavy: well above a card at @3x or the studio's 12-tile
+    /// grid at @2x (about 5 Mpx), well below a 2048-point-wide render at @3x (40 Mpx and more).
+    static let heavyPixels = 16 << 20
+
+    /// The pixels a request counts for in the heavy lanes' queue, or nil when it is light: drawn
+    /// pixels, or 256 pixels a character laid out (a million characters take as long as 256 Mpx).
+    static func heavyCost(_ cost: RenderCost) -> Int? {
+        let pixels = max(cost.drawnPixels, cost.characters.multipliedReportingOverflow(by: 256).partialValue)
+        return pixels >= heavyPixels ? pixels : nil
     }
 
-    /// Queues `job`; false when the queue is full or the pool is shutting down.
+    init(workers: Int, capacity: Int) {
+        self.workers = max(1, workers)
+        heavyWorkers = max(1, self.workers - 1)
+        self.capacity = max(1, capacity)
+        perClient = max(2, self.capacity / 4)
+        for number in 0..<self.workers { start(.light, number: number) }
+        for number in 0..<heavyWorkers { start(.heavy, number: number) }
+    }
+
+    private func start(_ lane: Lane, number: Int) {
+        stopped.enter()
+        let thread = Thread { [self] in
+            if lane == .heavy { gs_nice_this_thread(10) }
+            while let job = next(lane) {
+                let moved = job.run(lane)
+                condition.lock()
+                running -= 1
+                if let moved, lane == .light, !closed {
+                    heavy.push(job, client: job.client, cost: max(1, moved >> 20))
+                } else if moved != nil {
+                    condition.unlock()
+                    job.abandon()
+                    condition.lock()
+                }
+                condition.broadcast()
+                condition.unlock()
+            }
+            stopped.leave()
+        }
+        thread.name = "grona-snap serve \(lane == .light ? "worker" : "heavy lane") \(number + 1)"
+        // Layout and rasterizing recurse a little; the same stack as libmicrohttpd's threads had.
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Queues `job` on the light lanes; false when the queue, or the client's share of it, is full,
+    /// or the pool is shutting down.
     func submit(_ job: Job) -> Bool {
         condition.lock(); defer { condition.unlock() }
-        guard !closed, waiting.count < capacity else { return false }
-        waiting.append(job)
+        guard !closed, light.count + heavy.count < capacity,
+              light.count(of: job.client) + heavy.count(of: job.client) < perClient else { return false }
+        light.push(job, client: job.client, cost: 1)
         condition.broadcast()
+        return true
+    }
+
+    /// Jobs waiting, per set of lanes, and jobs running.
+    var depth: (light: Int, heavy: Int, running: Int) {
+        condition.lock(); defer { condition.unlock() }
+        return (light.count, heavy.count, running)
+    }
+
+    /// Waits until nothing is queued or running, at most until `deadline`; whether it got there.
+    func drain(until deadline: Date) -> Bool {
+        condition.lock(); defer { condition.unlock() }
+        while light.count + heavy.count + running > 0 {
+            if !condition.wait(until: deadline) { return false }
+        }
         return true
     }
 
@@ -67,31 +128,63 @@ final class WorkerPool: @unchecked Sendable {
     func shutdown() {
         condition.lock()
         closed = true
-        let abandoned = waiting
-        waiting = []
+        let abandoned = light.removeAll() + heavy.removeAll()
         condition.broadcast()
         condition.unlock()
         abandoned.forEach { $0.abandon() }
         stopped.wait()
     }
 
-    private func next() -> Job? {
+    private func next(_ lane: Lane) -> Job? {
         condition.lock(); defer { condition.unlock() }
         while true {
             if closed { return nil }
-            if let index = waiting.firstIndex(where: { !$0.isBatch || runningBatch < batchLimit }) {
-                let job = waiting.remove(at: index)
-                if job.isBatch { runningBatch += 1 }
+            if let job = lane == .light ? light.pop() : heavy.pop() {
+                running += 1
                 return job
             }
             condition.wait()
         }
     }
+}
 
-    private func finishedBatch() {
-        condition.lock(); defer { condition.unlock() }
-        runningBatch -= 1
-        condition.broadcast()
+/// Start-time fair queueing over clients (Goyal, Vin and Cheng, 1996): each job is tagged with a
+/// virtual start, the later of the queue's virtual clock and the virtual end of its client's
+/// previous job, and a virtual end, start + cost; the job with the earliest end goes first and
+/// moves the clock to its start. A client's jobs keep their order.
+struct FairQueue<Element> {
+    private struct Tagged { var element: Element; var start: Double; var end: Double }
+    private var clients: [String: [Tagged]] = [:]
+    private var lastEnd: [String: Double] = [:]
+    private var clock = 0.0
+    private(set) var count = 0
+
+    func count(of client: String) -> Int { clients[client]?.count ?? 0 }
+
+    mutating func push(_ element: Element, client: String, cost: Int) {
+        let start = max(clock, lastEnd[client] ?? 0)
+        let end = start + Double(cost)
+        lastEnd[client] = end
+        clients[client, default: []].append(Tagged(element: element, start: start, end: end))
+        count += 1
+    }
+
+    mutating func pop() -> Element? {
+        guard let (client, first) = clients.min(by: { $0.value[0].end < $1.value[0].end }).map({ ($0.key, $0.value[0]) }) else { return nil }
+        clients[client]!.removeFirst()
+        if clients[client]!.isEmpty { clients[client] = nil }
+        count -= 1
+        clock = first.start
+        // A client that has left forgets its tags once the clock has passed them.
+        if clients.isEmpty { lastEnd = lastEnd.filter { $0.value > clock } }
+        return first.element
+    }
+
+    mutating func removeAll() -> [Element] {
+        let all = clients.values.flatMap { $0.map(\.element) }
+        clients = [:]
+        count = 0
+        return all
     }
 }
 

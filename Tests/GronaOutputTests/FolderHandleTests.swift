@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+@testable import GronaOutput
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes relative to an open folder never follow a link out of it, even one swapped in while the
+/// write is under way.
+final class FolderHandleTests: XCTestCase {
+    private func freshFolder(_ name: String = #function) throws -> String {
+        let folder = NSTemporaryDirectory() + "grona-handle-\(getpid())-\(name.filter(\.isLetter))"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder + "/inside", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/outside", withIntermediateDirectories: true)
+        return folder
+    }
+
+    func testCreateReplaceAndMoveNeverFollowALink() throws {
+        let root = try freshFolder()
+        let victim = root + "/outside/victim.json"
+        try Data("victim".utf8).write(to: URL(fileURLWithPath: victim))
+        let folder = try FolderHandle(path: root + "/inside")
+        try FileManager.default.createSymbolicLink(atPath: root + "/inside/link.json", withDestinationPath: victim)
+        XCTAssertEqual(folder.kind("link.json"), .link)
+        XCTAssertThrowsError(try folder.create("link.json", [1])) { XCTAssertTrue(($0 as? FolderHandle.Failure)?.exists == true) }
+        // Replacing a link replaces the link itself.
+        try folder.replace("link.json", [1, 2])
+        XCTAssertEqual(folder.kind("link.json"), .file(size: 2))
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "victim")
+        // A folder that is a link is not entered; a name with a slash is not a name of the folder.
+        try FileManager.default.createSymbolicLink(atPath: root + "/inside/out", withDestinationPath: root + "/outside")
+        XCTAssertThrowsError(try folder.folder("out"))
+        XCTAssertThrowsError(try folder.create("../outside/x.json", [1]))
+        XCTAssertNil(folder.read("../outside/victim.json", upTo: 100))
+        XCTAssertNil(folder.read("out", upTo: 100))
+        let trash = try folder.folder(".trash", creating: true)
+        try folder.move("link.json", to: trash, as: "entry.json")
+        XCTAssertEqual(trash.names(), ["entry.json"])
+        XCTAssertEqual(trash.read("entry.json", upTo: 10), [1, 2])
+        try FileManager.default.createSymbolicLink(atPath: root + "/inside/taken.json", withDestinationPath: victim)
+        XCTAssertThrowsError(try trash.move("entry.json", to: folder, as: "taken.json"), "never over an existing name")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root + "/outside"), ["victim.json"])
+    }
+
+    /// A thread swaps a link to a file outside in and out of the folder as fast as it can while
+    /// writes to that name run: over 10,000 swaps, the file outside is never written.
+    func testARacingLinkSwapNeverLeadsAWriteOutside() throws {
+        let root = try freshFolder()
+        let victim = root + "/outside/victim.json"
+        try Data("victim".utf8).write(to: URL(fileURLWithPath: victim))
+        let folder = try FolderHandle(path: root + "/inside")
+        let race = root + "/inside/race.json"
+        let done = DispatchSemaphore(value: 0)
+        final class Count: @unchecked Sendable { var swaps = 0; var stop = false }
+        let count = Count()
+        Thread {
+            while !count.stop {
+                if symlink(victim, race) == 0 { count.swaps += 1 }
+                unlink(race)
+            }
+            done.signal()
+        }.start()
+        var writes = 0
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while count.swaps < 10_000 && Date() < deadline {
+            try? folder.replace("race.json", Array("write \(writes)".utf8))
+            try? folder.create("race.json", Array("new \(writes)".utf8))
+            writes += 2
+        }
+        count.stop = true
+        done.wait()
+        XCTAssertGreaterThanOrEqual(count.swaps, 10_000)
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "victim", "written through the link after \(count.swaps) swaps")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root + "/outside"), ["victim.json"])
+        XCTAssertFalse(folder.names().contains { $0.hasSuffix(".tmp") }, "no temporary file left behind")
+    }
+}
