@@ -25,8 +25,10 @@ enum ServeCommand {
           --token-file FILE         every API request must send Authorization: Bearer TOKEN, the
                                     file's first line (open the page as http://HOST:PORT/#token=TOKEN)
           --threads N               rendering threads, each with its own text engine (default: one
-                                    per core, at least 2); sheets, animations and checks use all but one
-          --queue N                 requests that may wait for a thread (default 32); more get 503
+                                    per core, at least 2); heavy requests (16 Mpx drawn and up) run
+                                    on N - 1 more threads of their own, so they never take every one
+          --queue N                 requests that may wait for a thread (default 32, a quarter of
+                                    them from one client); more get 503
           --assets-root DIR         fonts and images may come from DIR instead (repeatable as DIR:DIR2)
           --trusted-proxy ADDRESS   the proxy in front (127.0.0.1): its X-Forwarded-For names the client
                                     for fair queueing, and it has no per-address connection limit

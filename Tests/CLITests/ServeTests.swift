@@ -436,6 +436,11 @@ final class StudioServer {
         request.httpMethod = method
         request.httpBody = body.map { Data($0) }
         request.timeoutInterval = 60
+        // A fresh connection each time: the server closes a kept-alive connection idle for 5 s (its
+        // header deadline), and URLSession on Linux can send the next request on one it has just
+        // closed and then wait on it past its timeout, when a test works longer than that between
+        // two requests on a loaded machine.
+        request.setValue("close", forHTTPHeaderField: "Connection")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let box = AnswerBox()
         let done = DispatchSemaphore(value: 0)

@@ -49,9 +49,36 @@ final class FolderHandleTests: XCTestCase {
     /// writes to that name run: over 10,000 swaps, the file outside is never written.
     func testARacingLinkSwapNeverLeadsAWriteOutside() throws {
         let root = try freshFolder()
+        let folder = try FolderHandle(path: root + "/inside")
+        let race = try racingLinkSwap(root: root, swaps: 10_000) { writes in
+            try? folder.replace("race.json", Array("write \(writes)".utf8))
+            try? folder.create("race.json", Array("new \(writes)".utf8))
+        }
+        XCTAssertGreaterThanOrEqual(race.swaps, 10_000)
+        XCTAssertEqual(race.victim, "victim", "written through the link after \(race.swaps) swaps")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root + "/outside"), ["victim.json"])
+        XCTAssertFalse(folder.names().contains { $0.hasSuffix(".tmp") }, "no temporary file left behind")
+    }
+
+    /// The race above does catch a writer that checks a path and then writes it: `AtomicFile`, which
+    /// follows links on purpose (the command line's user named the path), writes through the link
+    /// within the same swaps.
+    func testTheRaceCatchesAWriterThatFollowsLinks() throws {
+        let root = try freshFolder()
+        let path = root + "/inside/race.json"
+        let race = try racingLinkSwap(root: root, swaps: 10_000, until: { (try? String(contentsOfFile: root + "/outside/victim.json", encoding: .utf8)) != "victim" }) { writes in
+            try? AtomicFile.write(Array("write \(writes)".utf8), to: path)
+        }
+        XCTAssertNotEqual(race.victim, "victim", "AtomicFile never followed the link in \(race.swaps) swaps")
+    }
+
+    /// Swaps DIR/race.json between nothing and a link to outside/victim.json on a thread of its own
+    /// while `write(n)` runs in a loop, until `swaps` swaps (or `until` holds, or 30 s); the swaps
+    /// made and what outside/victim.json holds then.
+    private func racingLinkSwap(root: String, swaps wanted: Int, until: () -> Bool = { false },
+                                _ write: (Int) -> Void) throws -> (swaps: Int, victim: String) {
         let victim = root + "/outside/victim.json"
         try Data("victim".utf8).write(to: URL(fileURLWithPath: victim))
-        let folder = try FolderHandle(path: root + "/inside")
         let race = root + "/inside/race.json"
         let done = DispatchSemaphore(value: 0)
         final class Count: @unchecked Sendable { var swaps = 0; var stop = false }
@@ -65,16 +92,12 @@ final class FolderHandleTests: XCTestCase {
         }.start()
         var writes = 0
         let deadline = Date(timeIntervalSinceNow: 30)
-        while count.swaps < 10_000 && Date() < deadline {
-            try? folder.replace("race.json", Array("write \(writes)".utf8))
-            try? folder.create("race.json", Array("new \(writes)".utf8))
-            writes += 2
+        while count.swaps < wanted && Date() < deadline && !until() {
+            write(writes)
+            writes += 1
         }
         count.stop = true
         done.wait()
-        XCTAssertGreaterThanOrEqual(count.swaps, 10_000)
-        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "victim", "written through the link after \(count.swaps) swaps")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root + "/outside"), ["victim.json"])
-        XCTAssertFalse(folder.names().contains { $0.hasSuffix(".tmp") }, "no temporary file left behind")
+        return (count.swaps, try String(contentsOfFile: victim, encoding: .utf8))
     }
 }

@@ -6,7 +6,7 @@ import Grona
 enum OpenAPIDocument {
     /// Answers any route may give, with why.
     static let commonFailures: [Int: String] = [
-        400: "bad input: the command line's one-line message (a spec, an option, a path)",
+        400: "bad input: the command line's one-line message (a spec, an option, a path), or a request head a proxy could read otherwise (a control character in a header, a Transfer-Encoding that does not end in chunked)",
         401: "a token is required (--token-file) and was not sent as Authorization: Bearer TOKEN",
         403: "a Host that is not this loopback server, or a cross-site request",
         404: "no such route or spec",
@@ -14,7 +14,8 @@ enum OpenAPIDocument {
         408: "the request did not arrive within its deadline",
         413: "the request body is over 4 MiB",
         431: "the request's headers are too large",
-        503: "busy: too many connections or requests waiting (see Retry-After)",
+        501: "a transfer coding other than chunked (gzip, chunked)",
+        503: "busy: too many connections or requests waiting, or the client's share of the queue taken (see Retry-After)",
         505: "an HTTP version other than 1.0 and 1.1",
     ]
 
