@@ -93,7 +93,7 @@ final class ThreadingTests: XCTestCase {
                   let layout = try? engine.layoutParagraph(text: text, font: i.isMultiple(of: 2) ? font : engine.boldFont(of: font),
                                                            sizeInPoints: 17, scale: 3, maxWidthInPoints: 200,
                                                            maxLines: 2, direction: .rightToLeft),
-                  let pixmap = try? render(layout, engine: engine) ?? nil else { return }
+                  let pixmap = try? render(layout, engine: engine) else { return }
 
             results.set(i, Data(pixmap.pixels))
         }
