@@ -143,7 +143,7 @@ public final class ComponentRenderer {
     }
 
     private func draw(_ scene: Scene) throws -> Pixmap {
-        guard let pixmap = SceneRenderer(engine: engine).draw(scene) else {
+        guard let pixmap = try SceneRenderer(engine: engine).draw(scene) else {
             throw SpecError(file: spec.file, location: "$.environment",
                             message: "the snapshot would be \(scene.pixelWidth) × \(scene.pixelHeight) pixels, over the limit of \(Pixmap.maximumPixelCount) pixels")
         }

@@ -27,10 +27,11 @@ enum Align {
         var range: Range<Int>
     }
 
+    /// Throws `TextError.unicode` when ICU cannot order the line (`Bidi.visualOrder`).
     /// - Parameter cutRun: the run the ellipsis cuts, shaped anew up to the cut, in place of its glyphs
     ///   in the paragraph's shaping (nil: the shaping stands).
     static func line(_ span: LineSpan, paragraph p: Paragraph, ellipsis: Ellipsis?, cutRun: TextRun?, baseline: Double,
-                     alignmentWidth: Double, chain: [FontFace], faceIDs: [FaceID], pixelSize: Double) -> TextLine {
+                     alignmentWidth: Double, chain: [FontFace], faceIDs: [FaceID], pixelSize: Double) throws -> TextLine {
         var pieces: [Piece] = []
         // Runs are in logical order and glyph clusters are monotonic (HarfBuzz's default cluster
         // level), so both are found by binary search: a long paragraph costs lines × log n, not lines × n.
@@ -62,7 +63,7 @@ enum Align {
                                 glyphs: ellipsis.glyphs, isEllipsis: true,
                                 range: span.end..<span.end))
         }
-        let order = Bidi.visualOrder(pieces.map(\.level))
+        let order = try Bidi.visualOrder(pieces.map(\.level))
         let width = pieces.reduce(0) { $0 + $1.glyphs.reduce(0) { $0 + $1.advance } }
         let x = p.paragraphLevel & 1 == 1 ? alignmentWidth - width : 0
         var pen = x

@@ -1,5 +1,3 @@
-import CUnicode
-
 /// Why a line ends where it does: which rule of the line breaker chose the break after it. A layout
 /// reports one per break between its lines (`TextLayout.breaks`), so a test or a reviewer can see
 /// why copy wraps where it does without reading pixels.
@@ -60,19 +58,11 @@ struct LineSpan {
 ///   (`PushOut`), as UILabel's standard line-break strategy does.
 /// - Each break keeps the rule that chose it (`LineBreakReason`).
 enum BreakLines {
-    static func findOpportunities(_ paragraph: inout Paragraph, language: String? = nil) {
+    /// Throws `TextError.unicode` when ICU fails: breaking after spaces instead would lay the text out
+    /// differently (Thai, CJK) without a word said (see `ICU`).
+    static func findOpportunities(_ paragraph: inout Paragraph, language: String? = nil) throws {
         let count = paragraph.count
-        var flags = [UInt8](repeating: 0, count: count + 1)
-        let status = paragraph.utf16.withUnsafeBufferPointer { text in
-            flags.withUnsafeMutableBufferPointer { out in
-                cu_line_break_opportunities(text.baseAddress, Int32(count), language, out.baseAddress)
-            }
-        }
-        if status != 0 {
-            // Without ICU's answer, break after spaces only.
-            flags = [UInt8](repeating: 0, count: count + 1)
-            for i in 1..<(count + 1) where paragraph.utf16[i - 1] == 0x20 { flags[i] = 1 }
-        }
+        var flags = try ICU.lineBreaks(of: paragraph.utf16, language: language)
         flags[count] = 2
         paragraph.breakFlags = flags
         LineStarts.apply(&paragraph)

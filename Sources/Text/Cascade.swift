@@ -1,5 +1,3 @@
-import CHarfBuzz
-
 /// The script table of the fallback cascade: which pinned font draws a script that the fallback chain
 /// (primary font, Inter, Noto Sans Arabic and Hebrew, Noto Color Emoji) does not, as iOS's system
 /// font cascade reaches Thonburi for Thai or PingFang for Chinese. Data, not branches: a new script is
@@ -57,42 +55,41 @@ enum Cascade {
         (.korean, ["ko"]),
     ]
 
-    private static let byScriptList: [(hb_script_t, Source)] = [
-        (HB_SCRIPT_THAI, .family("NotoSansThai")),
-        (HB_SCRIPT_LAO, .family("NotoSansLao")),
-        (HB_SCRIPT_KHMER, .family("NotoSansKhmer")),
-        (HB_SCRIPT_MYANMAR, .family("NotoSansMyanmar")),
-        (HB_SCRIPT_DEVANAGARI, .family("NotoSansDevanagari")),
-        (HB_SCRIPT_BENGALI, .family("NotoSansBengali")),
-        (HB_SCRIPT_GURMUKHI, .family("NotoSansGurmukhi")),
-        (HB_SCRIPT_GUJARATI, .family("NotoSansGujarati")),
-        (HB_SCRIPT_TAMIL, .family("NotoSansTamil")),
-        (HB_SCRIPT_TELUGU, .family("NotoSansTelugu")),
-        (HB_SCRIPT_KANNADA, .family("NotoSansKannada")),
-        (HB_SCRIPT_MALAYALAM, .family("NotoSansMalayalam")),
-        (HB_SCRIPT_SINHALA, .family("NotoSansSinhala")),
-        (HB_SCRIPT_GEORGIAN, .family("NotoSansGeorgian")),
-        (HB_SCRIPT_ARMENIAN, .family("NotoSansArmenian")),
-        (HB_SCRIPT_ETHIOPIC, .family("NotoSansEthiopic")),
-        (HB_SCRIPT_ORIYA, .family("NotoSansOriya")),
-        (HB_SCRIPT_TIBETAN, .family("NotoSerifTibetan")),
-        (HB_SCRIPT_MONGOLIAN, .family("NotoSansMongolian")),
-        (HB_SCRIPT_CHEROKEE, .family("NotoSansCherokee")),
-        (HB_SCRIPT_SYRIAC, .family("NotoSansSyriac")),
-        (HB_SCRIPT_THAANA, .family("NotoSansThaana")),
-        (HB_SCRIPT_NKO, .family("NotoSansNKo")),
-        (HB_SCRIPT_JAVANESE, .family("NotoSansJavanese")),
-        (HB_SCRIPT_OL_CHIKI, .family("NotoSansOlChiki")),
-        (HB_SCRIPT_ADLAM, .family("NotoSansAdlam")),
-        (HB_SCRIPT_CANADIAN_SYLLABICS, .family("NotoSansCanadianAboriginal")),
-        (HB_SCRIPT_HAN, .cjk(.simplifiedChinese, followsLanguage: true)),
-        (HB_SCRIPT_BOPOMOFO, .cjk(.traditionalChinese, followsLanguage: true)),
-        (HB_SCRIPT_HIRAGANA, .cjk(.japanese, followsLanguage: true)),
-        (HB_SCRIPT_KATAKANA, .cjk(.japanese, followsLanguage: true)),
-        (HB_SCRIPT_HANGUL, .cjk(.korean, followsLanguage: false)),
+    private static let byScriptList: [(HarfBuzz.Script, Source)] = [
+        (.thai, .family("NotoSansThai")),
+        (.lao, .family("NotoSansLao")),
+        (.khmer, .family("NotoSansKhmer")),
+        (.myanmar, .family("NotoSansMyanmar")),
+        (.devanagari, .family("NotoSansDevanagari")),
+        (.bengali, .family("NotoSansBengali")),
+        (.gurmukhi, .family("NotoSansGurmukhi")),
+        (.gujarati, .family("NotoSansGujarati")),
+        (.tamil, .family("NotoSansTamil")),
+        (.telugu, .family("NotoSansTelugu")),
+        (.kannada, .family("NotoSansKannada")),
+        (.malayalam, .family("NotoSansMalayalam")),
+        (.sinhala, .family("NotoSansSinhala")),
+        (.georgian, .family("NotoSansGeorgian")),
+        (.armenian, .family("NotoSansArmenian")),
+        (.ethiopic, .family("NotoSansEthiopic")),
+        (.oriya, .family("NotoSansOriya")),
+        (.tibetan, .family("NotoSerifTibetan")),
+        (.mongolian, .family("NotoSansMongolian")),
+        (.cherokee, .family("NotoSansCherokee")),
+        (.syriac, .family("NotoSansSyriac")),
+        (.thaana, .family("NotoSansThaana")),
+        (.nko, .family("NotoSansNKo")),
+        (.javanese, .family("NotoSansJavanese")),
+        (.olChiki, .family("NotoSansOlChiki")),
+        (.adlam, .family("NotoSansAdlam")),
+        (.canadianSyllabics, .family("NotoSansCanadianAboriginal")),
+        (.han, .cjk(.simplifiedChinese, followsLanguage: true)),
+        (.bopomofo, .cjk(.traditionalChinese, followsLanguage: true)),
+        (.hiragana, .cjk(.japanese, followsLanguage: true)),
+        (.katakana, .cjk(.japanese, followsLanguage: true)),
+        (.hangul, .cjk(.korean, followsLanguage: false)),
     ]
-    private static let byScript: [UInt32: Source] =
-        Dictionary(uniqueKeysWithValues: byScriptList.map { ($0.0.rawValue, $0.1) })
+    private static let byScript: [HarfBuzz.Script: Source] = Dictionary(uniqueKeysWithValues: byScriptList)
 
     /// Characters of script Common (or Inherited) that only a table font draws, by block.
     private static let byBlock: [(ClosedRange<UInt32>, Source)] = [
@@ -114,11 +111,10 @@ enum Cascade {
     /// its block's (full-width Ｌａｔｉｎ is script Latin, but the table has no Latin font and the CJK face
     /// draws the block).
     static func source(for visible: [Unicode.Scalar]) -> Source? {
-        let funcs = hb_unicode_funcs_get_default()
         for scalar in visible {
-            let script = hb_unicode_script(funcs, scalar.value)
-            if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { continue }
-            if let source = byScript[script.rawValue] { return source }
+            let script = HarfBuzz.Script(of: scalar)
+            if !script.isReal { continue }
+            if let source = byScript[script] { return source }
             break
         }
         guard let base = visible.first?.value else { return nil }

@@ -1,5 +1,4 @@
-import CFreeType
-import CHarfBuzz
+import Raster
 
 /// A typeface chosen by the caller: one font file, possibly emboldened synthetically.
 /// A `Font` is a plain value that any `TextEngine` (on any thread) can use; engines open the file's
@@ -41,11 +40,11 @@ public struct FaceID: Hashable, Sendable {
 
 /// One opened face inside one engine: FreeType for outlines and bitmaps, HarfBuzz (reading the same
 /// shared bytes) for shaping. HarfBuzz works in font units (its default scale is the em size), so one
-/// `hb_font_t` serves every text size; positions are scaled to pixels afterwards.
+/// HarfBuzz font serves every text size; positions are scaled to pixels afterwards.
 final class FontFace {
     let data: FontData
-    let ftFace: FT_Face
-    let hbFont: OpaquePointer
+    private let ftFace: FreeType.Face
+    let hbFont: HarfBuzz.Font
     let unitsPerEm: Double
     /// Metrics in font units (ascender positive up, descender negative).
     let ascender: Double
@@ -62,45 +61,35 @@ final class FontFace {
     /// Ink extents by glyph, in font units, as `inkExtent(of:)` found them.
     private var inkExtents: [UInt32: (top: Double, bottom: Double)] = [:]
 
-    init(data: FontData, library: FT_Library) throws {
-        guard let base = data.bytes.baseAddress else { throw TextError.unreadableFont(data.path) }
-        var face: FT_Face?
-        let error = FT_New_Memory_Face(library, base.assumingMemoryBound(to: FT_Byte.self),
-                                       FT_Long(data.count), FT_Long(data.faceIndex), &face)
-        guard error == 0, let face else { throw TextError.unreadableFont(data.path) }
-        ftFace = face
+    /// Throws `TextError.unreadableFontFile` naming the library call that failed: a face FreeType or
+    /// HarfBuzz cannot open is a font file that cannot be used at all, which the caller must hear of
+    /// (the spec's font, or a fallback file missing from the chain).
+    init(data: FontData, library: FreeType.Library) throws {
         self.data = data
-        let rec = face.pointee
-        familyName = rec.family_name.map { String(cString: $0) } ?? ""
-        styleName = rec.style_name.map { String(cString: $0) } ?? ""
-        isBoldStyle = (rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD)) != 0
-            || styleName.lowercased() == "bold"
-        let hasColor = (rec.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
-        let scalable = (rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0
-        if hasColor, rec.num_fixed_sizes > 0, let sizes = rec.available_sizes, sizes[0].y_ppem > 0 {
-            isColorBitmap = true
-            strikePixelSize = Double(sizes[0].y_ppem) / 64
-            FT_Select_Size(face, 0)
-        } else {
-            isColorBitmap = false
-            strikePixelSize = 0
+        do {
+            ftFace = try FreeType.Face(library: library, bytes: UnsafeRawBufferPointer(data.bytes),
+                                       faceIndex: data.faceIndex)
+            familyName = ftFace.familyName
+            styleName = ftFace.styleName
+            isBoldStyle = ftFace.isBoldStyle || styleName.lowercased() == "bold"
+            if ftFace.hasColor, let strike = ftFace.firstStrikeSize64, strike > 0 {
+                isColorBitmap = true
+                strikePixelSize = Double(strike) / 64
+                try ftFace.selectStrike(0)
+            } else {
+                isColorBitmap = false
+                strikePixelSize = 0
+            }
+            hbFont = try HarfBuzz.Font(bytes: UnsafeRawBufferPointer(data.bytes), faceIndex: data.faceIndex)
+        } catch let error as TextError {
+            throw TextError.unreadableFontFile(data.path, error)
         }
-        let blob = hb_blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(data.count),
-                                  HB_MEMORY_MODE_READONLY, nil, nil)
-        let hbFace = hb_face_create(blob, UInt32(data.faceIndex))
-        guard let font = hb_font_create(hbFace) else {
-            hb_face_destroy(hbFace); hb_blob_destroy(blob); FT_Done_Face(face)
-            throw TextError.unreadableFont(data.path)
-        }
-        hbFont = font
         // HarfBuzz's em (from `head`) scales its advances; FreeType reports none for bitmap-only faces.
-        unitsPerEm = Double(max(hb_face_get_upem(hbFace), 1))
-        hb_face_destroy(hbFace)
-        hb_blob_destroy(blob)
-        if scalable {
-            ascender = Double(rec.ascender)
-            descender = Double(rec.descender)
-            lineHeight = Double(max(rec.height, rec.ascender - rec.descender))
+        unitsPerEm = Double(max(hbFont.unitsPerEm, 1))
+        if ftFace.isScalable {
+            ascender = Double(ftFace.ascender)
+            descender = Double(ftFace.descender)
+            lineHeight = Double(max(ftFace.height, ftFace.ascender - ftFace.descender))
         } else {
             ascender = unitsPerEm * 0.8
             descender = -unitsPerEm * 0.2
@@ -108,38 +97,37 @@ final class FontFace {
         }
     }
 
-    deinit {
-        hb_font_destroy(hbFont)
-        FT_Done_Face(ftFace)
-    }
-
     /// How far a glyph's ink reaches above the baseline (`top`) and below it (`bottom`, negative), in
     /// font units; zeros for a glyph without ink.
     func inkExtent(of glyph: UInt32) -> (top: Double, bottom: Double) {
         if let known = inkExtents[glyph] { return known }
-        var extents = hb_glyph_extents_t()
         var ink = (top: 0.0, bottom: 0.0)
-        if hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0 {
-            ink = (Double(extents.y_bearing), Double(extents.y_bearing + extents.height))
+        if let extents = hbFont.extents(of: glyph) {
+            ink = (Double(extents.yBearing), Double(extents.yBearing + extents.height))
         }
         inkExtents[glyph] = ink
         return ink
     }
 
     /// Whether the glyph is a mark in the font's GDEF table (a haraka, an accent drawn on a base).
-    func isMark(_ glyph: UInt32) -> Bool {
-        hb_ot_layout_get_glyph_class(hb_font_get_face(hbFont), glyph) == HB_OT_LAYOUT_GLYPH_CLASS_MARK
-    }
+    func isMark(_ glyph: UInt32) -> Bool { hbFont.isMark(glyph) }
 
     /// Whether the face maps this scalar to a glyph.
-    func covers(_ scalar: Unicode.Scalar) -> Bool {
-        FT_Get_Char_Index(ftFace, FT_ULong(scalar.value)) != 0
+    func covers(_ scalar: Unicode.Scalar) -> Bool { ftFace.glyphIndex(of: scalar) != 0 }
+
+    /// Glyph `glyph`'s outline at `size64` (1/64 pixel), emboldened by `embolden` and moved right by
+    /// `shift` (1/64 pixel), as a coverage mask; nil without ink. Throws FreeType's failure.
+    func renderOutline(_ glyph: UInt32, size64: Int, embolden: Int?, shift: Int) throws -> (mask: CoverageMask, left: Int, top: Int)? {
+        if size64 != currentCharSize {
+            try ftFace.setCharSize64(size64)
+            currentCharSize = size64
+        }
+        return try ftFace.renderOutline(glyph, embolden: embolden, shift: shift)
     }
 
-    /// Sets FreeType's size for outline rendering, in 1/64 pixel.
-    func setPixelSize64(_ size64: Int) {
-        guard !isColorBitmap, size64 != currentCharSize else { return }
-        FT_Set_Char_Size(ftFace, 0, FT_F26Dot6(size64), 72, 72)
-        currentCharSize = size64
+    /// Glyph `glyph` of the colour strike; nil without pixels. Throws FreeType's failure.
+    func renderColor(_ glyph: UInt32) throws -> (pixmap: Pixmap, left: Int, top: Int)? {
+        try ftFace.selectStrike(0)
+        return try ftFace.renderColor(glyph)
     }
 }

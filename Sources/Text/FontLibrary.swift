@@ -1,4 +1,3 @@
-import CFreeType
 import Foundation
 
 /// The long-lived font context of one `TextEngine`: a FreeType library, the faces opened so far
@@ -6,7 +5,7 @@ import Foundation
 /// Not thread-safe; each engine owns one (see `TextEngine` for the threading story).
 final class FontLibrary {
     let fontsDirectory: String
-    private let library: FT_Library
+    private let library: FreeType.Library
     private var faces: [Int32: FontFace] = [:]
     private var catalogues: [String: [CatalogueEntry]] = [:]
     private var chains: [FaceID: [Font]] = [:]
@@ -27,14 +26,7 @@ final class FontLibrary {
 
     init(fontsDirectory: String) throws {
         self.fontsDirectory = URL(fileURLWithPath: fontsDirectory).standardizedFileURL.path
-        var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else { throw TextError.freeTypeUnavailable }
-        library = lib
-    }
-
-    deinit {
-        faces.removeAll()  // faces must go before their library
-        FT_Done_FreeType(library)
+        library = try FreeType.Library()
     }
 
     // MARK: Faces
@@ -43,6 +35,9 @@ final class FontLibrary {
     /// the fallback chain's).
     var openedFaceCount: Int { faces.count }
 
+    /// The face of a `Font`: nil for a file ID no font has. A `Font` exists only once its face has
+    /// opened (by this engine or another), and the same shared bytes open the same way again, so the
+    /// error of opening it anew (`try?`) is never one a caller has not already been told of.
     func face(_ fileID: Int32) -> FontFace? {
         if let face = faces[fileID] { return face }
         guard let data = FontDataStore.data(forID: fileID), let face = try? FontFace(data: data, library: library)
@@ -111,12 +106,10 @@ final class FontLibrary {
             let lower = name.lowercased()
             guard lower.hasSuffix(".otf") || lower.hasSuffix(".ttf") else { continue }
             let path = (folder as NSString).appendingPathComponent(name)
-            var face: FT_Face?
-            guard FT_New_Face(library, path, 0, &face) == 0, let face else { continue }
-            let family = face.pointee.family_name.map { String(cString: $0) } ?? ""
-            let style = face.pointee.style_name.map { String(cString: $0) } ?? ""
-            FT_Done_Face(face)
-            entries.append(CatalogueEntry(path: path, family: family, style: style))
+            // A file FreeType cannot open is no candidate for a name or a bold face, so the catalogue
+            // leaves it out; opening it by its path still throws FreeType's error.
+            guard let face = try? FreeType.Face(library: library, path: path) else { continue }
+            entries.append(CatalogueEntry(path: path, family: face.familyName, style: face.styleName))
         }
         catalogues[folder] = entries
         return entries

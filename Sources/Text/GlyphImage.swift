@@ -1,7 +1,3 @@
-import CFreeType
-// HarfBuzz's hb-ft.h includes FreeType's headers as well, and FreeType's glyph-format constants
-// (FT_GLYPH_FORMAT_OUTLINE) are found only through both modules' imports.
-import CHarfBuzz
 import Raster
 
 /// A glyph ready to composite, placed in the same pixel space as the layout (plus the caller's origin).
@@ -22,6 +18,10 @@ public enum GlyphImage: Sendable {
 /// per position. Vertical positions are whole pixels (baselines are rounded).
 /// Colour emoji come from Noto Color Emoji's CBDT strike (FT_LOAD_COLOR on the selected fixed size),
 /// converted from BGRA to RGBA (both premultiplied) and scaled by the caller.
+///
+/// A glyph FreeType cannot load or render throws `TextError.freeType` (naming the call) from
+/// `image(for:…)` and so from `TextEngine.glyphImage` and `draw`: it is never drawn as nothing, which
+/// would pass for a space in a snapshot. Failures are not cached; a glyph without ink (a space) is.
 ///
 /// Not thread-safe: owned by one `TextEngine`. The cache is bounded (cleared when full), which
 /// changes speed only, never pixels.
@@ -62,7 +62,7 @@ final class GlyphCache {
 
     private var entries: [Key: Entry] = [:]
 
-    func image(for glyph: PositionedGlyph, originX: Double, originY: Double, face: FontFace) -> GlyphImage? {
+    func image(for glyph: PositionedGlyph, originX: Double, originY: Double, face: FontFace) throws -> GlyphImage? {
         let x = originX + glyph.x
         let baseline = (originY + glyph.y).rounded()
         var column = x.rounded(.down)
@@ -75,7 +75,7 @@ final class GlyphCache {
         if let known = entries[key] {
             entry = known
         } else {
-            entry = face.isColorBitmap ? renderColor(key, face: face) : renderOutline(key, face: face, pixelSize: glyph.pixelSize)
+            entry = try face.isColorBitmap ? renderColor(key, face: face) : renderOutline(key, face: face, pixelSize: glyph.pixelSize)
             if entries.count >= GlyphCache.capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = entry
         }
@@ -89,63 +89,17 @@ final class GlyphCache {
                       width: Double(pixmap.width) * k, height: Double(pixmap.height) * k)
     }
 
-    private func renderOutline(_ key: Key, face: FontFace, pixelSize: Double) -> Entry {
+    private func renderOutline(_ key: Key, face: FontFace, pixelSize: Double) throws -> Entry {
         guard key.size64 > 0 else { return .empty }
-        face.setPixelSize64(Int(key.size64))
-        let ftFace = face.ftFace
-        let flags = FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP
-        guard FT_Load_Glyph(ftFace, key.glyph, Int32(flags)) == 0, let slot = ftFace.pointee.glyph,
-              slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .empty }
-        if key.syntheticBold {
-            let strength = FT_Pos((Shaper.emboldenStrength(pixelSize) * 64).rounded())
-            FT_Outline_EmboldenXY(&slot.pointee.outline, strength, strength)
-        }
-        let shift = FT_Pos(Int(key.phase) * 64 / GlyphCache.subpixelSteps)
-        FT_Outline_Translate(&slot.pointee.outline, shift, 0)
-        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
-        let bitmap = slot.pointee.bitmap
-        let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
-        guard width > 0, rows > 0, let buffer = bitmap.buffer,
-              bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { return .empty }
-        var coverage = [UInt8](repeating: 0, count: width * rows)
-        coverage.withUnsafeMutableBufferPointer { out in
-            for row in 0..<rows {
-                // A negative pitch means rows run bottom-up in memory.
-                let source = pitch >= 0 ? buffer + row * pitch : buffer + (rows - 1 - row) * (-pitch)
-                for column in 0..<width { out[row * width + column] = source[column] }
-            }
-        }
-        return .mask(CoverageMask(width: width, height: rows, coverage: coverage),
-                     left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top))
+        let embolden = key.syntheticBold ? Int((Shaper.emboldenStrength(pixelSize) * 64).rounded()) : nil
+        let shift = Int(key.phase) * 64 / GlyphCache.subpixelSteps
+        guard let rendered = try face.renderOutline(key.glyph, size64: Int(key.size64), embolden: embolden, shift: shift)
+        else { return .empty }
+        return .mask(rendered.mask, left: rendered.left, top: rendered.top)
     }
 
-    private func renderColor(_ key: Key, face: FontFace) -> Entry {
-        let ftFace = face.ftFace
-        FT_Select_Size(ftFace, 0)
-        guard FT_Load_Glyph(ftFace, key.glyph, Int32(FT_LOAD_COLOR)) == 0, let slot = ftFace.pointee.glyph
-        else { return .empty }
-        if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
-            guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
-        }
-        let bitmap = slot.pointee.bitmap
-        let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
-        guard width > 0, rows > 0, let buffer = bitmap.buffer,
-              bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), pitch >= width * 4 else { return .empty }
-        var rgba = [UInt8](repeating: 0, count: width * rows * 4)
-        rgba.withUnsafeMutableBufferPointer { out in
-            for row in 0..<rows {
-                let source = buffer + row * pitch
-                for column in 0..<width {
-                    let s = column * 4, d = (row * width + column) * 4
-                    out[d] = source[s + 2]
-                    out[d + 1] = source[s + 1]
-                    out[d + 2] = source[s]
-                    out[d + 3] = source[s + 3]
-                }
-            }
-        }
-        guard let pixmap = Pixmap(width: width, height: rows, premultipliedPixels: rgba) else { return .empty }
-        return .color(pixmap, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
-                      strikeSize: face.strikePixelSize)
+    private func renderColor(_ key: Key, face: FontFace) throws -> Entry {
+        guard let rendered = try face.renderColor(key.glyph) else { return .empty }
+        return .color(rendered.pixmap, left: rendered.left, top: rendered.top, strikeSize: face.strikePixelSize)
     }
 }

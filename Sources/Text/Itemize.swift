@@ -1,5 +1,3 @@
-import CHarfBuzz
-
 /// The faces one layout draws with: the fallback chain (the first `fixedCount` faces: primary font,
 /// Inter, Noto Sans Arabic, Noto Sans Hebrew, Noto Color Emoji), then faces of the script table
 /// (`Cascade`), appended the first time a cluster needs one, so a Latin paragraph never opens them.
@@ -152,8 +150,7 @@ enum Itemize {
     }
 
     private static func isCommon(_ scalar: Unicode.Scalar) -> Bool {
-        let script = hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value)
-        return script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
+        HarfBuzz.Script(of: scalar).isCommonOrInherited
     }
 
     /// Runs of one face, script and level, in logical order. Clusters of script Common or Inherited
@@ -161,24 +158,23 @@ enum Itemize {
     static func makeRuns(_ paragraph: inout Paragraph) {
         let clusterCount = paragraph.characters.count
         guard clusterCount > 0 else { paragraph.runs = []; return }
-        var scripts = [UInt32](repeating: HB_SCRIPT_COMMON.rawValue, count: clusterCount)
-        let funcs = hb_unicode_funcs_get_default()
-        var last = HB_SCRIPT_COMMON.rawValue
+        var scripts = [HarfBuzz.Script](repeating: .common, count: clusterCount)
+        var last = HarfBuzz.Script.common
         for (i, character) in paragraph.characters.enumerated() {
-            var script = HB_SCRIPT_COMMON.rawValue
+            var script = HarfBuzz.Script.common
             for scalar in character.unicodeScalars {
-                let s = hb_unicode_script(funcs, scalar.value)
-                if s != HB_SCRIPT_COMMON && s != HB_SCRIPT_INHERITED && s != HB_SCRIPT_UNKNOWN {
-                    script = s.rawValue
+                let s = HarfBuzz.Script(of: scalar)
+                if s.isReal {
+                    script = s
                     break
                 }
             }
-            if script == HB_SCRIPT_COMMON.rawValue { script = last } else { last = script }
+            if script == .common { script = last } else { last = script }
             scripts[i] = script
         }
         // Leading common clusters take the first real script.
-        if let firstReal = scripts.first(where: { $0 != HB_SCRIPT_COMMON.rawValue }) {
-            for i in scripts.indices where scripts[i] == HB_SCRIPT_COMMON.rawValue { scripts[i] = firstReal }
+        if let firstReal = scripts.first(where: { $0 != .common }) {
+            for i in scripts.indices where scripts[i] == .common { scripts[i] = firstReal }
         }
         var runs: [TextRun] = []
         for i in 0..<clusterCount {

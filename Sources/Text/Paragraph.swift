@@ -64,7 +64,7 @@ struct TextRun {
     var range: Range<Int>
     var faceIndex: Int
     var level: UInt8
-    var script: UInt32
+    var script: HarfBuzz.Script
     /// Glyphs in HarfBuzz output order: visual order (right to left runs come out reversed).
     var glyphs: [ShapedGlyph] = []
 

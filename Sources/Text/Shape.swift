@@ -1,5 +1,3 @@
-import CHarfBuzz
-
 /// Shape stage: HarfBuzz shapes each run with its direction (from the bidi level), script and the
 /// text's language ("und" when the caller gives none), seeing the whole paragraph as context (so
 /// Arabic letters join across a run boundary inside a word). This is where kerning, ligatures, Arabic
@@ -12,28 +10,19 @@ import CHarfBuzz
 /// A glyph HarfBuzz maps to .notdef (glyph 0) is a box on screen: its cluster is recorded in
 /// `Paragraph.notdefClusters`, and the layout reports the characters as missing.
 final class Shaper {
-    private let buffer: OpaquePointer
-    /// "und" (undetermined): each script's default language system. Never the process locale, which
-    /// HarfBuzz would otherwise use and which differs between machines.
-    /// `nonisolated(unsafe)`: an `hb_language_t` is a pointer to HarfBuzz's interned, immutable
-    /// language record, valid for the life of the process and safe to read from any thread.
-    nonisolated(unsafe) static let undetermined = hb_language_from_string("und", -1)
+    private let buffer = HarfBuzz.Buffer()
     /// The language runs are shaped in: a font's `locl` features follow it (Serbian б, Polish ó, the
-    /// Han forms of a CJK face). Set per layout.
-    var language: hb_language_t? = Shaper.undetermined
+    /// Han forms of a CJK face). Set per layout. "und" (undetermined, each script's default language
+    /// system) when the text has none: never the process locale, which HarfBuzz would otherwise use
+    /// and which differs between machines.
+    var language = HarfBuzz.Language.undetermined
 
     /// HarfBuzz's language for a BCP 47 tag; "und" for none, so text without a language shapes as it
     /// always has.
-    static func language(_ tag: String?) -> hb_language_t? {
-        guard let tag, !tag.isEmpty else { return undetermined }
-        return hb_language_from_string(tag, -1)
+    static func language(_ tag: String?) -> HarfBuzz.Language {
+        guard let tag, !tag.isEmpty else { return .undetermined }
+        return HarfBuzz.Language(tag)
     }
-
-    init() {
-        buffer = hb_buffer_create()
-    }
-
-    deinit { hb_buffer_destroy(buffer) }
 
     func shape(_ paragraph: inout Paragraph, chain: [FontFace], pixelSize: Double, emboldenedFaces: Set<Int>) {
         let count = paragraph.count
@@ -69,14 +58,9 @@ final class Shaper {
     /// Glyphs of one run in visual order, in pixels.
     func shapeRun(_ run: TextRun, text: UnsafeBufferPointer<UInt16>, face: FontFace, pixelSize: Double,
                   extraAdvance: Double) -> [ShapedGlyph] {
-        hb_buffer_clear_contents(buffer)
-        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(run.range.lowerBound),
-                            Int32(run.range.count))
-        hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
-        hb_buffer_set_language(buffer, language)
-        hb_shape(face.hbFont, buffer, nil, 0)
-        return glyphs(face: face, pixelSize: pixelSize, extraAdvance: extraAdvance)
+        buffer.shape(text, range: run.range, rightToLeft: run.isRightToLeft, script: run.script,
+                     language: language, font: face.hbFont,
+                     shapedGlyph(scale: pixelSize / face.unitsPerEm, extraAdvance: extraAdvance))
     }
 
     /// The part `start..<end` of `run` shaped as if the text ended at `end` (inside the run): the text
@@ -96,45 +80,31 @@ final class Shaper {
 
     /// Scripts whose letters change shape with their neighbours (cursive joining): a cut inside one of
     /// their words changes the last letter's form. Other scripts keep their glyphs at a cut.
-    static func joins(script: UInt32) -> Bool { joiningScripts.contains(script) }
+    static func joins(script: HarfBuzz.Script) -> Bool { joiningScripts.contains(script) }
 
-    private static let joiningScripts: Set<UInt32> = [
-        HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_NKO, HB_SCRIPT_MONGOLIAN, HB_SCRIPT_MANDAIC,
-        HB_SCRIPT_ADLAM, HB_SCRIPT_HANIFI_ROHINGYA, HB_SCRIPT_PHAGS_PA, HB_SCRIPT_MANICHAEAN,
-        HB_SCRIPT_PSALTER_PAHLAVI, HB_SCRIPT_SOGDIAN,
-    ].reduce(into: []) { $0.insert($1.rawValue) }
+    private static let joiningScripts: Set<HarfBuzz.Script> = [
+        .arabic, .syriac, .nko, .mongolian, .mandaic, .adlam, .hanifiRohingya, .phagsPa, .manichaean,
+        .psalterPahlavi, .sogdian,
+    ]
 
     /// Shapes a standalone string (the ellipsis) left to right.
     func shapeStandalone(_ string: String, face: FontFace, pixelSize: Double, extraAdvance: Double) -> [ShapedGlyph] {
         let units = Array(string.utf16)
-        hb_buffer_clear_contents(buffer)
-        units.withUnsafeBufferPointer { text in
-            hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
+        return units.withUnsafeBufferPointer { text in
+            // No script: HarfBuzz guesses it from the string.
+            buffer.shape(text, range: 0..<text.count, rightToLeft: false, script: nil, language: language,
+                         font: face.hbFont, shapedGlyph(scale: pixelSize / face.unitsPerEm, extraAdvance: extraAdvance))
         }
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_set_language(buffer, language)
-        hb_buffer_guess_segment_properties(buffer)  // the script
-        hb_shape(face.hbFont, buffer, nil, 0)
-        return glyphs(face: face, pixelSize: pixelSize, extraAdvance: extraAdvance)
     }
 
-    private func glyphs(face: FontFace, pixelSize: Double, extraAdvance: Double) -> [ShapedGlyph] {
-        var length: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &length),
-              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return [] }
-        let k = pixelSize / face.unitsPerEm
-        var result: [ShapedGlyph] = []
-        result.reserveCapacity(Int(length))
-        for i in 0..<Int(length) {
-            let info = infos[i], position = positions[i]
+    /// A HarfBuzz glyph (font units) as a shaped glyph in pixels, `scale` pixels per font unit.
+    private func shapedGlyph(scale k: Double, extraAdvance: Double) -> (HarfBuzz.Glyph) -> ShapedGlyph {
+        { glyph in
             // Emboldening widens every glyph with ink; zero-advance marks stay zero.
-            let extra = position.x_advance != 0 ? extraAdvance : 0
-            result.append(ShapedGlyph(id: info.codepoint, cluster: Int(info.cluster),
-                                      advance: Double(position.x_advance) * k + extra,
-                                      offsetX: Double(position.x_offset) * k,
-                                      offsetY: Double(position.y_offset) * k))
+            let extra = glyph.xAdvance != 0 ? extraAdvance : 0
+            return ShapedGlyph(id: glyph.id, cluster: glyph.cluster, advance: Double(glyph.xAdvance) * k + extra,
+                               offsetX: Double(glyph.xOffset) * k, offsetY: Double(glyph.yOffset) * k)
         }
-        return result
     }
 
     /// How far synthetic bold pushes outlines (and widens advances), in pixels: FreeType's own choice

@@ -1,7 +1,3 @@
-import CFreeType
-import CHarfBuzz
-import CUnicode
-
 /// # Text — GronaSnap's text engine
 ///
 /// Banner copy, in any language, laid out the way iOS draws it, or cut off cleanly.
@@ -11,7 +7,8 @@ import CUnicode
 ///   - `font(atPath:)`, `font(named:)`, `systemFont(bold:)`, `boldFont(of:)` → `Font`
 ///   - `layoutParagraph(text:font:sizeInPoints:scale:maxWidthInPoints:maxLines:direction:language:)` → `TextLayout`
 ///   - `glyphImage(for:originX:originY:)` → `GlyphImage?` (coverage mask, or colour bitmap for emoji);
-///     `draw(_:into:originX:originY:color:)` composites one into a `Pixmap`
+///     `draw(_:into:originX:originY:color:)` composites one into a `Pixmap`; both throw when FreeType
+///     cannot render the glyph
 /// - `TextLayout` → `TextLine` → `GlyphRun` → `PositionedGlyph`: geometry in PIXELS (points × scale),
 ///   with `…InPoints` accessors for frames; `lineCount`, `truncated`, `shownText`, `missingCharacters`
 ///   (characters no pinned font can draw, drawn as boxes).
@@ -32,27 +29,35 @@ import CUnicode
 /// 8. `Align.swift`       — visual order per line, pen positions, leading-edge alignment.
 ///
 /// Long-lived state: `FontData.swift` (process-wide shared font bytes), `Font.swift` (`Font` handle,
-/// `FontFace` = FreeType + HarfBuzz over those bytes), `FontLibrary.swift` (faces, catalogue, bold
+/// `FontFace` = a FreeType face and a HarfBuzz font over those bytes), `FontLibrary.swift` (faces, catalogue, bold
 /// lookup, fallback chains), `GlyphImage.swift` (glyph rasterization and cache), `LayoutCache.swift`
 /// (finished paragraph layouts, by their inputs). Per-layout values:
 /// `Paragraph.swift`. Results: `TextLayout.swift`.
+///
+/// ## Where C lives (one Swift file per library)
+/// - `FreeType.swift` — the only file importing CFreeType: library, faces from memory (with face
+///   index), char index and size, a glyph loaded and rendered into a gray mask or a BGRA bitmap
+///   (emboldened, translated), version, style/colour/scalable flags.
+/// - `HarfBuzz.swift` — the only file importing CHarfBuzz: blob/face/font lifetime, the shaping
+///   buffer, glyph extents and class, scripts (named constants for `Cascade`'s table), code point
+///   sets (`WebFonts`), version.
+/// - `ICU.swift` — the only file importing CUnicode: bidi levels, visual order, first strong
+///   direction, line-break opportunities, version.
+/// C handles are private to those files' types, and each library's statuses go through one helper
+/// (`FreeType.check`, `HarfBuzz.check`, `ICU.check`) that throws a `TextError` naming the call.
+/// Failures are thrown, never papered over: a font that cannot be opened (`unreadableFontFile`, with
+/// the library's error), a glyph that cannot be rendered (`glyphImage` and `draw` throw), ICU failing
+/// in bidi or line breaking (`layoutParagraph` throws rather than lay the text out another way).
 ///
 /// Units: layout happens at the pixel size (points × scale) so that positions are exact for the
 /// raster; every length in `TextLayout` is in pixels, y down, from the paragraph's top-left.
 public enum TextModule {
     /// ICU's version, for diagnostics.
-    public static var icuVersion: String { String(cString: cu_icu_version()) }
+    public static var icuVersion: String { ICU.version }
 
     /// FreeType's version, e.g. "2.12.1" (the library linked, not the headers built against).
-    public static var freeTypeVersion: String {
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
-        defer { FT_Done_FreeType(library) }
-        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
-        FT_Library_Version(library, &major, &minor, &patch)
-        return "\(major).\(minor).\(patch)"
-    }
+    public static var freeTypeVersion: String { FreeType.version }
 
     /// HarfBuzz's version, e.g. "6.0.0" (the library linked).
-    public static var harfBuzzVersion: String { String(cString: hb_version_string()) }
+    public static var harfBuzzVersion: String { HarfBuzz.version }
 }

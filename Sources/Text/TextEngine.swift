@@ -62,6 +62,9 @@ public final class TextEngine {
     ///     of Noto Sans CJK that draws Han (see `Cascade`), the font's localized forms (HarfBuzz
     ///     `locl`) and ICU's line-breaking tailoring. Nil shapes with "und" and the root locale.
     /// - Returns: a layout in pixels (see `TextLayout`).
+    /// - Throws: `TextError` for an invalid size, scale or width, a font file that cannot be read, or
+    ///   ICU failing to resolve bidi levels or line breaks (`.unicode`): text is never laid out some
+    ///   other way behind the caller's back.
     public func layoutParagraph(text: String, font: Font, sizeInPoints: Double, scale: Double,
                                 maxWidthInPoints: Double, maxLines: Int,
                                 direction: TextDirection, language: String? = nil) throws -> TextLayout {
@@ -97,7 +100,7 @@ public final class TextEngine {
         }
 
         var paragraph = Prepare.paragraph(text, paragraphLevel: direction == .rightToLeft ? 1 : 0)
-        Bidi.resolveLevels(&paragraph)
+        try Bidi.resolveLevels(&paragraph)
         var faceChain = FaceChain(faces: chain, fonts: fonts, library: library, bold: font.isBold, language: language)
         Itemize.chooseFaces(&paragraph, chain: &faceChain)
         chain = faceChain.faces
@@ -107,7 +110,7 @@ public final class TextEngine {
         let emboldened = Set(fonts.indices.filter { fonts[$0].isSyntheticBold })
         shaper.language = Shaper.language(language)
         shaper.shape(&paragraph, chain: chain, pixelSize: pixelSize, emboldenedFaces: emboldened)
-        BreakLines.findOpportunities(&paragraph, language: language)
+        try BreakLines.findOpportunities(&paragraph, language: language)
 
         var ellipses: [Int: Ellipsis] = [:]
         let ellipsisAt = { [shaper] (end: Int) -> Ellipsis in
@@ -170,7 +173,7 @@ public final class TextEngine {
                 after: previous, isLast: i == spans.count - 1, lineHeight: lineHeight, ascent: ascent,
                 descent: lineHeight - ascent)
             previous = growth
-            lines.append(Align.line(span, paragraph: paragraph, ellipsis: ellipsis,
+            lines.append(try Align.line(span, paragraph: paragraph, ellipsis: ellipsis,
                                     cutRun: span.ellipsis ? cutRunAt(span.end) : nil,
                                     baseline: ascent + Double(i) * lineHeight + grown + growth.above,
                                     alignmentWidth: alignmentWidth,
@@ -201,8 +204,10 @@ public final class TextEngine {
 
     /// The image of a laid-out glyph, placed at the glyph's position plus (`originX`, `originY`)
     /// pixels. Nil for glyphs without ink (spaces, invisible controls) or faces that cannot draw.
-    public func glyphImage(for glyph: PositionedGlyph, originX: Double = 0, originY: Double = 0) -> GlyphImage? {
+    /// Throws `TextError.freeType` when FreeType cannot load or render the glyph: a glyph that a font
+    /// maps but cannot draw is an error in the font, and a snapshot must not show it as nothing.
+    public func glyphImage(for glyph: PositionedGlyph, originX: Double = 0, originY: Double = 0) throws -> GlyphImage? {
         guard let face = library.face(glyph.face.fileID) else { return nil }
-        return glyphCache.image(for: glyph, originX: originX, originY: originY, face: face)
+        return try glyphCache.image(for: glyph, originX: originX, originY: originY, face: face)
     }
 }

@@ -1,4 +1,3 @@
-import CHarfBuzz
 import Foundation
 
 /// The pinned fonts as web fonts, for the studio page: an `@font-face` rule for every font file in
@@ -62,18 +61,16 @@ public struct WebFonts: Sendable {
         let ordered = known.filter { byStem[$0] != nil } + stems.filter { !known.contains($0) }
 
         var faces: [Face] = [], families: [String] = [], ranges: [String: [ClosedRange<UInt32>]] = [:]
-        let covered = hb_set_create()
-        defer { hb_set_destroy(covered) }
+        let covered = HarfBuzz.CodePointSet()
         for stem in ordered {
             let files = byStem[stem]!.sorted { ($0.weight ?? 400, $0.file) < ($1.weight ?? 400, $1.file) }
             // The family's characters are its Regular file's (the first by weight): the Bold files of
             // the folder map the same ones.
             let regular = files.first { $0.weight == 400 } ?? files[0]
             let own = WebFonts.characters(of: (folder as NSString).appendingPathComponent(regular.file))
-            defer { hb_set_destroy(own) }
-            hb_set_subtract(own, covered)
-            let mine = WebFonts.rangeList(own)
-            hb_set_union(covered, own)
+            own.subtract(covered)
+            let mine = own.ranges
+            covered.formUnion(own)
             guard !mine.isEmpty else { continue }
             let family = "Grona \(stem)"
             families.append(family)
@@ -194,24 +191,11 @@ public struct WebFonts: Sendable {
         }
     }
 
-    /// The characters the file's first face maps (its `cmap`).
-    static func characters(of path: String) -> OpaquePointer {
-        let set = hb_set_create()!
-        guard let blob = hb_blob_create_from_file_or_fail(path) else { return set }
-        defer { hb_blob_destroy(blob) }
-        let face = hb_face_create(blob, 0)
-        defer { hb_face_destroy(face) }
-        hb_face_collect_unicodes(face, set)
-        return set
-    }
-
-    static func rangeList(_ set: OpaquePointer) -> [ClosedRange<UInt32>] {
-        var result: [ClosedRange<UInt32>] = []
-        var first = hb_codepoint_t.max, last = hb_codepoint_t.max
-        while hb_set_next_range(set, &first, &last) != 0 {
-            result.append(first...last)
-        }
-        return result
+    /// The characters the file's first face maps (its `cmap`); none for a file HarfBuzz cannot read,
+    /// which then gets no family of its own in the CSS (the text engine, asked to open it, throws
+    /// the error itself: a page of fonts is no place to report it).
+    static func characters(of path: String) -> HarfBuzz.CodePointSet {
+        (try? HarfBuzz.CodePointSet(charactersOfFileAt: path)) ?? HarfBuzz.CodePointSet()
     }
 
     /// Face `index` of a font collection (`ttcf`) as a font file of its own: its table directory

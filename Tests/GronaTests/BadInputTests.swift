@@ -64,8 +64,8 @@ final class BadInputTests: XCTestCase {
         ("text-combining-marks.json", .renders(width: 358 * 3)),  // 4,500 marks on one letter
         ("text-bidi-controls.json", .renders(width: 358 * 3)),    // unbalanced embeddings, overrides, isolates
         // Fonts.
-        ("font-text-file.json", .fails("font-text-file.json: $.theme.regularFont: not a readable font file: {corpus}/fonts/not-a-font.otf")),
-        ("font-truncated.json", .fails("font-truncated.json: $.theme.boldFont: not a readable font file: {corpus}/fonts/truncated.otf")),
+        ("font-text-file.json", .fails("font-text-file.json: $.theme.regularFont: not a readable font file: {corpus}/fonts/not-a-font.otf (FreeType's FT_New_Memory_Face failed: invalid stream operation (error 0x55))")),
+        ("font-truncated.json", .fails("font-truncated.json: $.theme.boldFont: not a readable font file: {corpus}/fonts/truncated.otf (FreeType's FT_New_Memory_Face failed: horizontal metrics (hmtx) table missing (error 0x93))")),
         ("font-missing.json", .fails(#"font-missing.json: $.theme.regularFont: "fonts/Missing.otf" is not a readable file (looked in {corpus})"#)),
         ("font-nul-in-path.json", .fails("font-nul-in-path.json: $.theme.regularFont: path contains a NUL character (U+0000)")),
         ("font-huge-file.json", .fails("font-huge-file.json: $.theme.regularFont: {corpus}/fonts/huge-file.otf: the font file is 209715200 bytes, over the limit of 67108864 bytes (64 MiB)")),

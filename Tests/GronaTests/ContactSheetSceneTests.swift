@@ -37,7 +37,7 @@ final class ContactSheetSceneTests: XCTestCase {
             XCTAssertEqual(colour, ContactSheet.page)
             XCTAssertEqual(page.rect, Rect(x: 0, y: 0, width: scene.width, height: scene.height))
             let drawn = try sheet.draw(engine: engine)
-            XCTAssertEqual(drawn, SceneRenderer(engine: engine).draw(scene), "@\(scale)x")
+            XCTAssertEqual(drawn, try SceneRenderer(engine: engine).draw(scene), "@\(scale)x")
             XCTAssertEqual([drawn.width, drawn.height], [scene.pixelWidth, scene.pixelHeight])
             XCTAssertTrue(sheet.cells.contains { !$0.badges.isEmpty }, "the fixture has findings, so badges and a legend")
         }

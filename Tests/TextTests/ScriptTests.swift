@@ -111,7 +111,7 @@ final class ScriptTests: XCTestCase {
     func testThaiBreaksBetweenDictionaryWords() throws {
         // No spaces: ภาษา|ไทย|ง่าย|นิด|เดียว. ICU's dictionary finds the words.
         var paragraph = Prepare.paragraph("ภาษาไทยง่ายนิดเดียว", paragraphLevel: 0)
-        BreakLines.findOpportunities(&paragraph)
+        try BreakLines.findOpportunities(&paragraph)
         let breaks = paragraph.breakFlags.indices.filter { paragraph.breakFlags[$0] == 1 }
         XCTAssertEqual(breaks, [4, 7, 11, 14])
     }
@@ -119,7 +119,7 @@ final class ScriptTests: XCTestCase {
     func testLaoKhmerAndMyanmarBreakInsideTextWithoutSpaces() throws {
         for text in ["ສົ່ງຟຣີສຳລັບທຸກຄຳສັ່ງຊື້", "ដឹកជញ្ជូនឥតគិតថ្លៃសម្រាប់ការបញ្ជាទិញ", "အခမဲ့ပို့ဆောင်ပေးသည်"] {
             var paragraph = Prepare.paragraph(text, paragraphLevel: 0)
-            BreakLines.findOpportunities(&paragraph)
+            try BreakLines.findOpportunities(&paragraph)
             XCTAssertTrue(paragraph.breakFlags.dropLast().contains(1), "no break opportunity found in \(text)")
         }
         // And they wrap there: several lines, none cut inside a cluster.
@@ -137,7 +137,7 @@ final class ScriptTests: XCTestCase {
         // ICU's opportunities, with and without a language (Japanese and Chinese keep the strict rules).
         for language in [nil, "ja", "zh-Hant", "zh-Hans"] {
             var paragraph = Prepare.paragraph(text, paragraphLevel: 0)
-            BreakLines.findOpportunities(&paragraph, language: language)
+            try BreakLines.findOpportunities(&paragraph, language: language)
             let breaks = (1..<units.count).filter { paragraph.breakFlags[$0] != 0 }
             XCTAssertGreaterThan(breaks.count, 40, "ideographs and kana may be broken between")
             for offset in breaks {

@@ -6,7 +6,8 @@ import Text
 struct SceneRenderer {
     let engine: TextEngine
 
-    func draw(_ scene: Scene) -> Pixmap? {
+    /// Throws when the text engine cannot render a glyph (`TextEngine.draw`): a glyph is never left out.
+    func draw(_ scene: Scene) throws -> Pixmap? {
         let s = Double(scene.scale)
         // Animation moves the whole card; whole pixels keep text crisp while it moves.
         let dy = (scene.offsetY * s).rounded()
@@ -38,7 +39,7 @@ struct SceneRenderer {
                     let x = origin.x * s + layout.drawnX(of: line, mirrored: mirrorsLines) - line.x
                     for run in line.runs {
                         for glyph in run.glyphs {
-                            engine.draw(glyph, into: &pixmap, originX: x, originY: y, color: color)
+                            try engine.draw(glyph, into: &pixmap, originX: x, originY: y, color: color)
                         }
                     }
                 }

@@ -95,7 +95,7 @@ public struct ContactSheet {
     /// Draws the sheet. Throws `TooLarge` past `Pixmap.maximumPixelCount`, or the text engine's errors.
     public func draw(engine: TextEngine) throws -> Pixmap {
         let scene = try self.scene(engine: engine)
-        guard let sheet = SceneRenderer(engine: engine).draw(scene) else {
+        guard let sheet = try SceneRenderer(engine: engine).draw(scene) else {
             throw TooLarge(width: scene.pixelWidth, height: scene.pixelHeight)
         }
         return sheet
