@@ -96,16 +96,19 @@ public struct PreviewRequest {
         return (lanes.cost(of: costs), renderers)
     }
 
-    /// Each tile laid out: its report, and its PNG when drawn.
+    /// Each tile laid out: its report, and its PNG when drawn; with findings, the findings grouped
+    /// across tiles and each group's colour fix, checked to clear it (`FindingGroup.fieldFix`).
     public struct Result {
         public let laidOut: [Int]
         public let rendered: [(report: RenderReport, png: [UInt8]?)]
+        public var groups: [FindingGroup] = []
+        public var fixes: [FieldFix?] = []
     }
 
     /// The tiles drawn (and the others' reports) by the renderers `costed(on:)` made, on the same lanes.
     public func run(on lanes: RenderLanes, laidOut renderers: LaneLocal<ComponentRenderer>,
                     stop: (@Sendable () -> Bool)? = nil) throws -> Result {
-        let laidOut = self.laidOut, drawn = self.drawn, overlay = self.overlay
+        let laidOut = self.laidOut, drawn = self.drawn, overlay = self.overlay, spec = self.spec
         let environments = tiles.map(\.environment)
         let rendered = try lanes.map(laidOut.count) { slot, _ -> (report: RenderReport, png: [UInt8]?) in
             try RequestError.checkStop(stop)
@@ -114,7 +117,15 @@ public struct PreviewRequest {
             let snapshot = try renderer.render(environments[index], overlay: overlay)
             return (snapshot.report, try encodePNG(snapshot.pixmap))
         }
-        return Result(laidOut: laidOut, rendered: rendered)
+        var result = Result(laidOut: laidOut, rendered: rendered)
+        guard withFindings else { return result }
+        result.groups = FindingGroup.groups(zip(laidOut, rendered).map { (environment: environments[$0], findings: $1.report.findings) })
+        let engine = try RenderSession.current().engine
+        result.fixes = try result.groups.map { group in
+            try RequestError.checkStop(stop)
+            return group.fieldFix(in: spec, engine: engine)
+        }
+        return result
     }
 
     // ------------------------------------------------------------------ the answer
@@ -134,8 +145,7 @@ public struct PreviewRequest {
         guard withFindings else {
             return "{\"tiles\": [\n" + drawnTiles.joined(separator: ",\n") + "\n]}\n"
         }
-        let checked = zip(result.laidOut, result.rendered).map { (environment: environments[$0], findings: $1.report.findings) }
-        let findings = FindingGroup.groups(checked).map { group -> String in
+        let findings = zip(result.groups, result.fixes).map { group, fieldFix -> String in
             let plain = group.plain(among: environments)
             let indices = environments.indices.filter { index in group.variants.contains(environments[index]) }
             // The language of the copy quoted, for the page's lang attribute.
@@ -149,7 +159,15 @@ public struct PreviewRequest {
                     .joined(separator: ", ") + "]"),
                 ("tiles", "[" + indices.map(String.init).joined(separator: ", ") + "]"),
             ]
-            if let fix = plain.fix { fields.append(("fix", jsonStringLiteral(fix))) }
+            // A colour's fix is the field that clears it, checked by rendering; a sentence that
+            // could name the wrong field is not said.
+            if let fieldFix {
+                fields.append(("fix", jsonStringLiteral(fieldFix.sentence)))
+                fields.append(("apply", Self.object([("path", jsonStringLiteral(fieldFix.path)), ("label", jsonStringLiteral(fieldFix.label)),
+                                                     ("value", jsonStringLiteral(fieldFix.hex))])))
+            } else if let fix = plain.fix, !FindingGroup.colourKinds.contains(group.first.kind) {
+                fields.append(("fix", jsonStringLiteral(fix)))
+            }
             if let copy = plain.copy { fields.append(("copy", jsonStringLiteral(copy))) }
             if let copyLocale, plain.copy != nil { fields.append(("copyLanguage", jsonStringLiteral(copyLocale))) }
             if let minimum = plain.minimum { fields.append(("minimum", jsonStringLiteral(minimum))) }
@@ -287,40 +305,4 @@ public struct PreviewRequest {
             return "\n  \(s(path)): {\"color\": \(color), \"card\": \(card), \"checks\": [" + (checks[path] ?? []).joined(separator: ", ") + "]}"
         }.joined(separator: ",") + "}"
     }
-}
-
-/// A colour field the studio offers: a theme token or a campaign's own colour, with the SDK's
-/// default and what it colours (`ColorResolver`).
-public struct ColorField: Sendable {
-    public var token: String
-    public var path: String
-    public var label: String
-    public var defaultColor: ThemeColor
-    public var usedFor: String
-
-    /// The theme's colour tokens.
-    public static let theme: [ColorField] = [
-        ColorField(token: "primary", path: "theme.primary", label: "Primary", defaultColor: Theme.defaultPrimary,
-                   usedFor: "banner background; offer eyebrow and button; message icon; progress fill before the first reward"),
-        ColorField(token: "onPrimary", path: "theme.onPrimary", label: "Text on primary", defaultColor: Theme.defaultOnPrimary,
-                   usedFor: "banner copy; the offer's button label"),
-        ColorField(token: "accent", path: "theme.accent", label: "Accent", defaultColor: Theme.defaultAccent,
-                   usedFor: "banner eyebrow and button; the tint of offer and message cards; progress fill once a reward is reached"),
-        ColorField(token: "surface", path: "theme.surface", label: "Card surface", defaultColor: Theme.defaultSurface,
-                   usedFor: "the card of progress bars, offers and messages; the offer's code chip"),
-        ColorField(token: "text", path: "theme.text", label: "Text", defaultColor: Theme.defaultText,
-                   usedFor: "titles and body copy of progress bars, offers and messages"),
-        ColorField(token: "mutedText", path: "theme.mutedText", label: "Secondary text", defaultColor: Theme.defaultMutedText,
-                   usedFor: "the progress bar's reward labels and footnote"),
-    ]
-
-    /// A campaign's own colours (`component.style`), each replacing the theme's for this component.
-    public static let campaign: [ColorField] = [
-        ColorField(token: "background", path: "component.style.background", label: "Background", defaultColor: Theme.defaultSurface,
-                   usedFor: "the card, instead of the theme's primary (banner) or surface"),
-        ColorField(token: "text", path: "component.style.text", label: "Text", defaultColor: Theme.defaultText,
-                   usedFor: "every text token of this component (onPrimary on a banner; text and secondary text elsewhere)"),
-        ColorField(token: "accent", path: "component.style.accent", label: "Accent", defaultColor: Theme.defaultAccent,
-                   usedFor: "the accent, in this component only"),
-    ]
 }

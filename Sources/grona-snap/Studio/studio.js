@@ -838,6 +838,8 @@ function showFindings(findings, tiles) {
         el("span", {class: "kind"}, finding.name + ": "), ...isolated(finding.sentence, finding.copyLanguage)),
       swatches.length ? el("span", {class: "swatches"}, ...swatches) : null,
       el("span", {class: "more", id: id + "-more"}, finding.fix ? el("span", {class: "fix"}, finding.fix + " ") : null,
+        finding.apply ? el("button", {type: "button", class: "apply", "aria-label": `Apply: ${finding.fix}`,
+                                      onclick: (event) => { event.stopPropagation(); applyFix(finding.apply); }}, "Apply") : null,
         el("span", {class: "why"}, finding.why)),
       el("span", {class: "where", id: id + "-where"}, (finding.place || "in the variant shown") + (where.length && state.view === "grid" ? " · show in the grid" : ""))));
     for (const variant of where) {
@@ -849,6 +851,15 @@ function showFindings(findings, tiles) {
     }
   });
   announceDone(findings.length);
+}
+
+// A fix GronaSnap checked to clear its finding: the field set to its value, the form showing it,
+// and the previews checked again (the next answer says whether anything is left).
+function applyFix(apply) {
+  setPath(apply.path, apply.value);
+  buildForm();
+  announce(`${apply.label} set to ${apply.value}; checking again.`);
+  $("#findings-panel > summary").focus();
 }
 
 // A sentence whose quoted copy GronaSnap isolated (U+2068 … U+2069) as text and <bdi> elements, so
