@@ -239,3 +239,33 @@ def test_a_refused_save_opens_the_editor_at_the_field_and_names_it(browser, fold
     assert page.evaluate("document.activeElement.id") == "raw-json" and page.is_visible("#raw-json")
     screenshot(page, f"studio-save-error-{viewport['width']}.png")
     done(page)
+
+
+def test_a_language_is_added_by_name_and_a_wrong_code_is_refused_with_the_one_meant(browser, folder):
+    address, path = folder
+    page = open_page(browser, address + "?spec=acme-banner.json")
+    # The search box offers the languages GronaSnap lists, by English and native name.
+    options = page.eval_on_selector_all("#language-names option", "options => options.map(o => [o.value, o.label])")
+    assert ["de", "German · Deutsch"] in options and ["ja", "Japanese · 日本語"] in options, options
+    for typed, meant, button in [("jp", "ja", "Add Japanese (ja)"), ("dk", "da", "Add Danish (da)"), ("German", "de", "Add German (de)")]:
+        page.fill("#new-locale", typed)
+        page.press("#new-locale", "Enter")
+        page.wait_for_selector("#new-locale-error:not([hidden]) button.suggestion", timeout=10000)
+        said = page.text_content("#new-locale-error")
+        assert button in said and meant in said, said
+        assert "localizations" not in json.loads(page.input_value("#raw-json")) or meant not in json.loads(page.input_value("#raw-json"))["localizations"]
+        # The suggestion has the focus: Enter adds the language meant.
+        assert page.evaluate("document.activeElement.className") == "suggestion"
+        if typed == "jp":
+            serious(page, "a language refused with a suggestion")
+        page.keyboard.press("Enter")
+        page.wait_for_function("(tag) => document.querySelector('#copy-locale').value === tag", arg=meant, timeout=10000)
+        assert page.is_hidden("#new-locale-error")
+    assert sorted(json.loads(page.input_value("#raw-json"))["localizations"]) == ["da", "de", "ja"]
+    page.fill("#new-locale", "xx")
+    page.click("#add-locale")
+    page.wait_for_selector("#new-locale-error:not([hidden])", timeout=10000)
+    assert "no language GronaSnap knows" in page.text_content("#new-locale-error")
+    assert not page.locator("#new-locale-error button").count()
+    assert page.get_attribute("#new-locale", "aria-invalid") == "true"
+    done(page)

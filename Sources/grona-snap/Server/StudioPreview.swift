@@ -157,13 +157,16 @@ extension StudioAPI {
     static func localeJSON(_ tag: LanguageTag) -> String {
         var fields = ["\"tag\": \(jsonStringLiteral(tag.description))"]
         if let name = tag.englishName { fields.append("\"name\": \(jsonStringLiteral(name))") }
+        if let name = tag.nativeName { fields.append("\"nativeName\": \(jsonStringLiteral(name))") }
         fields.append("\"direction\": \"\(tag.isRightToLeft ? "rtl" : "ltr")\"")
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
     // ------------------------------------------------------------------ GET /api/locale?tag=
 
-    /// The tag as GronaSnap reads it (`--locale`'s rule), canonicalised, with its name and direction.
+    /// The tag as GronaSnap reads it (`--locale`'s rule), canonicalised, with its names and direction;
+    /// a language CLDR does not name is refused with the language meant, when it is clear
+    /// (`LanguageTag(choosing:)`: "jp" → ja, "German" → de), as `suggestion`.
     func locale(_ request: HTTPRequest) throws -> HTTPResponse {
         var tag: String?
         for (key, value) in request.query {
@@ -173,9 +176,10 @@ extension StudioAPI {
         }
         guard let tag else { throw RequestError(.badInput, "tag: give the language's tag, like de, fr-CA or ar") }
         do {
-            return .json(Self.localeJSON(try LanguageTag(parsing: tag)) + "\n")
-        } catch {
-            throw RequestError(.badInput, "tag: \(error)")
+            return .json(Self.localeJSON(try LanguageTag(choosing: tag)) + "\n")
+        } catch let refusal as LanguageRefusal {
+            guard let meant = refusal.suggestion else { throw RequestError(.badInput, "tag: \(refusal)") }
+            return .json("{\"error\": \(jsonStringLiteral("tag: \(refusal)")), \"suggestion\": \(Self.localeJSON(meant))}\n", status: 400)
         }
     }
 

@@ -383,7 +383,7 @@ async function learnLanguages() {
 async function lookUpLanguage(tag) {
   const answer = await fetch("/api/locale?tag=" + encodeURIComponent(tag));
   const result = await answerJSON(answer);
-  if (!answer.ok) throw Object.assign(new Error(result.error), {status: answer.status});
+  if (!answer.ok) throw Object.assign(new Error(result.error), {status: answer.status, suggestion: result.suggestion});
   return result;
 }
 
@@ -409,20 +409,33 @@ function chooseLanguage(language) {
 
 // A new language's tag is checked by GronaSnap itself (the same check as --locale), and a tag it
 // refuses is said next to the field that took it, so a malformed one never reaches the spec.
-async function addLanguage() {
+// The languages GronaSnap lists (/api/schema), by English and native name, for the search box.
+function buildLanguageSearch() {
+  $("#language-names").replaceChildren(...SCHEMA.locales.map((locale) =>
+    el("option", {value: locale.tag, label: [locale.name, locale.nativeName].filter(Boolean).filter((n, i, all) => all.indexOf(n) === i).join(" · ")})));
+}
+
+async function addLanguage(typedTag) {
   const input = $("#new-locale"), error = $("#new-locale-error");
-  const typed = input.value.trim();
+  const typed = (typeof typedTag === "string" ? typedTag : input.value).trim();
   error.hidden = true;
-  const refuse = (text) => { error.textContent = text; error.hidden = false; input.setAttribute("aria-invalid", "true"); input.focus(); };
-  if (!typed) { refuse("Type the language's tag first, like de, fr-CA, ar or ja."); return; }
+  const refuse = (text, suggestion) => {
+    // A language GronaSnap refused with the one it most likely means: one click (or Enter) adds that.
+    const use = suggestion && el("button", {type: "button", class: "suggestion", onclick: () => addLanguage(suggestion.tag)},
+                                 `Add ${suggestion.name} (${suggestion.tag})`);
+    error.replaceChildren(text, ...(use ? [" ", use] : []));
+    error.hidden = false; input.setAttribute("aria-invalid", "true");
+    (use || input).focus();
+  };
+  if (!typed) { refuse("Type the language's name or tag first, like German, de, fr-CA or ja."); return; }
   let info;
   try {
     info = await lookUpLanguage(typed);
   } catch (problem) {
     // Only the tag can be wrong in that request; anything else (the server away) is said as it is.
     const message = String(problem.message);
-    refuse(message.startsWith("tag: ") ? message.slice(5) + " (tags look like de, fr-CA, pt-BR or zh-Hant)"
-                                       : "The language could not be checked: " + message);
+    refuse(message.startsWith("tag: ") ? message.slice(5) + (problem.suggestion ? "." : " (tags look like de, fr-CA, pt-BR or zh-Hant)")
+                                       : "The language could not be checked: " + message, problem.suggestion);
     return;
   }
   error.hidden = true; input.removeAttribute("aria-invalid"); input.value = "";
@@ -1442,7 +1455,8 @@ window.addEventListener("DOMContentLoaded", async () => {
   phoneSize.addEventListener("change", () => { state.phone.textSize = phoneSize.value; refresh(); });
   $("#copy-locale").addEventListener("change", (event) => chooseLanguage(event.target.value));
   $("#phone-locale").addEventListener("change", (event) => chooseLanguage(event.target.value));
-  $("#add-locale").addEventListener("click", addLanguage);
+  buildLanguageSearch();
+  $("#add-locale").addEventListener("click", () => addLanguage());
   $("#new-locale").addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); addLanguage(); } });
   $("#remove-locale").addEventListener("click", removeLanguage);
   $("#phone-direction").value = state.phone.direction;
