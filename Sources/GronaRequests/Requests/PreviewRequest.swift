@@ -119,7 +119,9 @@ public struct PreviewRequest {
         }
         var result = Result(laidOut: laidOut, rendered: rendered)
         guard withFindings else { return result }
-        result.groups = FindingGroup.groups(zip(laidOut, rendered).map { (environment: environments[$0], findings: $1.report.findings) })
+        // One entry per problem across the languages shown: "the title is cut in German and Arabic".
+        result.groups = FindingGroup.groups(zip(laidOut, rendered).map { (environment: environments[$0], findings: $1.report.findings) },
+                                            acrossCopy: true)
         let engine = try RenderSession.current().engine
         result.fixes = try result.groups.map { group in
             try RequestError.checkStop(stop)
@@ -273,9 +275,12 @@ public struct PreviewRequest {
                 add(path, [("as", s("text")), ("field", s("preferredContrast")), ("contrast", n(c.preferredContrast)),
                            ("ratio", s(readableContrast(c.preferredContrast))), ("reaches", "\(c.preferredContrast >= c.minimumContrast)")] + common)
             }
+            // Behind a text the app recoloured, the contrast is the chosen colour's, as its finding
+            // says (the colour drawn instead reads well, but is not the one asked for).
+            let behind = c.isAdjusted ? c.preferredContrast : c.contrast
             for path in sources.background {
-                add(path, [("as", s("background")), ("field", s("contrast")), ("contrast", n(c.contrast)),
-                           ("ratio", s(readableContrast(c.contrast))), ("reaches", "\(c.contrast >= c.minimumContrast)")] + common)
+                add(path, [("as", s("background")), ("field", s(c.isAdjusted ? "preferredContrast" : "contrast")), ("contrast", n(behind)),
+                           ("ratio", s(readableContrast(behind))), ("reaches", "\(behind >= c.minimumContrast)")] + common)
             }
         }
         for graphic in report.graphics {
