@@ -269,3 +269,53 @@ def test_a_language_is_added_by_name_and_a_wrong_code_is_refused_with_the_one_me
     assert not page.locator("#new-locale-error button").count()
     assert page.get_attribute("#new-locale", "aria-invalid") == "true"
     done(page)
+
+
+def test_translations_export_and_import_round_trip(browser, folder, tmp_path):
+    address, path = folder
+    spec = json.load(open(os.path.join(path, "acme-banner.json"), encoding="utf-8"))
+    spec["localizations"] = {"de": {"title": "Doppelte Punkte, \"heute\""}, "ar": {"title": "نقاط مضاعفة على كل طلب"}}
+    with open(os.path.join(path, "acme-banner.json"), "w", encoding="utf-8") as file:
+        json.dump(spec, file, indent=2, ensure_ascii=False)
+    page = open_page(browser, address + "?spec=acme-banner.json")
+    raw = page.input_value("#raw-json")
+    serious(page, "the editor with its translations")
+
+    def export(format):
+        page.select_option("#translation-format", format)
+        with page.expect_download() as download:
+            page.click("#export-translations")
+        saved = str(tmp_path / download.value.suggested_filename)
+        download.value.save_as(saved)
+        return saved, open(saved, encoding="utf-8").read()
+
+    def import_(saved):
+        page.set_input_files("#import-translations", saved)
+        page.wait_for_function("() => document.querySelector('#translations-message').textContent.startsWith('Imported')", timeout=10000)
+        page.wait_for_function(GRID_READY, timeout=60000)
+
+    # Each format, exported and imported again, leaves the campaign as it was (byte for byte, saved).
+    for format in ["xliff1.2", "csv"]:
+        saved, text = export(format)
+        assert "Doppelte Punkte" in text and "نقاط مضاعفة" in text, text
+        import_(saved)
+        assert page.input_value("#raw-json") == raw and page.text_content("#file-state") == "saved", format
+    page.select_option("#copy-locale", "de")
+    saved, text = export("xliff2.0")
+    assert saved.endswith("acme-banner-de.xlf") and 'trgLang="de"' in text and "نقاط" not in text, text
+    import_(saved)
+    assert page.input_value("#raw-json") == raw
+    # A translator's change comes in as an edit.
+    saved, text = export("csv")
+    with open(saved, "w", encoding="utf-8") as file:
+        file.write(text.replace("Doppelte Punkte, \"\"heute\"\"", "Doppelte Punkte, ab heute"))
+    import_(saved)
+    assert json.loads(page.input_value("#raw-json"))["localizations"]["de"]["title"] == "Doppelte Punkte, ab heute"
+    assert page.text_content("#file-state") == "edited, not saved"
+    # A file that is not one of the campaign's is refused, saying why.
+    bad = tmp_path / "bad.csv"
+    bad.write_text("key,en,de\ncode,X,Y\n", encoding="utf-8")
+    page.set_input_files("#import-translations", str(bad))
+    page.wait_for_function("() => document.querySelector('#translations-message').textContent.startsWith('Not imported')", timeout=10000)
+    assert 'no field "code"' in page.text_content("#translations-message")
+    done(page)

@@ -450,6 +450,41 @@ async function addLanguage(typedTag) {
   changed();
 }
 
+// The campaign's copy for translators: GronaSnap writes the file (XLIFF 1.2 with every language,
+// XLIFF 2.0 with the language edited, CSV with a column per language) and reads one back; the texts
+// read join the campaign's localizations like any edit (Save writes them).
+async function exportTranslations() {
+  const format = $("#translation-format").value, message = $("#translations-message");
+  const language = format === "xliff2.0" && state.locale && !state.locale.startsWith("pseudo:") ? state.locale : null;
+  try {
+    const answer = await post("translations", {format, ...(language ? {language} : {})});
+    const file = await answer.json();
+    download(new Blob([file.text], {type: file.mediaType}), file.name);
+    say(message, `Exported ${file.name}.`, "ok");
+  } catch (error) {
+    say(message, `Not exported: ${error.message}`, "bad");
+  }
+}
+
+async function importTranslations(input) {
+  const file = input.files[0], message = $("#translations-message");
+  if (!file) return;
+  input.value = "";
+  const answer = await fetch(`/api/translations/import?${query({format: $("#translation-format").value})}`,
+                             {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({spec: state.spec, text: await file.text()})});
+  const result = await answerJSON(answer);
+  if (!answer.ok) { say(message, `Not imported: ${result.error}`, "bad"); return; }
+  const localizations = state.spec.localizations || (state.spec.localizations = {});
+  const tags = Object.keys(result.localizations);
+  for (const tag of tags) {
+    localizations[tag] = {...(localizations[tag] || {}), ...result.localizations[tag]};
+    if (!state.axes.locale.includes(tag)) state.axes.locale.push(tag);
+  }
+  buildForm();
+  changed();
+  say(message, `Imported ${file.name}: ${tags.map(languageName).join(", ") || "no language"}.`, "ok");
+}
+
 /// Takes the chosen language's copy out of the spec (after asking): its tiles leave the grid.
 function removeLanguage() {
   const tag = state.locale;
@@ -1459,6 +1494,8 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("#add-locale").addEventListener("click", () => addLanguage());
   $("#new-locale").addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); addLanguage(); } });
   $("#remove-locale").addEventListener("click", removeLanguage);
+  $("#export-translations").addEventListener("click", exportTranslations);
+  $("#import-translations").addEventListener("change", (event) => importTranslations(event.target));
   $("#phone-direction").value = state.phone.direction;
   $("#overlay").checked = state.overlay;
   $("#phone-direction").addEventListener("change", (event) => { state.phone.direction = event.target.value; refresh(); });
