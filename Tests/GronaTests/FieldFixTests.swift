@@ -10,6 +10,8 @@ import XCTest
 /// a pale accent).
 final class FieldFixTests: XCTestCase {
     var engine: TextEngine!
+    /// Enough checks for any group here.
+    var renders = Int.max
 
     override func setUpWithError() throws {
         engine = try TextEngine(fontsDirectory: Package.fonts)
@@ -32,16 +34,16 @@ final class FieldFixTests: XCTestCase {
         spec.component.style = CampaignStyle(background: .hex(0xF4C542))
         let groups = try groups(spec)
         let label = try XCTUnwrap(groups.first { $0.first.kind == .contrastReplaced && $0.first.role == "button" })
-        let fix = try XCTUnwrap(label.fieldFix(in: spec, engine: engine))
+        let fix = try XCTUnwrap(label.fieldFix(in: spec, engine: engine, renders: &renders))
         XCTAssertEqual(fix.path, "component.style.accent")
         XCTAssertEqual(fix.label, "Accent (the button's fill)")
         XCTAssertEqual(fix.sentence, "Set Accent (the button's fill) to \(fix.hex).")
         // The eyebrow's colour is the accent too, and says so.
         let eyebrow = try XCTUnwrap(groups.first { $0.first.role == "eyebrow" && FindingGroup.colourKinds.contains($0.first.kind) })
-        XCTAssertEqual(eyebrow.fieldFix(in: spec, engine: engine)?.label, "Accent (the eyebrow's colour)")
+        XCTAssertEqual(eyebrow.fieldFix(in: spec, engine: engine, renders: &renders)?.label, "Accent (the eyebrow's colour)")
         // White copy on yellow: the text darkened, not the card.
         let title = try XCTUnwrap(groups.first { $0.first.role == "title" && FindingGroup.colourKinds.contains($0.first.kind) })
-        XCTAssertEqual(title.fieldFix(in: spec, engine: engine)?.path, "component.style.text")
+        XCTAssertEqual(title.fieldFix(in: spec, engine: engine, renders: &renders)?.path, "component.style.text")
     }
 
     func testEverySuggestedFixClearsItsFindingInEveryFixture() throws {
@@ -62,7 +64,7 @@ final class FieldFixTests: XCTestCase {
                 if let style { spec.component.style = style }
                 for group in try groups(spec) where FindingGroup.colourKinds.contains(group.first.kind) {
                     colourGroups += 1
-                    guard let fix = group.fieldFix(in: spec, engine: engine) else { continue }
+                    guard let fix = group.fieldFix(in: spec, engine: engine, renders: &renders) else { continue }
                     offered += 1
                     let fixed = fix.applied(to: spec)
                     let renderer = ComponentRenderer(spec: fixed, engine: engine)
@@ -86,7 +88,7 @@ final class FieldFixTests: XCTestCase {
         var spec = try Package.fixture("offer-code")
         spec.theme.primary = .adaptive(light: Color(r: 0xF4, g: 0xC5, b: 0x42), dark: Color(r: 0x05, g: 0x4B, b: 0x3A))
         let groups = try groups(spec)
-        let fixes = groups.compactMap { $0.fieldFix(in: spec, engine: engine) }.filter { $0.path.hasPrefix("theme.primary") }
+        let fixes = groups.compactMap { $0.fieldFix(in: spec, engine: engine, renders: &renders) }.filter { $0.path.hasPrefix("theme.primary") }
         XCTAssertFalse(fixes.isEmpty, groups.map(\.first.message).joined(separator: "; "))
         for fix in fixes {
             XCTAssertEqual(fix.path, "theme.primary.light")
@@ -94,5 +96,19 @@ final class FieldFixTests: XCTestCase {
             guard case .adaptive(_, let dark) = fix.applied(to: spec).theme.primary else { return XCTFail("no longer adaptive") }
             XCTAssertEqual(dark, Color(r: 0x05, g: 0x4B, b: 0x3A))
         }
+    }
+}
+
+extension FieldFixTests {
+    func testAFixIsCheckedWithinItsBudgetOfLayouts() throws {
+        var spec = try Package.fixture("default-banner")
+        spec.component.style = CampaignStyle(background: .hex(0xF4C542))
+        let label = try XCTUnwrap(try groups(spec).first { $0.first.kind == .contrastReplaced && $0.first.role == "button" })
+        // Three text sizes in two appearances: six layouts a candidate.
+        var few = 5
+        XCTAssertNil(label.fieldFix(in: spec, engine: engine, renders: &few))
+        var enough = 6
+        XCTAssertNotNil(label.fieldFix(in: spec, engine: engine, renders: &enough))
+        XCTAssertEqual(enough, 0)
     }
 }

@@ -55,8 +55,9 @@ extension FindingGroup {
     /// colour before the theme token it stands for, and a field that is not the card before the
     /// card (changing the card changes everything on it), moved toward black or white until the
     /// contrast reaches the minimum; the first whose render no longer has the finding. nil for any
-    /// other kind, or when no field clears it.
-    public func fieldFix(in spec: Spec, engine: TextEngine) -> FieldFix? {
+    /// other kind, or when no field clears it within `renders` (each check of a variant takes one,
+    /// so a request's fixes cost a known number of layouts at most).
+    public func fieldFix(in spec: Spec, engine: TextEngine, renders: inout Int) -> FieldFix? {
         let finding = first
         guard Self.colourKinds.contains(finding.kind), let environment = variants.first else { return nil }
         let component = spec.localized(for: environment).component
@@ -90,12 +91,12 @@ extension FindingGroup {
             paths(sources.foreground).map { ($0, foreground, background, .foreground) }
             + paths(sources.background).map { ($0, background, Contrast.composite(foreground, over: background), .background) }
         candidates = candidates.filter { !isCard($0.path) } + candidates.filter { isCard($0.path) }
-        // The variants that can differ in colour or in the contrast a role needs: appearance, text
-        // size and language (the direction changes neither).
+        // The variants that can differ in colour or in the contrast a role needs: appearance and text
+        // size (the colours are the component's whatever the language or direction).
         var checked: [Environment] = []
-        for variant in variants where !checked.contains(where: {
-            $0.appearance == variant.appearance && $0.textSize == variant.textSize && $0.locale == variant.locale && $0.pseudo == variant.pseudo
-        }) { checked.append(variant) }
+        for variant in variants where !checked.contains(where: { $0.appearance == variant.appearance && $0.textSize == variant.textSize }) {
+            checked.append(variant)
+        }
         for candidate in candidates {
             guard let color = Self.nearest(minimum, from: candidate.moving, against: candidate.against) else { continue }
             var path = candidate.path
@@ -104,6 +105,8 @@ extension FindingGroup {
                                                                   graphic: finding.kind == .nonTextContrast, card: isCard(candidate.path)),
                                color: color)
             let fixed = fix.applied(to: spec)
+            guard renders >= checked.count else { return nil }
+            renders -= checked.count
             let cleared = checked.allSatisfy { variant in
                 guard let report = try? ComponentRenderer(spec: fixed, engine: engine).report(variant) else { return false }
                 // The text's finding and the shape's are apart: a button's label and its fill share the role.

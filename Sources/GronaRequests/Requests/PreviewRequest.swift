@@ -96,6 +96,9 @@ public struct PreviewRequest {
         return (lanes.cost(of: costs), renderers)
     }
 
+    /// How many layouts the fixes of one preview may take to check (`FindingGroup.fieldFix`).
+    static let fixChecks = 96
+
     /// Each tile laid out: its report, and its PNG when drawn; with findings, the findings grouped
     /// across tiles and each group's colour fix, checked to clear it (`FindingGroup.fieldFix`).
     public struct Result {
@@ -123,9 +126,11 @@ public struct PreviewRequest {
         result.groups = FindingGroup.groups(zip(laidOut, rendered).map { (environment: environments[$0], findings: $1.report.findings) },
                                             acrossCopy: true)
         let engine = try RenderSession.current().engine
+        // Checking a fix lays out variants again: at most as many as a preview may have tiles.
+        var renders = Self.fixChecks
         result.fixes = try result.groups.map { group in
             try RequestError.checkStop(stop)
-            return group.fieldFix(in: spec, engine: engine)
+            return group.fieldFix(in: spec, engine: engine, renders: &renders)
         }
         return result
     }

@@ -945,7 +945,10 @@ function point(list) {
 function showSpecError(problem) {
   document.querySelectorAll(".field.invalid, .color-row.invalid").forEach((field) => field.classList.remove("invalid"));
   document.querySelectorAll("p.error.field-error").forEach((p) => p.remove());
-  document.querySelectorAll("[aria-invalid]").forEach((input) => { input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby"); });
+  // Only the marks this function made: a language refused in Add a language keeps its own.
+  document.querySelectorAll('[aria-invalid][aria-describedby="field-error"]').forEach((input) => {
+    input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby");
+  });
   const banner = $("#spec-error");
   banner.hidden = !problem;
   if (!problem) return;
