@@ -100,3 +100,32 @@ int32_t cu_language_display_name(const char *languageTag, const char *displayTag
     if (U_FAILURE(status) && status != U_BUFFER_OVERFLOW_ERROR) return -1;
     return length;
 }
+
+// The language most likely spoken in a region, from CLDR's likely subtags ("DK" → "da", "JP" →
+// "ja"), as a NUL-terminated language code in `out`. Returns its length, or a negative value when
+// ICU knows no language for the region.
+int32_t cu_likely_language_of_region(const char *region, char *out, int32_t capacity) {
+    if (region == NULL || out == NULL || capacity < 4 || strlen(region) > 3) return -2;
+    // ZZ is CLDR's "Unknown Region", which has a name but no language.
+    if (strcmp(region, "ZZ") == 0) return -1;
+    char localeID[ULOC_FULLNAME_CAPACITY] = "und_", likely[ULOC_FULLNAME_CAPACITY];
+    strcat(localeID, region);
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_addLikelySubtags(localeID, likely, (int32_t)sizeof likely, &status);
+    if (U_FAILURE(status)) return -1;
+    // A code that names no region ("XX") still gets the default language ("en_Latn_XX"): only a
+    // region CLDR has a name for counts (for one it has none, the "name" is the code again).
+    UChar name[64];
+    status = U_ZERO_ERROR;
+    int32_t nameLength = uloc_getDisplayCountry(localeID, "en", name, 64, &status);
+    if (U_FAILURE(status) || nameLength <= 0) return -1;
+    if (nameLength == (int32_t)strlen(region)) {
+        int32_t same = 1;
+        for (int32_t i = 0; i < nameLength; i++) if (name[i] != (UChar)region[i]) same = 0;
+        if (same) return -1;
+    }
+    status = U_ZERO_ERROR;
+    int32_t length = uloc_getLanguage(likely, out, capacity, &status);
+    if (U_FAILURE(status) || length <= 0 || strcmp(out, "und") == 0) return -1;
+    return length;
+}

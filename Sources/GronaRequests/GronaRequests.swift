@@ -6,7 +6,8 @@
 // RequestError.swift        the one error type: kind, file, JSON path, message; its exit status and
 //                           HTTP status
 // Options/   EnvironmentOptions.swift  the environment overrides: flag, query name, value schema, help
-//            VariantPlan.swift         which environments a spec renders in, and the variant axes
+//            VariantPlan.swift         the variant axes as front ends spell them (the plan itself
+//                                      is Grona's `Spec.plannedEnvironments`)
 //            ValueSchema.swift         what an option's value may be (JSON Schema for the API)
 // Session/   RenderSession.swift       a thread's text engine and caches; reading specs; asset roots
 //            RenderBudget.swift        the most one request may cost, checked before any work
@@ -14,6 +15,7 @@
 //                                      accessibility picture
 //            CheckRequest.swift        every variant's findings
 //            SheetRequest.swift        a labelled contact sheet of variants
+//            PreviewRequest.swift      the studio's tiles, findings and colour hints for one edit
 //            AnimateRequest.swift      the animation as frames and an animated PNG
 //            BatchRequest.swift        a folder of specs written as PNGs, all or nothing
 //            VerifyRequest.swift       a folder of specs against its goldens

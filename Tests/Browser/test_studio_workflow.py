@@ -244,8 +244,8 @@ def test_a_refused_colour_is_explained_at_its_field(browser, campaign):
     replace_text(page, '[data-path="theme.primary"]', "#12")
     page.wait_for_selector('[data-field="theme.primary"] .field-error', timeout=30000)
     said = page.text_content('[data-field="theme.primary"] .field-error')
-    assert "is not a colour" in said and said.endswith("$.theme.primary"), said
-    assert "$.theme.primary" in page.text_content("#spec-error")
+    assert "is not a colour" in said and said.startswith("App theme: Primary: "), said
+    assert "App theme: Primary: " in page.text_content("#spec-error") and "$." not in page.text_content("#spec-error")
     print(f"next to the colour field: {said}")
     replace_text(page, '[data-path="theme.primary"]', "#0A408C")
     page.wait_for_function(f"() => document.querySelector('#spec-error').hidden && !document.querySelector('.field-error') && ({GRID_READY})()",

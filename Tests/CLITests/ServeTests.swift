@@ -248,7 +248,7 @@ final class ServeTests: XCTestCase {
                                          "/api/specs/{name}/trash", "/api/trash", "/api/trash/{name}/restore",
                                          "/api/images", "/api/images/{name}",
                                          "/studio/fonts.css", "/studio/fonts/{name}",
-                                         "/api/schema", "/api/locale", "/api/preview"])
+                                         "/api/schema", "/api/locale", "/api/preview", "/api/translations", "/api/translations/import"])
         let render = try XCTUnwrap(paths["/api/render"]?["post"] as? [String: Any])
         let names = Set((render["parameters"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
         for option in ["width", "scale", "textSize", "appearance", "direction", "time", "animation", "locale", "pseudo",

@@ -22,8 +22,8 @@ final class StudioPreviewTests: XCTestCase {
         let theme = try XCTUnwrap(schema["theme"] as? [[String: Any]])
         XCTAssertEqual(theme.first { $0["token"] as? String == "primary" }?["default"] as? String, "#054B3A")
         let locales = try XCTUnwrap(schema["locales"] as? [[String: String]])
-        XCTAssertTrue(locales.contains(["tag": "de", "name": "German", "direction": "ltr"]), "\(locales)")
-        XCTAssertTrue(locales.contains(["tag": "ar", "name": "Arabic", "direction": "rtl"]), "\(locales)")
+        XCTAssertTrue(locales.contains(["tag": "de", "name": "German", "nativeName": "Deutsch", "direction": "ltr"]), "\(locales)")
+        XCTAssertTrue(locales.contains(["tag": "ar", "name": "Arabic", "nativeName": "العربية", "direction": "rtl"]), "\(locales)")
         let kinds = try XCTUnwrap(schema["findings"] as? [[String: Any]])
         XCTAssertEqual(kinds.count, 8)
     }
@@ -32,12 +32,18 @@ final class StudioPreviewTests: XCTestCase {
         let server = try StudioServer(folder: fixtures)
         defer { server.stop() }
         let arabic = try server.request("GET", "/api/locale?tag=ar")
-        XCTAssertEqual(arabic.text, #"{"tag": "ar", "name": "Arabic", "direction": "rtl"}"# + "\n")
+        XCTAssertEqual(arabic.text, #"{"tag": "ar", "name": "Arabic", "nativeName": "العربية", "direction": "rtl"}"# + "\n")
         let canonical = try server.request("GET", "/api/locale?tag=PT-br")
-        XCTAssertEqual(canonical.text, #"{"tag": "pt-BR", "name": "Portuguese (Brazil)", "direction": "ltr"}"# + "\n")
+        XCTAssertEqual(canonical.text, #"{"tag": "pt-BR", "name": "Portuguese (Brazil)", "nativeName": "português (Brasil)", "direction": "ltr"}"# + "\n")
         let refused = try server.request("GET", "/api/locale?tag=en_US")
         XCTAssertEqual(refused.status, 400)
         XCTAssertEqual(refused.errorMessage?.hasPrefix("tag: "), true, refused.text)
+        // A country's code for its language: refused, with the language meant.
+        let country = try server.request("GET", "/api/locale?tag=jp")
+        XCTAssertEqual(country.status, 400)
+        XCTAssertEqual(country.text, #"{"error": "tag: \"jp\" is not a language's code (it is a country's); Japanese is ja", "#
+                       + #""suggestion": {"tag": "ja", "name": "Japanese", "nativeName": "日本語", "direction": "ltr"}}"# + "\n")
+        XCTAssertEqual(try server.request("GET", "/api/locale?tag=xx").status, 400)
     }
 
     /// One request: every tile once, in the page's order, findings grouped as /api/check finds them,

@@ -19,6 +19,10 @@ int32_t cu_language_is_right_to_left(const char *languageTag);
 /// and returns the name's length; negative when a tag cannot be read or ICU has no name for it.
 int32_t cu_language_display_name(const char *languageTag, const char *displayTag, uint16_t *out, int32_t capacity);
 
+/// The language most likely spoken in `region` (an ISO 3166 code, "DK"), from CLDR's likely
+/// subtags: writes it ("da") NUL-terminated into `out` and returns its length; negative when none.
+int32_t cu_likely_language_of_region(const char *region, char *out, int32_t capacity);
+
 /// The main exemplar characters of the language of `languageTag` (BCP 47), from ICU's CLDR data:
 /// the letters a reader of that language expects to see, every code point of the set's ranges and
 /// of its multi-character strings, in the set's order. Writes at most `capacity` code points to

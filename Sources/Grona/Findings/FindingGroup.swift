@@ -12,17 +12,23 @@ public struct FindingGroup: Sendable {
     public var first: Finding
     /// The variants it occurs in, in the order checked.
     public var variants: [Environment]
+    /// Whether every finding of the group quotes the same copy (false only when grouped `acrossCopy`
+    /// over languages whose words differ).
+    public var sameCopy = true
 
     /// Groups `checked` (each variant with its findings, in order) by problem, in order of first
-    /// appearance.
-    public static func groups(_ checked: [(environment: Environment, findings: [Finding])]) -> [FindingGroup] {
+    /// appearance. `acrossCopy`: the copy is left out of what makes two findings the same problem,
+    /// so one problem in several languages is one group (the studio's "title cut in German and
+    /// Arabic"), where `check` lists each copy's own.
+    public static func groups(_ checked: [(environment: Environment, findings: [Finding])], acrossCopy: Bool = false) -> [FindingGroup] {
         var groups: [FindingGroup] = []
         var index: [String: Int] = [:]
         for (environment, findings) in checked {
             for finding in findings {
-                let key = [finding.kind.rawValue, finding.role, finding.text ?? "", finding.subject].joined(separator: "\u{1F}")
+                let key = [finding.kind.rawValue, finding.role, acrossCopy ? "" : finding.text ?? "", finding.subject].joined(separator: "\u{1F}")
                 if let at = index[key] {
                     if groups[at].variants.last != environment { groups[at].variants.append(environment) }
+                    if finding.text != groups[at].first.text { groups[at].sameCopy = false }
                 } else {
                     index[key] = groups.count
                     groups.append(FindingGroup(first: finding, variants: [environment]))
@@ -60,7 +66,12 @@ public struct FindingGroup: Sendable {
              env.pseudo.map { "pseudo \($0.rawValue)" }].compactMap { $0 }.joined(separator: " ")
         }
         axis({ $0.textSize }) { "at " + $0.map { $0.map { plain ? $0.displayName : $0.shortName } }.map(Self.range).joined(separator: ", ") }
-        axis(language) { "in " + $0.joined().joined(separator: ", ") }
+        axis(language) { runs in
+            let names = runs.joined()
+            // In words, a list as a sentence has it: "in German and Arabic", "in French, German and Arabic".
+            guard plain, names.count > 1 else { return "in " + names.joined(separator: ", ") }
+            return "in " + names.dropLast().joined(separator: ", ") + " and " + names.last!
+        }
         axis({ $0.appearance }) { "in " + $0.joined().map(\.rawValue).joined(separator: " and ") }
         // A direction that only follows the language ("in ar" is right to left) goes unsaid; it is
         // named when it varies on its own, within a language.

@@ -60,8 +60,14 @@ extension FindingGroup {
                                  swatches: [], copy: nil, minimum: nil)
         switch finding.detail {
         case .truncated(let shown, _, let maxLines, _):
-            plain.copy = shown
-            plain.sentence = "The \(role) is cut after \(maxLines) line\(maxLines == 1 ? "" : "s"): it shows \(isolatedQuote(shown))."
+            let cut = "The \(role) is cut after \(maxLines) line\(maxLines == 1 ? "" : "s")"
+            // Cut in several languages: each shows its own words, so none is quoted for all.
+            if !sameCopy {
+                plain.sentence = cut + "."
+            } else {
+                plain.copy = shown
+                plain.sentence = cut + ": it shows \(isolatedQuote(shown))."
+            }
             plain.why = "Shoppers never see the rest of the copy; longer languages and larger text sizes cut it sooner."
             plain.fix = "Shorten the \(role), or look at it in the longest language and the largest text size."
         case .contrastReplaced(let c):

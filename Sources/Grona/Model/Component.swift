@@ -181,11 +181,21 @@ public enum Component: Equatable, Sendable {
     }
 
     public var style: CampaignStyle? {
-        switch self {
-        case .banner(let c): return c.style
-        case .progressBar(let c): return c.style
-        case .offer(let c): return c.style
-        case .message(let c): return c.style
+        get {
+            switch self {
+            case .banner(let c): return c.style
+            case .progressBar(let c): return c.style
+            case .offer(let c): return c.style
+            case .message(let c): return c.style
+            }
+        }
+        set {
+            switch self {
+            case .banner(var c): c.style = newValue; self = .banner(c)
+            case .progressBar(var c): c.style = newValue; self = .progressBar(c)
+            case .offer(var c): c.style = newValue; self = .offer(c)
+            case .message(var c): c.style = newValue; self = .message(c)
+            }
         }
     }
 

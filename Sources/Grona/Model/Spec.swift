@@ -24,9 +24,7 @@ public struct Spec: Equatable, Sendable {
     }
 
     /// The environments `verify` and `sheet` render: the variants' product, or the spec's one.
-    public var variantEnvironments: [Environment] {
-        variants?.environments(base: environment) ?? [environment]
-    }
+    public var variantEnvironments: [Environment] { plannedEnvironments() }
 
     /// The golden file name for one of `variantEnvironments`.
     public func goldenName(for environment: Environment) -> String {

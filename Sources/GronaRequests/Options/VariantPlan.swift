@@ -1,27 +1,9 @@
 import Grona
 
-/// Which environments a spec is rendered in by `sheet`, `check` and `batch`: the spec's variants (or the
-/// spec's own environment), with the command line's axes replacing the spec's, and an override of
-/// one setting (`--scale 2`) fixing that axis to the one value.
+/// The variant axes as the command line and `serve` spell them, `--locales all` resolved per spec,
+/// and golden names; which environments a plan gives is `Spec.plannedEnvironments` (Grona's one
+/// variant planner).
 public enum VariantPlan {
-    public static func environments(of spec: Spec, overrides: EnvironmentOverrides, axes: Variants = Variants()) -> [Environment] {
-        var variants = spec.variants ?? Variants()
-        if let v = axes.textSizes { variants.textSizes = v }
-        if let v = axes.appearances { variants.appearances = v }
-        if let v = axes.directions { variants.directions = v }
-        // --locales replaces the spec's languages, its pseudolanguages too unless --pseudos is given.
-        if let v = axes.locales { variants.locales = v; variants.pseudos = nil }
-        if let v = axes.pseudos { variants.pseudos = v }
-        // --locale or --pseudo fixes the language: one locale, one pseudolanguage (or none).
-        if overrides.locale != nil || overrides.pseudo != nil { variants.locales = nil; variants.pseudos = nil }
-        if overrides.textSize != nil { variants.textSizes = nil }
-        if overrides.appearance != nil { variants.appearances = nil }
-        if overrides.direction != nil { variants.directions = nil }
-        if overrides.scale != nil { variants.scales = nil }
-        if overrides.width != nil { variants.widths = nil }
-        return variants.environments(base: spec.environment.applying(overrides))
-    }
-
     /// The names of one variant axis: its list option and the single-value override it conflicts with.
     public struct AxisName: Sendable { public let list, single: String }
 
@@ -79,7 +61,7 @@ public enum VariantPlan {
         return resolved
     }
 
-    /// The spec as `environments(of:…)` leaves it, for golden names (the width goes into names only
+    /// The spec as `Spec.plannedEnvironments` leaves it, for golden names (the width goes into names only
     /// while the width axis is there).
     public static func naming(_ spec: Spec, overrides: EnvironmentOverrides) -> Spec {
         var named = spec

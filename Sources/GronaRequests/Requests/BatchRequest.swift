@@ -22,7 +22,7 @@ public struct BatchRequest {
         self.specs = specs; self.output = output; self.overrides = overrides; self.canvas = canvas
         var all: [Job] = []
         for (index, spec) in specs.enumerated() {
-            for env in VariantPlan.environments(of: spec, overrides: overrides) { all.append(Job(spec: index, environment: env)) }
+            for env in spec.plannedEnvironments(overrides: overrides) { all.append(Job(spec: index, environment: env)) }
         }
         jobs = shard.map { $0.select(all) } ?? all
     }

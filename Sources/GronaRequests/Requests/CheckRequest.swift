@@ -17,7 +17,7 @@ public struct CheckRequest {
                 ignored: Set<Finding.Kind> = []) {
         self.specs = specs; self.ignored = ignored
         jobs = specs.enumerated().flatMap { index, spec in
-            VariantPlan.environments(of: spec, overrides: overrides, axes: VariantPlan.axes(axes, for: spec)).map { (index, $0) }
+            spec.plannedEnvironments(overrides: overrides, axes: VariantPlan.axes(axes, for: spec)).map { (index, $0) }
         }
     }
 

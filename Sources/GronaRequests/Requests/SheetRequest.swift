@@ -19,7 +19,7 @@ public struct SheetRequest {
         self.spec = spec; self.overrides = overrides; self.axes = axes; self.columns = columns; self.overlay = overlay
     }
 
-    public var environments: [Environment] { VariantPlan.environments(of: spec, overrides: overrides, axes: axes) }
+    public var environments: [Environment] { spec.plannedEnvironments(overrides: overrides, axes: axes) }
 
     /// What the sheet costs before anything is drawn: every cell laid out, then all the cells kept
     /// until the sheet is drawn, and the sheet holding them all again. The renderers that laid the

@@ -107,6 +107,11 @@ enum OpenAPIDocument {
                                       "maxLength": SpecFolder.maximumNameLength]]]]]]
         case .png?:
             operation["requestBody"] = ["required": true, "content": ["image/png": ["schema": ["type": "string", "contentMediaType": "image/png"]]]]
+        case .translation?:
+            operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": [
+                "type": "object", "required": ["spec", "text"],
+                "properties": ["spec": ["$ref": "#/components/schemas/Spec"],
+                               "text": ["type": "string", "description": "the translation file, in the format named"]]]]]]
         case nil:
             break
         }

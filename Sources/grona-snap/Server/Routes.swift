@@ -21,7 +21,7 @@ struct Route: Sendable {
         case health, ready, metrics, openAPI, listSpecs, getSpec, saveSpec, render, report, check, sheet, animate
         case mergeSpec, duplicateSpec, renameSpec, trashSpec, listTrash, restoreSpec, listImages, getImage, uploadImage
         case fontFaces, font
-        case schema, locale, preview
+        case schema, locale, preview, exportTranslations, importTranslations
     }
     /// What a successful answer holds.
     enum Answer: Sendable { case json, png, specFile, saved, css, font, metrics }
@@ -33,6 +33,8 @@ struct Route: Sendable {
         case newName(required: Bool)
         /// A PNG file's bytes.
         case png
+        /// `{"spec": spec, "text": "…"}`: a campaign and a translation file of its copy.
+        case translation
     }
 
     var method: String
@@ -130,6 +132,12 @@ extension StudioAPI {
         Route(method: "POST", path: "/api/preview", action: .preview,
               summary: "Every tile of the studio's grid rendered once (PNG data URLs), their findings grouped in plain words, and each colour field's contrasts from the render report",
               parameters: previewParameters, takesSpec: true, costs: true, answer: .json, failures: [422]),
+        Route(method: "POST", path: "/api/translations", action: .exportTranslations,
+              summary: "The campaign's copy as a file for translators: XLIFF 1.2, XLIFF 2.0 or CSV, a unit per text field",
+              parameters: translationParameters, takesSpec: true, answer: .json, failures: []),
+        Route(method: "POST", path: "/api/translations/import", action: .importTranslations,
+              summary: "A translation file (XLIFF 1.2, XLIFF 2.0 or CSV) read back into the campaign's localizations",
+              parameters: translationParameters.filter { $0.name != "language" }, body: .translation, answer: .json, failures: []),
         Route(method: "GET", path: "/api/specs", action: .listSpecs, summary: "The spec files in the folder, with type and title",
               answer: .json, failures: []),
         Route(method: "GET", path: "/api/specs/{name}", action: .getSpec, summary: "A spec file as it is on disk, with its ETag",

@@ -104,6 +104,8 @@ struct StudioAPI: Sendable {
         case .schema: return schema()
         case .locale: return try locale(request)
         case .preview: return try preview(request, route)
+        case .exportTranslations: return try exportTranslations(request, route)
+        case .importTranslations: return try importTranslations(request, route)
         }
     }
 

@@ -66,6 +66,8 @@ const state = {
   languageInfo: {},
   // What the findings panel shows now (the answer's findings, the tiles and the grid they are for).
   findingsShown: null,
+  // The grid's tiles as the last answer planned them, and for which query (`variants()`).
+  plan: null,
 };
 
 const $ = (selector) => document.querySelector(selector);
@@ -96,12 +98,39 @@ async function loadCampaigns(select, open = true) {
   for (const kind of SCHEMA.components) templates.append(el("option", {value: "new:" + kind.type}, `New ${kind.name.toLowerCase()}`));
   menu.append(saved, templates);
   const wanted = select || (list.specs[0] ? "spec:" + list.specs[0].name : "new:banner");
+  if (wanted.startsWith("spec:") && !list.specs.some((spec) => "spec:" + spec.name === wanted)) {
+    showMissing(wanted.slice(5), list.specs);
+    return;
+  }
   menu.value = wanted;
   if (open) await choose(wanted);
   showCampaignActions();
 }
 
+// A link to a campaign the folder does not hold: a page that says so, with the folder's campaigns
+// as links (each keeping the rest of the view) instead of an editor.
+function showMissing(name, specs) {
+  const link = (spec) => {
+    const query = new URLSearchParams(location.search);
+    if (spec) query.set("spec", spec); else query.delete("spec");
+    return location.pathname + "?" + query.toString().replace(/%2C/g, ",");
+  };
+  $("main").hidden = true;
+  $("#missing").hidden = false;
+  // With no campaign open there is nothing to save, undo or manage: only the campaign menu stays.
+  document.body.classList.add("no-campaign");
+  $("#campaigns").value = "";
+  $("#missing-name").textContent = name;
+  $("#missing-list").replaceChildren(...specs.map((spec) => el("li", {}, el("a", {href: link(spec.name)}, spec.name.replace(/\.json$/, "")),
+    spec.error ? " (cannot be read)" : ` (${typeName(spec.type)}: ${spec.title || ""})`)));
+  $("#missing-none").hidden = specs.length > 0;
+  $("#missing-new").href = link(null);
+  document.title = "No campaign " + name + " · GronaSnap Studio";
+  $("#missing h2").focus();
+}
+
 async function choose(value) {
+  if (!$("#missing").hidden) { $("#missing").hidden = true; $("main").hidden = false; document.body.classList.remove("no-campaign"); }
   if (state.dirty && !confirm("Your changes are not saved. Open another campaign anyway?")) {
     $("#campaigns").value = state.name ? "spec:" + state.name : "new:" + state.template;
     return;
@@ -112,6 +141,8 @@ async function choose(value) {
 
 async function openSpec(name) {
   const answer = await fetch("/api/specs/" + encodeURIComponent(name));
+  // Gone since the list was read: the error's body is not a campaign.
+  if (answer.status === 404) { await loadCampaigns("spec:" + name); return; }
   const text = await answer.text();
   state.name = name; state.template = null; state.etag = answer.headers.get("ETag"); state.setAside = {};
   $("#save-as-label").hidden = true;
@@ -119,6 +150,7 @@ async function openSpec(name) {
   try {
     state.spec = JSON.parse(text);
     state.base = structuredClone(state.spec);
+    state.baseText = text;
     $("#raw-json").value = text;
     showRawError(null);
   } catch (error) {
@@ -134,7 +166,7 @@ async function openSpec(name) {
 }
 
 function openTemplate(type) {
-  state.name = null; state.etag = null; state.template = type; state.setAside = {}; state.base = null;
+  state.name = null; state.etag = null; state.template = type; state.setAside = {}; state.base = null; state.baseText = null;
   state.spec = {theme: {}, component: template(type)};
   $("#save-as-label").hidden = false;
   $("#save-as").value = "new-" + type.toLowerCase() + ".json";
@@ -193,8 +225,10 @@ function showHistory() {
   $("#redo").disabled = !versions.future.length;
 }
 
-// The address holds the view (campaign, languages, text sizes, appearances, directions, tab), so a
-// link opens the studio as it was; it is rewritten, not added to the browser's history, on each change.
+// The address holds the view (campaign, languages, text sizes, appearances, directions, tab, the
+// language edited, the VoiceOver overlay, the phone's text size and direction), so a link opens the
+// studio as it was; it is rewritten, not added to the browser's history, on each change. A setting at
+// its default is left out.
 const VIEW_KEYS = {languages: "locale", sizes: "textSize", appearances: "appearance", directions: "direction"};
 
 function readView() {
@@ -206,6 +240,12 @@ function readView() {
     if (values.length) state.axes[axis].splice(0, state.axes[axis].length, ...values);
   }
   if (query.get("tab") === "phone") state.view = "phone";
+  if (known.textSize.includes(query.get("phoneSize"))) state.phone.textSize = query.get("phoneSize");
+  if (known.direction.includes(query.get("phoneDirection"))) state.phone.direction = query.get("phoneDirection");
+  if (query.get("voiceover") === "on") state.overlay = true;
+  // The language edited (and shown on the phone); buildForm falls back to the base copy when the
+  // campaign has no such copy.
+  if (query.get("language")) state.locale = query.get("language");
   return query.get("spec");
 }
 
@@ -214,6 +254,10 @@ function writeView() {
   if (state.name) query.set("spec", state.name);
   for (const [key, axis] of Object.entries(VIEW_KEYS)) query.set(key, state.axes[axis].join(","));
   if (state.view !== "grid") query.set("tab", state.view);
+  if (state.locale) query.set("language", state.locale);
+  if (state.overlay) query.set("voiceover", "on");
+  if (SCHEMA && state.phone.textSize !== SCHEMA.defaultTextSize) query.set("phoneSize", state.phone.textSize);
+  if (state.phone.direction) query.set("phoneDirection", state.phone.direction);
   const address = location.pathname + "?" + query.toString().replace(/%2C/g, ",");
   if (address !== location.pathname + location.search) history.replaceState(null, "", address);
 }
@@ -278,7 +322,7 @@ function copyField(component, key, label, kind, lines, required) {
                      oninput: (event) => setPath(path, event.target.value === "" && !required ? null : event.target.value)});
     input.value = value ?? "";
   }
-  const field = el("label", {class: "field", "data-field": path}, label, hint, input);
+  const field = el("label", {class: "field", "data-field": path, "data-label": label}, label, hint, input);
   // An image path is picked from the folder's images (or uploaded), or typed.
   if (kind === "path") {
     return el("div", {class: "path-row"}, field,
@@ -339,7 +383,7 @@ async function learnLanguages() {
 async function lookUpLanguage(tag) {
   const answer = await fetch("/api/locale?tag=" + encodeURIComponent(tag));
   const result = await answerJSON(answer);
-  if (!answer.ok) throw Object.assign(new Error(result.error), {status: answer.status});
+  if (!answer.ok) throw Object.assign(new Error(result.error), {status: answer.status, suggestion: result.suggestion});
   return result;
 }
 
@@ -365,20 +409,33 @@ function chooseLanguage(language) {
 
 // A new language's tag is checked by GronaSnap itself (the same check as --locale), and a tag it
 // refuses is said next to the field that took it, so a malformed one never reaches the spec.
-async function addLanguage() {
+// The languages GronaSnap lists (/api/schema), by English and native name, for the search box.
+function buildLanguageSearch() {
+  $("#language-names").replaceChildren(...SCHEMA.locales.map((locale) =>
+    el("option", {value: locale.tag, label: [locale.name, locale.nativeName].filter(Boolean).filter((n, i, all) => all.indexOf(n) === i).join(" · ")})));
+}
+
+async function addLanguage(typedTag) {
   const input = $("#new-locale"), error = $("#new-locale-error");
-  const typed = input.value.trim();
+  const typed = (typeof typedTag === "string" ? typedTag : input.value).trim();
   error.hidden = true;
-  const refuse = (text) => { error.textContent = text; error.hidden = false; input.setAttribute("aria-invalid", "true"); input.focus(); };
-  if (!typed) { refuse("Type the language's tag first, like de, fr-CA, ar or ja."); return; }
+  const refuse = (text, suggestion) => {
+    // A language GronaSnap refused with the one it most likely means: one click (or Enter) adds that.
+    const use = suggestion && el("button", {type: "button", class: "suggestion", onclick: () => addLanguage(suggestion.tag)},
+                                 `Add ${suggestion.name} (${suggestion.tag})`);
+    error.replaceChildren(text, ...(use ? [" ", use] : []));
+    error.hidden = false; input.setAttribute("aria-invalid", "true");
+    (use || input).focus();
+  };
+  if (!typed) { refuse("Type the language's name or tag first, like German, de, fr-CA or ja."); return; }
   let info;
   try {
     info = await lookUpLanguage(typed);
   } catch (problem) {
     // Only the tag can be wrong in that request; anything else (the server away) is said as it is.
     const message = String(problem.message);
-    refuse(message.startsWith("tag: ") ? message.slice(5) + " (tags look like de, fr-CA, pt-BR or zh-Hant)"
-                                       : "The language could not be checked: " + message);
+    refuse(message.startsWith("tag: ") ? message.slice(5) + (problem.suggestion ? "." : " (tags look like de, fr-CA, pt-BR or zh-Hant)")
+                                       : "The language could not be checked: " + message, problem.suggestion);
     return;
   }
   error.hidden = true; input.removeAttribute("aria-invalid"); input.value = "";
@@ -391,6 +448,41 @@ async function addLanguage() {
   if (!state.axes.locale.includes(tag)) state.axes.locale.push(tag);
   buildForm();
   changed();
+}
+
+// The campaign's copy for translators: GronaSnap writes the file (XLIFF 1.2 with every language,
+// XLIFF 2.0 with the language edited, CSV with a column per language) and reads one back; the texts
+// read join the campaign's localizations like any edit (Save writes them).
+async function exportTranslations() {
+  const format = $("#translation-format").value, message = $("#translations-message");
+  const language = format === "xliff2.0" && state.locale && !state.locale.startsWith("pseudo:") ? state.locale : null;
+  try {
+    const answer = await post("translations", {format, ...(language ? {language} : {})});
+    const file = await answer.json();
+    download(new Blob([file.text], {type: file.mediaType}), file.name);
+    say(message, `Exported ${file.name}.`, "ok");
+  } catch (error) {
+    say(message, `Not exported: ${error.message}`, "bad");
+  }
+}
+
+async function importTranslations(input) {
+  const file = input.files[0], message = $("#translations-message");
+  if (!file) return;
+  input.value = "";
+  const answer = await fetch(`/api/translations/import?${query({format: $("#translation-format").value})}`,
+                             {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({spec: state.spec, text: await file.text()})});
+  const result = await answerJSON(answer);
+  if (!answer.ok) { say(message, `Not imported: ${result.error}`, "bad"); return; }
+  const localizations = state.spec.localizations || (state.spec.localizations = {});
+  const tags = Object.keys(result.localizations);
+  for (const tag of tags) {
+    localizations[tag] = {...(localizations[tag] || {}), ...result.localizations[tag]};
+    if (!state.axes.locale.includes(tag)) state.axes.locale.push(tag);
+  }
+  buildForm();
+  changed();
+  say(message, `Imported ${file.name}: ${tags.map(languageName).join(", ") || "no language"}.`, "ok");
 }
 
 /// Takes the chosen language's copy out of the spec (after asking): its tiles leave the grid.
@@ -449,7 +541,9 @@ function colorRow(path, label, value, usedFor, field, mode) {
     const checks = shownChecks(measured);
     ratio.className = "ratio " + (!checks.length ? "" : checks.every((check) => check.reaches) ? "fine" : "low");
   };
-  return el("div", {class: "color-row", "data-field": path}, el("span", {class: "name"}, label), picker, text, ratio);
+  // Named with its section in errors: "App theme: Primary", "Campaign colour: Accent".
+  const section = path.startsWith("theme.") ? "App theme" : "Campaign colour";
+  return el("div", {class: "color-row", "data-field": path, "data-label": `${section}: ${label}`}, el("span", {class: "name"}, label), picker, text, ratio);
 }
 
 /// The last preview's measurement of a colour field in `mode` (light when the row is not per
@@ -519,7 +613,9 @@ function setPath(path, value) {
 }
 
 function changed(field) {
-  setDirty(true);
+  // Back to the file as it was opened or saved (a type switched and switched back, a word typed and
+  // deleted): nothing is unsaved.
+  setDirty(!state.base || JSON.stringify(state.spec) !== JSON.stringify(state.base));
   recordVersion(field);
   syncRaw(false);
   schedule();
@@ -527,7 +623,9 @@ function changed(field) {
 
 function syncRaw(force) {
   const raw = $("#raw-json");
-  if (force || document.activeElement !== raw) raw.value = JSON.stringify(state.spec, null, 2) + "\n";
+  // Back to the file as opened or saved, the raw JSON is the file's own text, byte for byte.
+  const same = state.baseText && JSON.stringify(state.spec) === JSON.stringify(state.base);
+  if (force || document.activeElement !== raw) raw.value = same ? state.baseText : JSON.stringify(state.spec, null, 2) + "\n";
 }
 
 function showRawError(message) {
@@ -536,24 +634,26 @@ function showRawError(message) {
   box.textContent = message || "";
 }
 
-// Switching the component type keeps the copy the two types share, and sets aside what the new type
-// has no field for (a banner's eyebrow, button and image in a message), so that switching back
-// brings it back instead of the template's words. What is set aside is never saved.
+// Switching the component type keeps the copy the two types share. What a type was when it was left
+// is kept (`state.setAside`, never saved), so switching back restores it as it was, key for key:
+// banner → message → banner gives back the banner byte for byte, without the template's words for
+// what it never had. Only copy edited in the other type meanwhile is carried back.
 function changeType(type) {
   const old = state.spec.component || {};
-  const fields = new Set(fieldsOf(type).map((field) => field.key));
-  const aside = {...state.setAside};
-  for (const [key, value] of Object.entries(old)) {
-    if (key !== "type" && key !== "style" && !fields.has(key)) aside[key] = value;
+  const kept = state.setAside;
+  const arrived = kept.arrived || {};
+  kept[old.type] = structuredClone(old);
+  const before = kept[type];
+  const next = before ? structuredClone(before) : template(type);
+  for (const {key} of fieldsOf(type)) {
+    if (old[key] === undefined) continue;
+    // A value the other type took from its template on arriving, not from the person, is not copy.
+    const untouched = before && before[key] === undefined && JSON.stringify(old[key]) === JSON.stringify(arrived[key]);
+    if (!untouched) next[key] = old[key];
   }
-  const next = template(type);
-  for (const key of fields) {
-    if (old[key] !== undefined) next[key] = old[key];
-    else if (aside[key] !== undefined) next[key] = aside[key];
-    delete aside[key];
-  }
-  if (old.style) next.style = old.style;
-  state.setAside = aside;
+  next.type = type;
+  if (old.style) next.style = old.style; else delete next.style;
+  kept.arrived = structuredClone(next);
   state.spec.component = next;
   buildForm();
   changed();
@@ -572,16 +672,11 @@ function schedule() {
 const shownLanguages = () => languages().filter((l) => state.axes.locale.includes(l));
 const values = (axis) => SCHEMA[axis].map((entry) => entry.value);
 
-// The grid's tiles, in the order /api/preview renders them: language, text size, appearance, direction.
-function variants() {
-  const out = [];
-  for (const language of shownLanguages())
-  for (const textSize of textSizes().filter((size) => state.axes.textSize.includes(size)))
-    for (const appearance of values("appearances").filter((a) => state.axes.appearance.includes(a)))
-      for (const direction of values("directions").filter((d) => state.axes.direction.includes(d)))
-        out.push({language, textSize, appearance, direction});
-  return out;
-}
+// The grid's tiles as GronaSnap planned them (the answer's `plan`: index, language, text size,
+// appearance, direction and name), kept for the axes they were planned for: the page computes no
+// product of axes of its own. Until the first answer for these axes, none (the request draws all).
+const planFor = () => JSON.stringify(previewQuery());
+function variants() { return state.plan && state.plan.for === planFor() ? state.plan.tiles : null; }
 const key = (v) => `${(v.language || "base").replace(/[^A-Za-z0-9-]/g, "-")}-${v.textSize}-${v.appearance}-${v.direction}`;
 
 function query(parameters) {
@@ -632,14 +727,17 @@ async function refresh() {
   const slow = setTimeout(() => { if (current()) announce("Updating the previews…"); }, 1000);
   try {
     const grid = state.view === "grid";
-    const list = grid ? variants() : [];
-    if (grid) layOutGrid(list);
+    const planned = grid ? variants() : null;
+    if (planned) layOutGrid(planned);
     // The tiles on screen are drawn first; the rest follow in a second request (below).
-    const onScreen = grid ? visibleTiles(list) : null;
-    const first = onScreen && onScreen.length < list.length ? {draw: onScreen.join(",") || "0"} : {};
+    const onScreen = planned ? visibleTiles(planned) : null;
+    const first = onScreen && onScreen.length < planned.length ? {draw: onScreen.join(",") || "0"} : {};
+    const asked = planFor();
     const answer = await post("preview", {...previewQuery(), ...first}, controller.signal);
     const result = await answer.json();
     if (!current()) return;
+    const list = grid ? result.plan : [];
+    if (grid) { state.plan = {for: asked, tiles: list}; layOutGrid(list); }
     showSpecError(null);
     for (const language of result.languages) {
       if (language.language && !language.language.startsWith("pseudo:") && !state.languageInfo[language.language]?.name) {
@@ -653,8 +751,8 @@ async function refresh() {
     showFindings(result.findings, tiles);
     // Every tile on screen shows this edit: what the latency measurement (scripts/studio-latency) waits for.
     document.body.dataset.updated = String(generation);
-    if (first.draw) {
-      const drawn = new Set(first.draw.split(",").map(Number));
+    if (grid && result.tiles.length < list.length) {
+      const drawn = new Set(result.tiles.map((tile) => tile.index));
       const rest = list.map((_, index) => index).filter((index) => !drawn.has(index));
       const filled = await post("preview", {...previewQuery(), draw: rest.join(","), findings: "false"}, controller.signal);
       const more = await filled.json();
@@ -788,6 +886,8 @@ function showFindings(findings, tiles) {
         el("span", {class: "kind"}, finding.name + ": "), ...isolated(finding.sentence, finding.copyLanguage)),
       swatches.length ? el("span", {class: "swatches"}, ...swatches) : null,
       el("span", {class: "more", id: id + "-more"}, finding.fix ? el("span", {class: "fix"}, finding.fix + " ") : null,
+        finding.apply ? el("button", {type: "button", class: "apply", "aria-label": `Apply: ${finding.fix}`,
+                                      onclick: (event) => { event.stopPropagation(); applyFix(finding.apply); }}, "Apply") : null,
         el("span", {class: "why"}, finding.why)),
       el("span", {class: "where", id: id + "-where"}, (finding.place || "in the variant shown") + (where.length && state.view === "grid" ? " · show in the grid" : ""))));
     for (const variant of where) {
@@ -799,6 +899,15 @@ function showFindings(findings, tiles) {
     }
   });
   announceDone(findings.length);
+}
+
+// A fix GronaSnap checked to clear its finding: the field set to its value, the form showing it,
+// and the previews checked again (the next answer says whether anything is left).
+function applyFix(apply) {
+  setPath(apply.path, apply.value);
+  buildForm();
+  announce(`${apply.label} set to ${apply.value}; checking again.`);
+  $("#findings-panel > summary").focus();
 }
 
 // A sentence whose quoted copy GronaSnap isolated (U+2068 … U+2069) as text and <bdi> elements, so
@@ -815,7 +924,7 @@ function announce(text) {
   if (live.textContent !== text) live.textContent = text;
 }
 function announceDone(findings) {
-  const count = state.view === "grid" ? variants().length : 2;
+  const count = state.view === "grid" ? (variants() || []).length : 2;
   announce(`${count} previews up to date; ${findings ? findings + " thing" + (findings > 1 ? "s" : "") + " to look at" : "nothing to look at"}.`);
 }
 
@@ -836,7 +945,10 @@ function point(list) {
 function showSpecError(problem) {
   document.querySelectorAll(".field.invalid, .color-row.invalid").forEach((field) => field.classList.remove("invalid"));
   document.querySelectorAll("p.error.field-error").forEach((p) => p.remove());
-  document.querySelectorAll("[aria-invalid]").forEach((input) => { input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby"); });
+  // Only the marks this function made: a language refused in Add a language keeps its own.
+  document.querySelectorAll('[aria-invalid][aria-describedby="field-error"]').forEach((input) => {
+    input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby");
+  });
   const banner = $("#spec-error");
   banner.hidden = !problem;
   if (!problem) return;
@@ -844,8 +956,7 @@ function showSpecError(problem) {
   const line = typeof problem === "object" ? problem.error || problem.message : String(problem);
   // The words after the file and the path, which the answer also gives on their own.
   const text = path && line.includes(path + ": ") ? line.slice(line.indexOf(path + ": ") + path.length + 2) : line;
-  banner.textContent = "The preview is paused until this is fixed: " + text + (path ? ` (at ${path})` : "");
-  if (!path) return;
+  if (!path) { banner.textContent = "The preview is paused until this is fixed: " + text; return null; }
   // The field the path belongs to: the path itself, else its parents, one step (`.key`, `[3]` or
   // `["any key"]`) at a time. A step that cannot be taken off ends the search, so no path, however
   // odd (`$.localizations["en US"]`), can keep it going.
@@ -856,14 +967,34 @@ function showSpecError(problem) {
     if (parent === candidate) break;
     candidate = parent;
   }
-  if (field) {
-    field.classList.add("invalid");
-    field.append(el("p", {class: "error field-error", id: "field-error"}, text, " ", el("code", {}, path)));
-    for (const input of field.querySelectorAll("input[data-path], textarea, select")) {
-      input.setAttribute("aria-invalid", "true");
-      input.setAttribute("aria-describedby", "field-error");
-    }
+  // The field named as the form names it ("Title"); the JSON path only for what has no field.
+  const name = field ? fieldName(field) : null;
+  banner.textContent = "The preview is paused until this is fixed: " + (name ? `${name}: ${text}` : `${text} (at ${path})`);
+  if (!field) return null;
+  field.classList.add("invalid");
+  field.append(el("p", {class: "error field-error", id: "field-error"}, `${name}: ${text}`));
+  const inputs = [...field.querySelectorAll("input[data-path], input, textarea, select")];
+  for (const input of inputs) {
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", "field-error");
   }
+  return {name, text, input: inputs[0] || null};
+}
+
+// A form field's name as the form shows it: its label's own words, without the hint.
+function fieldName(field) {
+  if (field.dataset.label) return field.dataset.label;
+  const own = [...field.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim());
+  return (own || field.querySelector("legend, label, .label") || field).textContent.trim();
+}
+
+// The editor brought into view with `input` focused: at phone width the editor is a closed panel,
+// and a field may sit in a closed section; both are opened first.
+function revealField(input) {
+  if (getComputedStyle($("#editor-toggle")).display !== "none" && !$("#editor").classList.contains("open")) $("#editor-toggle").click();
+  for (let box = input.closest("details"); box; box = box.parentElement?.closest("details")) box.open = true;
+  input.focus();
+  input.scrollIntoView({block: "center"});
 }
 
 // ---------------------------------------------------------------- downloads and saving
@@ -918,8 +1049,7 @@ async function save() {
   // older version than the one on screen.
   if (!$("#raw-error").hidden) {
     say(message, "Not saved: the spec file (JSON) has a mistake; fix it first (" + $("#raw-error").textContent + ").", "bad");
-    $("#raw").open = true;
-    $("#raw-json").focus();
+    revealField($("#raw-json"));
     return;
   }
   let name = state.name;
@@ -936,6 +1066,7 @@ async function save() {
   if (answer.ok) {
     const fresh = !state.name;
     state.name = name; state.etag = result.etag; state.template = null; state.base = structuredClone(state.spec);
+    state.baseText = text;
     $("#save-as-label").hidden = true;
     setDirty(false);
     say(message, `Saved to ${name} at ${new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"})}.`, "ok");
@@ -945,8 +1076,13 @@ async function save() {
   } else if (answer.status === 409) {
     say(message, `Not saved: ${result.error}`, "bad");
   } else {
-    showSpecError(result);
-    say(message, "Not saved: fix what is marked first.", "bad");
+    const marked = showSpecError(result);
+    if (marked) {
+      say(message, `Not saved: ${marked.name}: ${marked.text}`, "bad");
+      if (marked.input) revealField(marked.input);
+    } else {
+      say(message, `Not saved: ${result.error || "the server answered " + answer.status}`, "bad");
+    }
   }
 }
 
@@ -980,6 +1116,7 @@ function adoptMerged(spec, etag, base) {
   state.spec = structuredClone(spec);
   state.etag = etag;
   state.base = structuredClone(base);
+  state.baseText = null;
   syncRaw(true);
   buildForm();
   recordVersion();
@@ -1111,6 +1248,7 @@ async function submitName(event) {
     state.name = to;
     await loadCampaigns("spec:" + to, false);
     setDirty(state.dirty);
+    writeView();
   } else {
     if (state.dirty && !confirm("Your changes are not saved. Open the new campaign anyway?")) { await loadCampaigns(undefined, false); return; }
     state.dirty = false;
@@ -1351,13 +1489,18 @@ window.addEventListener("DOMContentLoaded", async () => {
   chips($("#axis-appearance"), values("appearances"), state.axes.appearance, SCHEMA.appearances.map((a) => a.name));
   chips($("#axis-direction"), values("directions"), state.axes.direction, SCHEMA.directions.map((d) => d.name));
   const phoneSize = $("#phone-text-size");
-  phoneSize.replaceChildren(...SCHEMA.textSizes.map((size) => el("option", {value: size.value, selected: size.value === SCHEMA.defaultTextSize}, size.name)));
+  phoneSize.replaceChildren(...SCHEMA.textSizes.map((size) => el("option", {value: size.value, selected: size.value === state.phone.textSize}, size.name)));
   phoneSize.addEventListener("change", () => { state.phone.textSize = phoneSize.value; refresh(); });
   $("#copy-locale").addEventListener("change", (event) => chooseLanguage(event.target.value));
   $("#phone-locale").addEventListener("change", (event) => chooseLanguage(event.target.value));
-  $("#add-locale").addEventListener("click", addLanguage);
+  buildLanguageSearch();
+  $("#add-locale").addEventListener("click", () => addLanguage());
   $("#new-locale").addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); addLanguage(); } });
   $("#remove-locale").addEventListener("click", removeLanguage);
+  $("#export-translations").addEventListener("click", exportTranslations);
+  $("#import-translations").addEventListener("change", (event) => importTranslations(event.target));
+  $("#phone-direction").value = state.phone.direction;
+  $("#overlay").checked = state.overlay;
   $("#phone-direction").addEventListener("change", (event) => { state.phone.direction = event.target.value; refresh(); });
   phoneMarkup("light"); phoneMarkup("dark");
   // On a phone the findings and the axes start closed (their summaries say what they hold), so the

@@ -1,0 +1,91 @@
+import CUnicode
+
+// What a person types to add a language to a campaign is checked beyond BCP 47's syntax: a tag whose
+// language CLDR has no name for is no language an app runs in. The usual mistakes get a suggestion:
+// a country's code for its language ("jp" for Japanese is ja, "dk" for Danish is da, by CLDR's likely
+// subtags) and a language's name for its code ("German" is de, "Deutsch" too).
+
+/// A language refused, with the one it most likely means.
+public struct LanguageRefusal: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public let suggestion: LanguageTag?
+    public var description: String { message }
+}
+
+extension LanguageTag {
+    /// The language's name in itself ("Deutsch", "العربية"), nil when CLDR has none.
+    public var nativeName: String? {
+        var units = [UInt16](repeating: 0, count: 256)
+        let length = description.withCString { tag in cu_language_display_name(tag, tag, &units, Int32(units.count)) }
+        guard length > 0 else { return nil }
+        return String(decoding: units.prefix(min(Int(length), units.count)), as: UTF16.self)
+    }
+
+    /// `text` as a language a campaign can be translated into: a well-formed tag whose language
+    /// CLDR names. Otherwise throws `LanguageRefusal`, with the language meant when it is clear.
+    public init(choosing text: String) throws {
+        let typed = text.trimmingSpaces
+        let tag: LanguageTag
+        do {
+            tag = try LanguageTag(parsing: typed)
+        } catch {
+            if let named = LanguageTag.named(typed) {
+                throw LanguageRefusal(message: "\(quoted(typed)) is a language's name; its code is \(named.description)", suggestion: named)
+            }
+            throw LanguageRefusal(message: "\(error)", suggestion: nil)
+        }
+        let language = String(tag.description.prefix { $0 != "-" })
+        if let preferred = LanguageTag.deprecated[language],
+           let meant = try? LanguageTag(parsing: preferred + tag.description.dropFirst(language.count)) {
+            throw LanguageRefusal(message: "\(quoted(typed)) is an old code; \(meant.englishName ?? preferred) is now \(meant.description)",
+                                  suggestion: meant)
+        }
+        if (try? LanguageTag(parsing: language))?.englishName != nil {
+            self = tag
+            return
+        }
+        if let named = LanguageTag.named(typed) {
+            throw LanguageRefusal(message: "\(quoted(typed)) is a language's name; its code is \(named.description)", suggestion: named)
+        }
+        if let meant = LanguageTag.spokenIn(region: language), let name = meant.englishName {
+            throw LanguageRefusal(message: "\(quoted(typed)) is not a language's code (it is a country's); \(name) is \(meant.description)",
+                                  suggestion: meant)
+        }
+        throw LanguageRefusal(message: "\(quoted(typed)) is no language GronaSnap knows; type its name, like German, or its code, like de",
+                              suggestion: nil)
+    }
+
+    /// Two-letter language codes the IANA registry deprecates, with their preferred values.
+    static let deprecated = ["iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro"]
+
+    /// The language most likely spoken in a region ("dk" → da), when `code` is a region's code.
+    static func spokenIn(region code: String) -> LanguageTag? {
+        guard code.count == 2 else { return nil }
+        var out = [CChar](repeating: 0, count: 16)
+        let length = code.uppercased().withCString { cu_likely_language_of_region($0, &out, Int32(out.count)) }
+        guard length > 0 else { return nil }
+        return try? LanguageTag(parsing: String(decoding: out.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// The language whose English or native name is `name` (any case): "German", "deutsch" → de.
+    static func named(_ name: String) -> LanguageTag? {
+        let wanted = name.lowercased()
+        guard wanted.count > 3 || !wanted.allSatisfy(\.isASCII) else { return nil }
+        return LanguageTag.namedLanguages.first { $0.names.contains(wanted) }?.tag
+    }
+
+    /// Every two-letter ISO 639 language CLDR names, with its names in lower case.
+    static let namedLanguages: [(tag: LanguageTag, names: [String])] = {
+        let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+        return letters.flatMap { a in letters.map { a + $0 } }.compactMap { code in
+            guard let tag = try? LanguageTag(parsing: code), let english = tag.englishName, english.lowercased() != code else { return nil }
+            return (tag, [english.lowercased()] + (tag.nativeName.map { [$0.lowercased()] } ?? []))
+        }
+    }()
+}
+
+private extension String {
+    var trimmingSpaces: String {
+        String(unicodeScalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed().map(Character.init))
+    }
+}

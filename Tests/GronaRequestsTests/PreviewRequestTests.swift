@@ -1,0 +1,86 @@
+import Foundation
+import Grona
+@testable import GronaRequests
+import XCTest
+
+/// The studio's preview as the application layer plans and answers it: its tiles come from the one
+/// variant planner (`Spec.plannedEnvironments`) in the order the languages are asked, as `check`
+/// and `sheet` plan theirs, and the answer carries that plan, so the page computes none of its own.
+final class PreviewRequestTests: XCTestCase {
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+    func spec(_ name: String) throws -> Spec { try Specs.decode(fixtures + "/" + name, assetRoots: nil) }
+
+    func testTheTilesAreThePlannersLanguageByLanguageInTheOrderAsked() throws {
+        let spec = try spec("acme-banner.json")
+        let axes = Variants(textSizes: [.extraSmall, .large, .accessibilityExtraExtraExtraLarge], appearances: [.light, .dark], directions: [.ltr, .rtl])
+        let languages = try PreviewRequest.languages("base,pseudo:double,de")
+        XCTAssertEqual(languages, [.ownCopy, .pseudo(.double), .locale("de")])
+        let preview = try PreviewRequest(spec: spec, overrides: EnvironmentOverrides(scale: 2), axes: axes, languages: languages,
+                                         maximumTiles: 96)
+        XCTAssertEqual(preview.tiles.map(\.index), Array(0..<36))
+        var plain = spec
+        plain.variants = nil
+        // Each language's tiles are what check and sheet plan for that one language.
+        let each: [(String, Variants)] = [(Variants.ownCopy, Variants(locales: [Variants.ownCopy])),
+                                          ("pseudo:double", Variants(locales: [], pseudos: [.double])),
+                                          ("de", Variants(locales: ["de"]))]
+        for (offset, (name, language)) in each.enumerated() {
+            var asked = axes
+            asked.locales = language.locales; asked.pseudos = language.pseudos
+            let planned = plain.plannedEnvironments(overrides: EnvironmentOverrides(scale: 2), axes: asked)
+            let tiles = preview.tiles[(offset * 12)..<(offset * 12 + 12)]
+            XCTAssertEqual(tiles.map(\.environment), planned, name)
+            XCTAssertEqual(Set(tiles.map(\.language.name)), [name])
+        }
+        // Within a language: text size, then appearance, then direction.
+        XCTAssertEqual(preview.tiles[0..<4].map { "\($0.environment.textSize.shortName)-\($0.environment.appearance.rawValue)-\($0.environment.direction.rawValue)" },
+                       ["xS-light-ltr", "xS-light-rtl", "xS-dark-ltr", "xS-dark-rtl"])
+        XCTAssertEqual(preview.tiles[12].environment.pseudo, .double)
+        XCTAssertEqual(preview.tiles[24].environment.locale, "de")
+    }
+
+    func testVerifysCasesAreThePlannersToo() throws {
+        for name in ["weekend-campaign.json", "acme-banner.json", "seasonal-banner.json"] {
+            let spec = try spec(name)
+            XCTAssertEqual(spec.variantEnvironments, spec.plannedEnvironments(), name)
+            XCTAssertEqual(spec.variantEnvironments, spec.variants?.environments(base: spec.environment) ?? [spec.environment], name)
+        }
+    }
+
+    func testTheAnswerListsEveryTileWithItsNameDrawnOrNot() throws {
+        let spec = try spec("offer-code.json")
+        let preview = try PreviewRequest(spec: spec, overrides: EnvironmentOverrides(scale: 1),
+                                         axes: Variants(textSizes: [.large], appearances: [.light, .dark], directions: [.ltr]),
+                                         languages: [.ownCopy, .pseudo(.rtl)], draw: "1", maximumTiles: 96)
+        let lanes = RenderLanes(count: 2)
+        let costed = try preview.costed(on: lanes)
+        let answer = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(preview.json(try preview.run(on: lanes, laidOut: costed.renderers)).utf8))
+            as? [String: Any])
+        let plan = try XCTUnwrap(answer["plan"] as? [[String: Any]])
+        XCTAssertEqual(plan.map { $0["index"] as? Int }, [0, 1, 2, 3])
+        XCTAssertEqual(plan.map { $0["language"] as? String }, ["", "", "pseudo:rtl", "pseudo:rtl"])
+        XCTAssertEqual(plan.map { $0["name"] as? String }, ["Base copy, Large (default), light, left to right", "Base copy, Large (default), dark, left to right",
+                                                             "Pseudo: right to left, Large (default), light, left to right",
+                                                             "Pseudo: right to left, Large (default), dark, left to right"])
+        let tiles = try XCTUnwrap(answer["tiles"] as? [[String: Any]])
+        XCTAssertEqual(tiles.map { $0["index"] as? Int }, [1])
+        XCTAssertEqual(tiles[0]["name"] as? String, plan[1]["name"] as? String)
+    }
+
+    func testBadInputIsRefusedNamingTheField() throws {
+        let spec = try spec("offer-code.json")
+        XCTAssertThrowsError(try PreviewRequest.languages("base,en_US")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("languages: "), "\(error)")
+        }
+        XCTAssertThrowsError(try PreviewRequest(spec: spec, overrides: EnvironmentOverrides(), axes: Variants(), languages: [.ownCopy],
+                                                draw: "3", maximumTiles: 96)) { error in
+            XCTAssertEqual("\(error)", "draw: \"3\" is not the index of a tile (0 to 0)")
+        }
+        XCTAssertThrowsError(try PreviewRequest(spec: spec, overrides: EnvironmentOverrides(), axes: Variants(textSizes: TextSize.allCases),
+                                                languages: [.ownCopy], maximumTiles: 4)) { error in
+            XCTAssertTrue("\(error)".contains("would render 12 tiles, over the limit of 4"), "\(error)")
+        }
+    }
+}
