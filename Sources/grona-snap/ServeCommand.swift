@@ -12,7 +12,7 @@ enum ServeCommand {
         Serves the studio (open http://127.0.0.1:8080/ in a browser) and the HTTP API for the specs
         in DIR (default: the current folder): preview a campaign at every text size, light and dark,
         left-to-right and right-to-left as you type, and save it back to its file. The API renders
-        the same bytes as grona-snap render; see README for its routes.
+        the same bytes as grona-snap render; see docs/service.md for its routes.
 
         Specs are read from and saved to DIR only; fonts and images must be inside DIR (or the
         --assets-root folders) or GronaSnap's Fonts/. Stop it with Ctrl-C.

@@ -161,7 +161,7 @@ enum OpenAPIDocument {
         var sections: [String: Any] = [:]
         for section in SpecDecoder.sections { sections[section] = nullable(["type": "object"]) }
         sections["component"] = ["oneOf": components]
-        return ["type": "object", "description": "a spec file (README, Spec files)", "required": ["component"],
+        return ["type": "object", "description": "a spec file (docs/spec-files.md)", "required": ["component"],
                 "additionalProperties": false, "properties": sections]
     }
 
