@@ -8,7 +8,8 @@ extension StudioAPI {
     static let translationParameters: [QueryParameter] = [
         nameParameter,
         QueryParameter(name: "format", schema: .choice(TranslationFormat.allCases.map(\.rawValue)),
-                       description: "xliff1.2 (every language, a <file> each), xliff2.0 (one language) or csv (a column per language)"),
+                       description: "xliff1.2 (every language, a <file> each), xliff2.0 (one language) or csv (a column per language)",
+                       required: true),
         QueryParameter(name: "language", schema: .text(pattern: "^[A-Za-z0-9-]+$", maxLength: 64),
                        description: "export this language only (XLIFF 2.0 needs one when the campaign has several)"),
     ]
