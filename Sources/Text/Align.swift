@@ -43,18 +43,11 @@ enum Align {
             guard lower < upper else { continue }
             // The cut end of the run comes from its reshaping, the rest from the paragraph's shaping; two
             // pieces at one level are reordered as one run would be.
-            var reshapedFrom = upper
-            if let cutRun, run.range.contains(cutRun.range.lowerBound), cutRun.range.upperBound == upper {
-                reshapedFrom = max(lower, cutRun.range.lowerBound)
-                pieces.append(Piece(faceIndex: run.faceIndex, level: run.level,
-                                    glyphs: Array(cutRun.glyphs(in: reshapedFrom..<upper)),
-                                    isEllipsis: false, range: reshapedFrom..<upper))
-            }
-            if lower < reshapedFrom {
-                pieces.insert(Piece(faceIndex: run.faceIndex, level: run.level,
-                                    glyphs: Array(run.glyphs(in: lower..<reshapedFrom)),
-                                    isEllipsis: false, range: lower..<reshapedFrom),
-                              at: reshapedFrom < upper ? pieces.count - 1 : pieces.count)
+            let cut = cutRun.flatMap { run.range.contains($0.range.lowerBound) && $0.range.upperBound == upper ? $0 : nil }
+            let reshapedFrom = cut.map { max(lower, $0.range.lowerBound) } ?? upper
+            for (source, range) in [(run, lower..<reshapedFrom), (cut ?? run, reshapedFrom..<upper)] where !range.isEmpty {
+                pieces.append(Piece(faceIndex: run.faceIndex, level: run.level, glyphs: Array(source.glyphs(in: range)),
+                                    isEllipsis: false, range: range))
             }
         }
         if span.ellipsis, let ellipsis {
