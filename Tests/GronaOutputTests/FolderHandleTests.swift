@@ -62,12 +62,13 @@ final class FolderHandleTests: XCTestCase {
 
     /// The race above does catch a writer that checks a path and then writes it: `AtomicFile`, which
     /// follows links on purpose (the command line's user named the path), writes through the link.
-    /// How many swaps that takes depends on how the two threads are scheduled (on a loaded machine
-    /// 10,000 were once not enough), so this race runs until it catches the write, up to 30 s.
+    /// A link that lives only between `rename` and `unlink` is so brief that a loaded machine once
+    /// went 51,736 swaps without a write landing in it, so here each link (and each gap) is held for
+    /// 200 µs: every write then has about even odds of meeting one, and the race ends at the first.
     func testTheRaceCatchesAWriterThatFollowsLinks() throws {
         let root = try freshFolder()
         let path = root + "/inside/race.json"
-        let race = try racingLinkSwap(root: root, swaps: .max, until: { (try? String(contentsOfFile: root + "/outside/victim.json", encoding: .utf8)) != "victim" }) { writes in
+        let race = try racingLinkSwap(root: root, swaps: .max, holdingEachFor: 200, until: { (try? String(contentsOfFile: root + "/outside/victim.json", encoding: .utf8)) != "victim" }) { writes in
             try? AtomicFile.write(Array("write \(writes)".utf8), to: path)
         }
         XCTAssertNotEqual(race.victim, "victim", "AtomicFile never followed the link in \(race.swaps) swaps")
@@ -75,19 +76,26 @@ final class FolderHandleTests: XCTestCase {
 
     /// Swaps DIR/race.json between nothing and a link to outside/victim.json on a thread of its own
     /// while `write(n)` runs in a loop, until `swaps` swaps (or `until` holds, or 30 s); the swaps
-    /// made and what outside/victim.json holds then.
-    private func racingLinkSwap(root: String, swaps wanted: Int, until: () -> Bool = { false },
+    /// made and what outside/victim.json holds then. The link is renamed into place, so it also
+    /// replaces a file the writer has just put there. `holdingEachFor` keeps each link, and each gap
+    /// between links, for that many microseconds (0: swap as fast as the threads allow).
+    private func racingLinkSwap(root: String, swaps wanted: Int, holdingEachFor hold: UInt32 = 0, until: () -> Bool = { false },
                                 _ write: (Int) -> Void) throws -> (swaps: Int, victim: String) {
         let victim = root + "/outside/victim.json"
         try Data("victim".utf8).write(to: URL(fileURLWithPath: victim))
         let race = root + "/inside/race.json"
+        let spareLink = root + "/inside/spare-link"
         let done = DispatchSemaphore(value: 0)
         final class Count: @unchecked Sendable { var swaps = 0; var stop = false }
         let count = Count()
         Thread {
             while !count.stop {
-                if symlink(victim, race) == 0 { count.swaps += 1 }
+                if symlink(victim, spareLink) == 0, rename(spareLink, race) == 0 {
+                    count.swaps += 1
+                    if hold > 0 { usleep(hold) }
+                }
                 unlink(race)
+                if hold > 0 { usleep(hold) }
             }
             done.signal()
         }.start()
