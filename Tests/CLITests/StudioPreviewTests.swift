@@ -108,5 +108,9 @@ final class StudioPreviewTests: XCTestCase {
         let language = try server.request("POST", "/api/preview?languages=en_US", body: try bytes(fixtures + "/acme-banner.json"))
         XCTAssertEqual(language.status, 400)
         XCTAssertEqual(language.errorMessage?.hasPrefix("languages: "), true, language.text)
+        // The language box's rule holds for the preview's own parameter too.
+        let country = try server.request("POST", "/api/preview?languages=base,jp", body: try bytes(fixtures + "/acme-banner.json"))
+        XCTAssertEqual(country.status, 400)
+        XCTAssertEqual(country.errorMessage, "languages: \"jp\" is not a language's code (it is a country's); Japanese is ja", country.text)
     }
 }

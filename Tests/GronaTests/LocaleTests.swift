@@ -46,7 +46,8 @@ final class LocaleTests: XCTestCase {
     func testMalformedTagsAreRefusedWithTheFileAndPath() {
         func locale(_ tag: String) -> String { message(#"{"environment": {"locale": "\#(tag)"}, \#(Self.banner)}"#) }
         XCTAssertEqual(locale("en_US"), #"campaign.json: $.environment.locale: "en_US" is not a BCP 47 language tag: subtags are separated by "-", as in "en-US""#)
-        XCTAssertEqual(locale("english"), #"campaign.json: $.environment.locale: "english" is not a BCP 47 language tag: the language comes first, as a 2- or 3-letter ISO 639 code such as "en" or "ast""#)
+        XCTAssertEqual(locale("english"), #"campaign.json: $.environment.locale: "english" is a language's name; its code is en"#)
+        XCTAssertEqual(locale("englishh"), #"campaign.json: $.environment.locale: "englishh" is not a BCP 47 language tag: the language comes first, as a 2- or 3-letter ISO 639 code such as "en" or "ast""#)
         XCTAssertEqual(locale("en-USA"), #"campaign.json: $.environment.locale: "en-USA" is not a BCP 47 language tag: "USA" is not a script (4 letters), region (2 letters or 3 digits) or variant in its place"#)
         XCTAssertEqual(locale(""), #"campaign.json: $.environment.locale: "" is not a BCP 47 language tag: it is empty; expected e.g. "en", "pt-BR" or "zh-Hant""#)
         XCTAssertEqual(locale("en--US"), #"campaign.json: $.environment.locale: "en--US" is not a BCP 47 language tag: it has an empty subtag"#)

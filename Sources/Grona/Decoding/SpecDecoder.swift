@@ -323,7 +323,7 @@ struct SpecReader {
     func width(_ n: Node) throws -> Double { try n.check(SpecRules.checkWidth(try n.number())) }
     func scale(_ n: Node) throws -> Int { try n.check(SpecRules.checkScale(try n.number())) }
     func textSize(_ n: Node) throws -> TextSize { try n.check(SpecRules.checkTextSize(try n.string())) }
-    func locale(_ n: Node) throws -> String { try n.check(LanguageTag.check(try n.string())) }
+    func locale(_ n: Node) throws -> String { try n.check(LanguageTag.checkKnown(try n.string())) }
 
     func variants(_ node: Node) throws -> Variants {
         let f = try node.fields(["textSize", "appearance", "direction", "scale", "width", "locale", "pseudo"])
@@ -353,7 +353,7 @@ struct SpecReader {
         for member in members {
             let entry = node.child(member.key, member.value)
             let tag: String
-            do { tag = try LanguageTag.check(member.key).get() } catch { throw entry.fail("\(error)") }
+            do { tag = try LanguageTag.checkKnown(member.key).get() } catch { throw entry.fail("\(error)") }
             if result[tag] != nil { throw entry.fail("a second localization for \(quoted(tag)); give each locale one") }
             let f = try entry.fields(known)
             var localization = Localization()

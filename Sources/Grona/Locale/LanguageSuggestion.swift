@@ -23,36 +23,45 @@ extension LanguageTag {
 
     /// `text` as a language a campaign can be translated into: a well-formed tag whose language
     /// CLDR names. Otherwise throws `LanguageRefusal`, with the language meant when it is clear.
+    /// (Spaces around what a person typed are dropped; `known` takes the text as it is.)
     public init(choosing text: String) throws {
-        let typed = text.trimmingSpaces
+        self = try LanguageTag.known(text.trimmingSpaces).get()
+    }
+
+    /// `text` in canonical case when it is a language an app can run in, or why not: every option,
+    /// query parameter and spec field that names a locale reads it so, so `--locale jp` is refused
+    /// as the studio's language box refuses it.
+    static func checkKnown(_ text: String) -> Result<String, OverrideError> {
+        known(text).map(\.description).mapError { OverrideError($0.message) }
+    }
+
+    /// The rule `init(choosing:)` and `checkKnown` share.
+    static func known(_ typed: String) -> Result<LanguageTag, LanguageRefusal> {
         let tag: LanguageTag
         do {
             tag = try LanguageTag(parsing: typed)
         } catch {
             if let named = LanguageTag.named(typed) {
-                throw LanguageRefusal(message: "\(quoted(typed)) is a language's name; its code is \(named.description)", suggestion: named)
+                return .failure(LanguageRefusal(message: "\(quoted(typed)) is a language's name; its code is \(named.description)", suggestion: named))
             }
-            throw LanguageRefusal(message: "\(error)", suggestion: nil)
+            return .failure(LanguageRefusal(message: "\(error)", suggestion: nil))
         }
         let language = String(tag.description.prefix { $0 != "-" })
         if let preferred = LanguageTag.deprecated[language],
            let meant = try? LanguageTag(parsing: preferred + tag.description.dropFirst(language.count)) {
-            throw LanguageRefusal(message: "\(quoted(typed)) is an old code; \(meant.englishName ?? preferred) is now \(meant.description)",
-                                  suggestion: meant)
+            return .failure(LanguageRefusal(message: "\(quoted(typed)) is an old code; \(meant.englishName ?? preferred) is now \(meant.description)",
+                                            suggestion: meant))
         }
-        if (try? LanguageTag(parsing: language))?.englishName != nil {
-            self = tag
-            return
-        }
+        if (try? LanguageTag(parsing: language))?.englishName != nil { return .success(tag) }
         if let named = LanguageTag.named(typed) {
-            throw LanguageRefusal(message: "\(quoted(typed)) is a language's name; its code is \(named.description)", suggestion: named)
+            return .failure(LanguageRefusal(message: "\(quoted(typed)) is a language's name; its code is \(named.description)", suggestion: named))
         }
         if let meant = LanguageTag.spokenIn(region: language), let name = meant.englishName {
-            throw LanguageRefusal(message: "\(quoted(typed)) is not a language's code (it is a country's); \(name) is \(meant.description)",
-                                  suggestion: meant)
+            return .failure(LanguageRefusal(message: "\(quoted(typed)) is not a language's code (it is a country's); \(name) is \(meant.description)",
+                                            suggestion: meant))
         }
-        throw LanguageRefusal(message: "\(quoted(typed)) is no language GronaSnap knows; type its name, like German, or its code, like de",
-                              suggestion: nil)
+        return .failure(LanguageRefusal(message: "\(quoted(typed)) is no language GronaSnap knows; type its name, like German, or its code, like de",
+                                        suggestion: nil))
     }
 
     /// Two-letter language codes the IANA registry deprecates, with their preferred values.

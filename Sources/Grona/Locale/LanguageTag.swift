@@ -4,8 +4,10 @@ import CUnicode
 // "zh-Hant", "pt-BR", "sr-Latn-RS". A tag is checked for well-formedness (the syntax of §2.1, without
 // the grandfathered tags and without a bare private-use tag, neither of which names a language an
 // app can run in) and put in its canonical case (§2.1.1: language lower case, script title case,
-// region upper case), so "pt-br" and "pt-BR" are one locale with one golden folder. Whether a
-// well-formed subtag is registered is not checked: "en-QQ" passes, "english" and "en_US" do not.
+// region upper case), so "pt-br" and "pt-BR" are one locale with one golden folder. Where a locale is
+// named (options, query parameters, spec fields), `checkKnown` (LanguageSuggestion.swift) also wants
+// a language CLDR names, so "jp" and "xx" are refused; other subtags are only checked for their
+// form: "en-QQ" passes, "english" and "en_US" do not.
 
 /// A well-formed BCP 47 language tag in canonical case.
 public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {

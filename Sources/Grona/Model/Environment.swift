@@ -121,9 +121,10 @@ public struct EnvironmentOverrides: Equatable, Sendable {
     public static func parseAnimation(_ text: String) throws -> Animation {
         try SpecRules.checkEnum(text, Animation.self).get()
     }
-    /// A BCP 47 language tag, returned in canonical case ("pt-br" → "pt-BR").
+    /// A BCP 47 language tag whose language CLDR names, returned in canonical case ("pt-br" →
+    /// "pt-BR"); "jp" is refused with "Japanese is ja" (`LanguageTag.checkKnown`).
     public static func parseLocale(_ text: String) throws -> String {
-        try LanguageTag.check(text).get()
+        try LanguageTag.checkKnown(text).get()
     }
     public static func parsePseudo(_ text: String) throws -> PseudoLocalization {
         try SpecRules.checkEnum(text, PseudoLocalization.self).get()

@@ -70,15 +70,27 @@ public final class RenderLanes: Sendable {
 
 /// Values made on one lane and used again only on that lane (`RenderLanes.map` puts an index on the
 /// same lane every pass): the renderers laid out for a request's cost, drawn in its next pass.
-/// Each slot is written and read by its lane alone, and the passes are separated by `map`'s wait.
+/// The lanes fill their slots at the same time, so the slots live in a `Mutex`: writing elements
+/// of one array from several threads, even different elements, races on the array itself.
+/// `@unchecked Sendable` because `Value` (a renderer with its lane's text engine) is not: each value
+/// is made and used on one lane only, and the mutex orders the hand-over between passes.
 public final class LaneLocal<Value>: @unchecked Sendable {
-    private var slots: [Value?]
+    private let slots: Mutex<[Value?]>
 
-    public init(count: Int) { slots = Array(repeating: nil, count: count) }
+    public init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
     public subscript(index: Int) -> Value {
-        get { slots[index]! }
-        set { slots[index] = newValue }
+        get { slots.withLock { UncheckedValue($0[index]!) }.value }
+        set {
+            let value = UncheckedValue(newValue)
+            slots.withLock { $0[index] = value.value }
+        }
+    }
+
+    /// Carries a value into and out of the mutex's closure; see the class's comment for why that is safe.
+    private struct UncheckedValue: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 }
 

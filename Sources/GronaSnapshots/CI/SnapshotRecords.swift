@@ -10,6 +10,7 @@
 // The lines are written as the outcomes arrive, to a temporary file renamed into place at the end,
 // so memory stays flat in the number of snapshots.
 import Foundation
+import Synchronization
 import Grona
 import GronaOutput
 
@@ -161,26 +162,33 @@ public struct SnapshotRecord: Sendable {
 
 /// Appends records, a batch at a time, to the staged `results.jsonl` (`StagedFiles.append`): it is
 /// put in place with the run's other files, and removed with them on a failure or Ctrl-C.
-final class RecordWriter: @unchecked Sendable {
-    // `@unchecked Sendable`: used from the verifier's handler, which is called one at a time.
+final class RecordWriter: Sendable {
     private let staging: StagedFiles
     let destination: String
-    private var buffer: [UInt8] = []
-    private(set) var failure: Error?
+    /// The verifier's handler calls `add` one at a time; the mutex makes that order visible to the
+    /// thread that flushes last and reads `failure`.
+    private let state = Mutex<(buffer: [UInt8], failure: Error?)>(([], nil))
 
     init(reportFolder: String, staging: StagedFiles) {
         destination = path(reportFolder, SnapshotRecord.fileName)
         self.staging = staging
     }
 
+    /// The first error a flush met, if any.
+    var failure: Error? { state.withLock { $0.failure } }
+
     func add(_ record: SnapshotRecord) {
-        buffer += Array((record.jsonLine + "\n").utf8)
-        if buffer.count > 1 << 16 { flush() }
+        state.withLock { state in
+            state.buffer += Array((record.jsonLine + "\n").utf8)
+            if state.buffer.count > 1 << 16 { flush(&state) }
+        }
     }
 
     /// Writes what is buffered; call before committing the staging.
-    func flush() {
-        do { try staging.append(buffer, to: destination) } catch { failure = failure ?? error }
-        buffer.removeAll(keepingCapacity: true)
+    func flush() { state.withLock { flush(&$0) } }
+
+    private func flush(_ state: inout (buffer: [UInt8], failure: Error?)) {
+        do { try staging.append(state.buffer, to: destination) } catch { state.failure = state.failure ?? error }
+        state.buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -25,6 +25,7 @@
 // called, so Swift tests' goldens can share the snapshots folder; `grona-snap unused` lists the
 // goldens no producer used at all.
 import Foundation
+import Synchronization
 import Grona
 import GronaOutput
 
@@ -128,16 +129,17 @@ public struct FolderVerification {
         let records = RecordWriter(reportFolder: reportFolder, staging: staging)
         // Each outcome is counted as it comes and dropped (see VerificationTally); all that is kept
         // per snapshot is which report files it named, for removing the stale ones after the commit.
-        let collector = Collector(cases: cases.count, sectionsInFull: sectionsInFull)
+        let collector = Mutex(Collector(cases: cases.count, sectionsInFull: sectionsInFull))
         verifier.check(cases, staging: staging) { index, outcome in
             var outcome = outcome
             outcome.specFile = cases[index].spec.file
-            guard collector.add(index, outcome, verifier: verifier) else { return false }
+            guard collector.withLock({ $0.add(index, outcome, verifier: verifier) }) else { return false }
             records.add(SnapshotRecord(outcome, spec: cases[index].spec, reportFolder: reportFolder))
             return true
         }
         records.flush()
-        if let failed = collector.firstFailure {
+        let collected = collector.withLock { $0 }
+        if let failed = collected.firstFailure {
             staging.discard()
             throw Failure(description: failed.message)
         }
@@ -149,12 +151,12 @@ public struct FolderVerification {
             staging.discard()
             throw Failure(description: "\(error)")
         }
-        for (snapshotCase, mask) in zip(cases, collector.reportFiles) {
+        for (snapshotCase, mask) in zip(cases, collected.reportFiles) {
             verifier.removeStaleReportFiles(of: snapshotCase.goldenName, keeping: mask)
         }
         let unused = shard == nil ? unusedGoldens(of: specs, producing: Set(all.map(\.goldenName))) : []
         if prune { FolderVerification.remove(unused, within: snapshotsFolder) }
-        var result = Result(tally: collector.tally, unusedGoldens: unused, pruned: prune,
+        var result = Result(tally: collected.tally, unusedGoldens: unused, pruned: prune,
                             reportPath: path(reportFolder, "index.html"))
         result.skippedFiles = listing.skipped
         result.shard = shard
@@ -237,10 +239,8 @@ public struct FolderVerification {
 }
 
 /// What `run` keeps of the outcomes as they come, in case order: the tally, the report files each
-/// named, and the first that failed (which stops the run). `@unchecked Sendable` is safe because
-/// `SnapshotVerifier.check(_:staging:handle:)` calls the handler one at a time and returns only
-/// after the last call.
-private final class Collector: @unchecked Sendable {
+/// named, and the first that failed (which stops the run).
+private struct Collector {
     var tally: VerificationTally
     var reportFiles: [UInt8]
     var firstFailure: SnapshotOutcome?
@@ -251,7 +251,7 @@ private final class Collector: @unchecked Sendable {
     }
 
     /// Returns false at the first failure: nothing after it needs deciding.
-    func add(_ index: Int, _ outcome: SnapshotOutcome, verifier: SnapshotVerifier) -> Bool {
+    mutating func add(_ index: Int, _ outcome: SnapshotOutcome, verifier: SnapshotVerifier) -> Bool {
         guard outcome.status != .failed else {
             firstFailure = outcome
             return false

@@ -6,13 +6,14 @@
 // leaves the fresh report in the artifacts folder (`actual/<name>.json`) and names the first line
 // that differs.
 import Foundation
+import Synchronization
 import Grona
 
 extension SnapshotVerifier {
     /// Renders each case and checks its report against the golden; writes recorded goldens and
     /// the fresh reports of failures.
     public func verifyReports(_ cases: [SnapshotCase]) -> [SnapshotOutcome] {
-        let collected = ReportOutcomes()
+        let collected = Mutex<[SnapshotOutcome]>([])
         ParallelRenderer.forEachInOrder(count: cases.count, jobs: jobs, fontsFolder: fontsFolder) { index, engine in
             let snapshotCase = cases[index]
             let snapshot = try ComponentRenderer(spec: snapshotCase.spec, engine: engine).render(snapshotCase.environment)
@@ -20,14 +21,17 @@ extension SnapshotVerifier {
         } handle: { [self] index, result in
             let name = String(cases[index].goldenName.dropLast(4)) + ".json"
             switch result {
-            case .success(let json): collected.outcomes.append(decideReport(json, goldenName: name))
+            case .success(let json):
+                let outcome = decideReport(json, goldenName: name)
+                collected.withLock { $0.append(outcome) }
             case .failure(let error):
-                collected.outcomes.append(SnapshotOutcome(goldenName: name, goldenPath: path(snapshotsDirectory, name),
-                                                          status: .failed, message: "\(name): cannot render: \(error)"))
+                let outcome = SnapshotOutcome(goldenName: name, goldenPath: path(snapshotsDirectory, name),
+                                              status: .failed, message: "\(name): cannot render: \(error)")
+                collected.withLock { $0.append(outcome) }
             }
             return true
         }
-        var outcomes = collected.outcomes
+        var outcomes = collected.withLock { $0 }
         write(&outcomes)
         return outcomes
     }
@@ -73,8 +77,3 @@ extension SnapshotVerifier {
     }
 }
 
-/// The outcomes in case order. `@unchecked Sendable` is safe because `forEachInOrder` calls its
-/// handler one at a time and returns only after the last call.
-private final class ReportOutcomes: @unchecked Sendable {
-    var outcomes: [SnapshotOutcome] = []
-}

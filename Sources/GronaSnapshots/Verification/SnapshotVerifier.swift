@@ -26,6 +26,7 @@
 // recorded golden to `recorded/<golden name>`, so the folder holds every image it shows.
 // A recording always fails its check, with a message saying where the golden was written.
 import Foundation
+import Synchronization
 import Grona
 import PNG
 import Raster
@@ -171,12 +172,12 @@ public struct SnapshotVerifier: Sendable {
     /// Without `staging`, nothing is written and the outcomes carry the files to write; with it,
     /// each outcome's files are staged as soon as it is decided and the outcomes carry none.
     public func check(_ cases: [SnapshotCase], staging: StagedFiles? = nil) -> [SnapshotOutcome] {
-        let collected = Collected()
+        let collected = Mutex<[SnapshotOutcome]>([])
         check(cases, staging: staging) { _, outcome in
-            collected.outcomes.append(outcome)
+            collected.withLock { $0.append(outcome) }
             return true
         }
-        return collected.outcomes
+        return collected.withLock { $0 }
     }
 
     /// Renders every case in parallel, decides each golden and hands the outcomes to `handle` one
@@ -456,12 +457,6 @@ public struct SnapshotVerifier: Sendable {
         outcome.message += "\n" + lines.joined(separator: "\n")
         return outcome
     }
-}
-
-/// The outcomes `check` collects, in case order. `@unchecked Sendable` is safe because
-/// `forEachInOrder` calls its handler one at a time and returns only after the last call.
-private final class Collected: @unchecked Sendable {
-    var outcomes: [SnapshotOutcome] = []
 }
 
 /// A file's XXH64, 16 hex digits: how a report names the exact bytes of an image it holds.

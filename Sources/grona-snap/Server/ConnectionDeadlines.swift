@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import GronaRequests
+import Synchronization
 
 /// How long a client may take over each part of a request. libmicrohttpd has only an idle timeout,
 /// which every byte received resets, so a client sending one byte every few seconds could hold a
@@ -24,8 +25,7 @@ struct Deadlines: Sendable {
 /// deadline. Connections are keyed by libmicrohttpd's pointer; their socket is only shut down (never
 /// closed) here, and only while the connection is still in the table, which libmicrohttpd leaves
 /// before it closes the socket, so a reused descriptor is never touched.
-final class ConnectionDeadlines: @unchecked Sendable {
-    // @unchecked Sendable: `entries`, `open` and `stopping` are read and written only under `lock`.
+final class ConnectionDeadlines: Sendable {
     enum Phase {
         /// Waiting for the request line and headers.
         case headers
@@ -60,9 +60,15 @@ final class ConnectionDeadlines: @unchecked Sendable {
     let reserve: Int
     /// The proxy whose connections carry many clients (`--trusted-proxy`): no per-address limit.
     let trustedProxy: String?
-    private let lock = NSLock()
-    private var entries: [UInt: Entry] = [:]
-    private var stopping = false
+    /// What libmicrohttpd's thread, the workers and the watchdog all change: held in one mutex.
+    private struct Table {
+        var entries: [UInt: Entry] = [:]
+        var stopping = false
+        /// Connections refused (over a limit) and idle ones reclaimed, since the start.
+        var refused = 0
+        var reclaimed = 0
+    }
+    private let table = Mutex(Table())
     private let watchdogDone = DispatchSemaphore(value: 0)
 
     init(deadlines: Deadlines, limit: Int, limitPerAddress: Int, reserve: Int, trustedProxy: String?) {
@@ -74,10 +80,7 @@ final class ConnectionDeadlines: @unchecked Sendable {
         let thread = Thread { [self] in
             while true {
                 Thread.sleep(forTimeInterval: 0.1)
-                lock.lock()
-                let done = stopping
-                lock.unlock()
-                if done { break }
+                if table.withLock({ $0.stopping }) { break }
                 sweep(now: ConnectionDeadlines.now())
             }
             watchdogDone.signal()
@@ -87,7 +90,7 @@ final class ConnectionDeadlines: @unchecked Sendable {
     }
 
     func stop() {
-        lock.lock(); stopping = true; lock.unlock()
+        table.withLock { $0.stopping = true }
         watchdogDone.wait()
     }
 
@@ -106,95 +109,89 @@ final class ConnectionDeadlines: @unchecked Sendable {
         let socket = gs_mhd_connection_fd(connection)
         var text = [CChar](repeating: 0, count: 64)
         gs_mhd_client_address(connection, &text, text.count)
-        let address = String(cString: text)
-        lock.lock(); defer { lock.unlock() }
-        var held: [String: Int] = [:]
-        var served = 0
-        for entry in entries.values where !entry.overLimit && !entry.cut {
-            held[entry.address, default: 0] += 1
-            served += 1
-        }
-        let mine = held[address] ?? 0
-        let proxy = address == trustedProxy
-        var over = !proxy && (mine >= limitPerAddress || (served >= limit - reserve && mine >= 2))
-        if !over && served >= limit {
-            let idle = entries.filter { key, entry in
-                if entry.overLimit || entry.cut { return false }
-                guard case .headers = entry.phase else { return false }
-                return (held[entry.address] ?? 0) > mine + 1
+        let address = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        table.withLock { table in
+            var held: [String: Int] = [:]
+            var served = 0
+            for entry in table.entries.values where !entry.overLimit && !entry.cut {
+                held[entry.address, default: 0] += 1
+                served += 1
             }
-            if let (key, entry) = idle.max(by: { a, b in
-                let (heldA, heldB) = (held[a.value.address] ?? 0, held[b.value.address] ?? 0)
-                return heldA != heldB ? heldA < heldB : a.value.since > b.value.since
-            }) {
-                gs_cut(entry.socket)
-                entries[key]?.cut = true
-                reclaimed += 1
-            } else {
-                over = true
+            let mine = held[address] ?? 0
+            let proxy = address == trustedProxy
+            var over = !proxy && (mine >= limitPerAddress || (served >= limit - reserve && mine >= 2))
+            if !over && served >= limit {
+                let idle = table.entries.filter { key, entry in
+                    if entry.overLimit || entry.cut { return false }
+                    guard case .headers = entry.phase else { return false }
+                    return (held[entry.address] ?? 0) > mine + 1
+                }
+                if let (key, entry) = idle.max(by: { a, b in
+                    let (heldA, heldB) = (held[a.value.address] ?? 0, held[b.value.address] ?? 0)
+                    return heldA != heldB ? heldA < heldB : a.value.since > b.value.since
+                }) {
+                    gs_cut(entry.socket)
+                    table.entries[key]?.cut = true
+                    table.reclaimed += 1
+                } else {
+                    over = true
+                }
             }
+            if over { table.refused += 1 }
+            table.entries[Self.key(connection)] = Entry(socket: socket, address: address, since: Self.now(), overLimit: over)
         }
-        if over { refused += 1 }
-        entries[Self.key(connection)] = Entry(socket: socket, address: address, since: Self.now(), overLimit: over)
     }
 
-    /// Connections refused (over a limit) and idle ones reclaimed, since the start.
-    private(set) var refused = 0
-    private(set) var reclaimed = 0
-
-    /// Connections open now, and the counts above.
+    /// Connections open now, and those refused and reclaimed since the start.
     var counts: (open: Int, refused: Int, reclaimed: Int) {
-        lock.lock(); defer { lock.unlock() }
-        return (entries.values.filter { !$0.cut }.count, refused, reclaimed)
+        table.withLock { ($0.entries.values.filter { !$0.cut }.count, $0.refused, $0.reclaimed) }
     }
 
     func closed(_ connection: OpaquePointer) {
-        lock.lock(); defer { lock.unlock() }
-        entries[Self.key(connection)] = nil
+        table.withLock { $0.entries[Self.key(connection)] = nil }
     }
 
     func isOverLimit(_ connection: OpaquePointer) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        return entries[Self.key(connection)]?.overLimit ?? false
+        table.withLock { $0.entries[Self.key(connection)]?.overLimit ?? false }
     }
 
     /// The connection enters `phase` now (`body` updates keep the phase's start).
     func enter(_ phase: Phase, _ connection: OpaquePointer) {
-        lock.lock(); defer { lock.unlock() }
         let key = Self.key(connection)
-        guard var entry = entries[key] else { return }
-        if case .sending = entry.phase, case .headers = phase { entry.servedOne = true }
-        if case .body(let announced, _) = entry.phase, case .body(let length, let received) = phase {
-            // Keeps the phase's start, and the length the headers announced.
-            entry.phase = .body(length: length ?? announced, received: received)
-        } else {
-            entry.phase = phase
-            entry.since = Self.now()
+        table.withLock { table in
+            guard var entry = table.entries[key] else { return }
+            if case .sending = entry.phase, case .headers = phase { entry.servedOne = true }
+            if case .body(let announced, _) = entry.phase, case .body(let length, let received) = phase {
+                // Keeps the phase's start, and the length the headers announced.
+                entry.phase = .body(length: length ?? announced, received: received)
+            } else {
+                entry.phase = phase
+                entry.since = Self.now()
         }
-        entries[key] = entry
+        table.entries[key] = entry
+        }
     }
 
     /// Connections with a request under way (its body arriving, being worked on, or its answer
     /// being sent): what a drain waits for.
     var busy: Int {
-        lock.lock(); defer { lock.unlock() }
-        return entries.values.filter { entry in
-            if entry.cut { return false }
-            if case .headers = entry.phase { return false }
-            return true
-        }.count
+        table.withLock {
+            $0.entries.values.filter { entry in
+                if entry.cut { return false }
+                if case .headers = entry.phase { return false }
+                return true
+            }.count
+        }
     }
 
     /// The peer address of a connection still open.
     func address(_ connection: OpaquePointer) -> String? {
-        lock.lock(); defer { lock.unlock() }
-        return entries[Self.key(connection)]?.address
+        table.withLock { $0.entries[Self.key(connection)]?.address }
     }
 
     /// The socket of a connection still open, for the worker to see whether its client has gone.
     func socket(_ connection: OpaquePointer) -> Int32? {
-        lock.lock(); defer { lock.unlock() }
-        return entries[Self.key(connection)]?.socket
+        table.withLock { $0.entries[Self.key(connection)]?.socket }
     }
 
     /// Seconds a connection in `phase` may take from the phase's start; nil: no deadline.
@@ -209,22 +206,23 @@ final class ConnectionDeadlines: @unchecked Sendable {
     }
 
     private func sweep(now: Double) {
-        lock.lock(); defer { lock.unlock() }
-        for (key, entry) in entries where !entry.cut {
-            guard let allowed = allowance(entry.phase, overLimit: entry.overLimit), now - entry.since > allowed else { continue }
-            // A request still arriving is told why before the connection ends; an answer being sent,
-            // or a kept-alive connection that sent nothing new, is just closed.
-            let arriving: Bool
-            switch entry.phase {
-            case .body: arriving = true
-            case .headers: arriving = !entry.servedOne
-            case .working, .sending: arriving = false
-            }
-            if arriving {
-                ConnectionDeadlines.requestTimeout.withUnsafeBytes { gs_send_now(entry.socket, $0.baseAddress, $0.count) }
-            }
-            gs_cut(entry.socket)
-            entries[key]?.cut = true
+        table.withLock { table in
+            for (key, entry) in table.entries where !entry.cut {
+                guard let allowed = allowance(entry.phase, overLimit: entry.overLimit), now - entry.since > allowed else { continue }
+                // A request still arriving is told why before the connection ends; an answer being sent,
+                // or a kept-alive connection that sent nothing new, is just closed.
+                let arriving: Bool
+                switch entry.phase {
+                case .body: arriving = true
+                case .headers: arriving = !entry.servedOne
+                case .working, .sending: arriving = false
+                }
+                if arriving {
+                    ConnectionDeadlines.requestTimeout.withUnsafeBytes { gs_send_now(entry.socket, $0.baseAddress, $0.count) }
+                }
+                gs_cut(entry.socket)
+                table.entries[key]?.cut = true
+        }
         }
     }
 

@@ -123,7 +123,7 @@ struct SpecFolder: Sendable {
         guard let data = try? handle.read(upToCount: JSONParser.maximumInputSize + 1) else { return .bytes([]) }
         guard data.count <= JSONParser.maximumInputSize else {
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? data.count
-            return .tooLarge(size: size ?? data.count)
+            return .tooLarge(size: size)
         }
         return .bytes([UInt8](data))
     }
