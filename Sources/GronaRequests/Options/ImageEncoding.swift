@@ -9,8 +9,9 @@ extension ImageFormat {
     /// The format `path` asks for, or the refusal naming the option it was given to.
     public static func of(output path: String, option: String) throws -> ImageFormat {
         guard let format = ImageFormat(path: path) else {
-            throw RequestError("\(option): \(quoted(path)) has an extension GronaSnap does not write; "
-                + "name it " + allCases.map { "." + $0.fileExtension }.joined(separator: " or "))
+            let name = path.split(separator: "/").last ?? ""
+            throw RequestError("\(option): \(path): GronaSnap writes " + allCases.map { "." + $0.fileExtension }.joined(separator: " and ")
+                + " images, not " + name[name.lastIndex(of: ".")!...])
         }
         return format
     }

@@ -59,8 +59,10 @@ public struct ShotsRequest {
                 for group in groups {
                     let name = try fileName(shot, kind: kind, spec: spec, environments: group)
                     if let other = writers[name] {
-                        throw RequestError(.badInput, "\(quoted(name)) is also written by \(other); put a placeholder "
-                                           + "such as {kind} or {appearance} in the name", file: list.file, path: shot.location)
+                        let by = other == shot.location ? "by another of its variants" : "by \(other)"
+                        throw RequestError(.badInput, "\(quoted(name)) is also written \(by); put a placeholder for what "
+                                           + "differs in the name, such as {kind}, {appearance}, {size}, {direction} or {scale}",
+                                           file: list.file, path: shot.location)
                     }
                     writers[name] = shot.location
                     images.append(try image(shot, kind: kind, spec: spec, environments: group, name: name, session: session))
@@ -165,12 +167,12 @@ public struct ShotsRequest {
     /// What the picture shows, in words, for an image's alt attribute: the component, its settings
     /// and what VoiceOver reads on it (the render report's labels, in reading order).
     static func altText(kind: ShotList.Kind, spec: Spec, environments: [Environment], report: RenderReport) -> String {
-        let component: String
+        let component: String, article: String
         switch spec.component.kind {
-        case .banner: component = "banner"
-        case .progressBar: component = "progress bar"
-        case .offer: component = "offer"
-        case .message: component = "message"
+        case .banner: (article, component) = ("A", "banner")
+        case .progressBar: (article, component) = ("A", "progress bar")
+        case .offer: (article, component) = ("An", "offer")
+        case .message: (article, component) = ("A", "message")
         }
         let env = environments[0]
         var settings = ["\(env.appearance.rawValue) appearance", "text size \(env.textSize.shortName)"]
@@ -183,14 +185,14 @@ public struct ShotsRequest {
         }.joined(separator: " ")
         switch kind {
         case .snapshot:
-            return "A \(component) (\(settings.joined(separator: ", "))): \(reading)"
+            return "\(article) \(component) (\(settings.joined(separator: ", "))): \(reading)"
         case .accessibility:
-            return "What VoiceOver reads on a \(component) (\(settings.joined(separator: ", "))), each element outlined "
+            return "What VoiceOver reads on \(article.lowercased()) \(component) (\(settings.joined(separator: ", "))), each element outlined "
                 + "and numbered: " + spoken.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "; ")
         case .sheet:
-            return "A contact sheet of a \(component) in \(environments.count) variant\(environments.count == 1 ? "" : "s"): \(reading)"
+            return "A contact sheet of \(article.lowercased()) \(component) in \(environments.count) variant\(environments.count == 1 ? "" : "s"): \(reading)"
         case .animation:
-            return "A \(component) sliding in (\(settings.joined(separator: ", "))): \(reading)"
+            return "\(article) \(component) sliding in (\(settings.joined(separator: ", "))): \(reading)"
         }
     }
 
