@@ -125,6 +125,8 @@ final class ShotsTests: XCTestCase {
         for (arguments, message) in [
             (["render", spec, "-o", root + "/a.jpg"], "error: -o: \(root)/a.jpg: GronaSnap writes .png and .webp images, not .jpg\n"),
             (["sheet", spec, "-o", root + "/a.GIF"], "error: -o: \(root)/a.GIF: GronaSnap writes .png and .webp images, not .GIF\n"),
+            (["diff", packageRoot + "/Snapshots/acme-banner/L-light-ltr@3x.png", packageRoot + "/Snapshots/acme-banner/L-dark-ltr@3x.png",
+              "-o", root + "/d.bmp"], "error: -o: \(root)/d.bmp: GronaSnap writes .png and .webp images, not .bmp\n"),
             (["animate", spec, "-o", root + "/a.webp"], "error: -o: \(root)/a.webp: an animation is an animated PNG; name it .png\n"),
         ] {
             let run = try snap(arguments: arguments)
