@@ -49,8 +49,10 @@ enum ShotsCommand {
             } catch {
                 StagedFiles.waitIfInterrupted()
                 say("error: \(RequestError.from(error).description)")
-                // A bad shot list names no specs: keep watching the last good run's files too.
-                inputs = Array(Set(inputs + [file])).sorted()
+                // Keep watching the last good run's files, and the specs the shot list names now (a
+                // bad spec is fixed by a save to the spec); a shot list that cannot be read names none.
+                let named = (try? ShotList.decode(fileAt: file)).map { ShotsRequest.inputs(of: $0, specs: []) } ?? []
+                inputs = Array(Set(inputs + named + [file])).sorted()
             }
             let seen = stamps(inputs)
             repeat { usleep(300_000) } while stamps(inputs) == seen

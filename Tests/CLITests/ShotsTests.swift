@@ -264,6 +264,12 @@ final class ShotsTests: XCTestCase {
         try String(contentsOfFile: spec, encoding: .utf8).replacingOccurrences(of: "\"component\"", with: "\"component\" ")
             .write(toFile: spec, atomically: true, encoding: .utf8)
         XCTAssertTrue(try waitForLine(6).hasPrefix("wrote 1 image"))
+        // A bad spec is said naming the spec, and fixing the spec renders again.
+        let good = try String(contentsOfFile: spec, encoding: .utf8)
+        try "{\"component\": 1}".write(toFile: spec, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try waitForLine(7).hasPrefix("error: \(spec): "), output.lines.last ?? "")
+        try good.write(toFile: spec, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try waitForLine(8).hasPrefix("wrote 1 image"))
         process.terminate()
         process.waitUntilExit()
     }
