@@ -2,7 +2,7 @@
 // GronaSnap: renders the Grona in-app marketing SDK's components into PNG snapshots on Linux.
 // Dependencies point one way: grona-snap → GronaRequests (what can be asked, for every front end);
 // grona-snap, grona-bench, GronaSnapshotTesting, GronaRequests → GronaSnapshots, GronaOutput → Grona → Text, PNG → Raster,
-// and down to the C modules: PNG → CPNG; Text → CFreeType, CHarfBuzz, CUnicode; Grona → CUnicode (locale data);
+// GronaRequests → WebP → PNG, and down to the C modules: PNG → CPNG; WebP → CWebP; Text → CFreeType, CHarfBuzz, CUnicode; Grona → CUnicode (locale data);
 // CUnicode → CICU. grona-snap's server also uses CMicroHTTPD.
 import PackageDescription
 
@@ -34,6 +34,9 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc",
                        providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        // WebP images (`-o out.webp`, `shots`), lossless.
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+                       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         // The HTTP server behind `grona-snap serve`.
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
                        providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
@@ -46,6 +49,8 @@ let package = Package(
         // pixel loops were most of its time. The rest stays -Onone for the debugger.
         .target(name: "Raster", swiftSettings: optimisedInDebug),
         .target(name: "PNG", dependencies: ["CPNG", "Raster"], swiftSettings: optimisedInDebug),
+        // The only Swift code that touches libwebp; it un-premultiplies as the PNG encoder does.
+        .target(name: "WebP", dependencies: ["CWebP", "PNG", "Raster"]),
         .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CUnicode", "Raster"], swiftSettings: optimisedInDebug),
         // CUnicode for locale data (which languages are written right to left).
         .target(name: "Grona", dependencies: ["Text", "Raster", "PNG", "CUnicode"]),
@@ -56,7 +61,7 @@ let package = Package(
         .target(name: "GronaSnapshots", dependencies: ["Grona", "GronaOutput", "PNG", "Raster", "Text"], swiftSettings: optimisedInDebug),
         // The application layer: typed requests, the option schema, render sessions, the budget and
         // the one error type, which the command line, the server and the test library all call.
-        .target(name: "GronaRequests", dependencies: ["Grona", "GronaSnapshots", "GronaOutput", "PNG", "Raster", "Text"]),
+        .target(name: "GronaRequests", dependencies: ["Grona", "GronaSnapshots", "GronaOutput", "PNG", "WebP", "Raster", "Text"]),
         // assertSnapshot for XCTest and Swift Testing, on top of GronaSnapshots. CTestObservation
         // starts watching XCTest's test cases when the test binary loads (TestIdentity.swift).
         .target(name: "CTestObservation", path: "Sources/CTestObservation"),
@@ -82,7 +87,7 @@ let package = Package(
         .testTarget(name: "GronaRequestsTests", dependencies: ["GronaRequests", "Grona"]),
         .testTarget(name: "GronaSnapshotTestingTests", dependencies: ["GronaSnapshotTesting", "GronaSnapshots", "Grona", "PNG", "Raster"]),
         // The command line, run as a process (grona-snap is built beside the tests).
-        .testTarget(name: "CLITests", dependencies: ["grona-snap", "Grona", "GronaSnapshots", "PNG", "Raster", "Text"]),
+        .testTarget(name: "CLITests", dependencies: ["grona-snap", "Grona", "GronaSnapshots", "PNG", "WebP", "Raster", "Text"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -44,6 +44,9 @@ enum AnimateCommand {
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "animate")
         let output = try args.output(placeholder: "OUT.png")
+        guard try ImageFormat.of(output: output, option: "-o") == .png else {
+            throw RequestError("-o: \(output): an animation is an animated PNG; name it .png")
+        }
         let fps = try args.integer("--fps", in: 1...120) ?? 30
         let hold = try args.integer("--hold", in: 0...60_000) ?? 1500
         let overrides = try EnvironmentOptions.overrides(from: args)

@@ -38,6 +38,7 @@ enum DiffCommand {
         if let value = try args.integer("--max-pixels", in: 0...Int(Int32.max)) { tolerance.maximumDifferingPixels = value }
         if let value = try args.number("--max-fraction", in: 0...1) { tolerance.maximumDifferingFraction = value }
 
+        let format = try (args.value("-o") ?? args.value("--output")).map { try ImageFormat.of(output: $0, option: "-o") }
         let expected = try read(args.positionals[0])
         let actual = try read(args.positionals[1])
         let result = compare(expected: expected, actual: actual, tolerance: tolerance)
@@ -50,9 +51,9 @@ enum DiffCommand {
         }
         guard !result.matches else { return }
         var note = ""
-        if let output,
+        if let output, let format,
            let difference = makeDifferenceImage(expected: expected, actual: actual, tolerance: tolerance) {
-            try AtomicFile.write(try encodePNG(difference), to: output)
+            try AtomicFile.write(try format.encode(difference), to: output)
             note = output == AtomicFile.standardOutputName ? "" : "; difference image: \(output)"
         }
         throw SnapshotsDiffer(description: "\(args.positionals[0]) and \(args.positionals[1]) differ\(note)")

@@ -14,7 +14,8 @@ enum RenderCommand {
         Renders the spec's component into a PNG snapshot, as the Grona SDK draws it on iOS.
 
         options:
-          -o, --output OUT.png      where to write the snapshot (required; - for standard output)
+          -o, --output OUT.png      where to write the snapshot (required; - for standard output);
+                                    OUT.webp writes a lossless WebP
           --report REPORT.json      also write the render report: texts, lines, contrast,
                                     VoiceOver reading order, touch targets (- for standard output)
           --overlay accessibility   draw the accessibility picture instead: VoiceOver elements
@@ -60,16 +61,16 @@ enum RenderCommand {
         let overrides = try EnvironmentOptions.overrides(from: args)
         let canvas = try CanvasOptions.canvas(from: args)
         let overlay = try OverlayOption.overlay(from: args)
+        let format = try ImageFormat.of(output: output, option: "-o")
         let spec = try Specs.decode(args.positionals[0], assetRoots: try AssetRoots.parse(args.value("--assets-root")))
-        let result = try RenderRequest(spec: spec, overrides: overrides, canvas: canvas, overlay: overlay)
-            .run(in: try RenderSession())
-        let snapshot = result.snapshot
+        let (image, snapshot) = try RenderRequest(spec: spec, overrides: overrides, canvas: canvas, overlay: overlay)
+            .draw(in: try RenderSession())
         // Boxes are what an iPhone would not draw: say so, but the snapshot is still made (exit 0).
         for message in snapshot.report.missingCharacterMessages(spec: spec.file) {
             FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
         }
         // Both files are complete before either is put in place, so a failed command leaves neither.
-        try AtomicFile.writeTogether([(result.png, output)]
+        try AtomicFile.writeTogether([(try format.encode(image), output)]
                                      + (args.value("--report").map { [(Array(snapshot.report.json().utf8), $0)] } ?? []))
         if !args.has("--quiet") {
             // Missing and private-use characters are said above as a warning, which --quiet does not

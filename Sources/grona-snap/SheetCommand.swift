@@ -27,7 +27,8 @@ enum SheetCommand {
         \(VariantPlan.axesHelp)
 
         options:
-          -o, --output SHEET.png    where to write the sheet (required; - for standard output)
+          -o, --output SHEET.png    where to write the sheet (required; - for standard output);
+                                    SHEET.webp writes a lossless WebP
           --columns N               lay the cells out N to a row, without headers
           --overlay accessibility   each tile the accessibility picture (see render --help)
           --jobs N                  render on N threads (default: one per core)
@@ -48,6 +49,7 @@ enum SheetCommand {
     static func run(_ words: ArraySlice<String>) throws {
         let args = try Arguments(words, grammar: grammar, command: "sheet")
         let output = try args.output(placeholder: "SHEET.png")
+        let format = try ImageFormat.of(output: output, option: "-o")
         let overrides = try EnvironmentOptions.overrides(from: args)
         let axes = try VariantPlan.axes(from: args, overrides: overrides, command: "sheet")
         let columnsOption = try args.integer("--columns", in: 1...64)
@@ -68,6 +70,6 @@ enum SheetCommand {
         sheet.margin = args.value("--padding").map { _ in canvas.padding }
         sheet.background = args.value("--background").map { _ in canvas.background }
         let pixmap = try sheet.run(in: try RenderSession(), jobs: jobs)
-        try AtomicFile.write(try encodePNG(pixmap), to: output)
+        try AtomicFile.write(try format.encode(pixmap), to: output)
     }
 }

@@ -16,6 +16,7 @@ let usage = """
       batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [overrides]   render every spec in a folder
       diff EXPECTED.png ACTUAL.png [-o DIFF.png]                  compare two PNGs (exit 1 if they differ)
       animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR]   the reveal and fill as an animated PNG
+      shots SHOTLIST.json [--out DIR] [--watch]                   every image a docs page needs, and a manifest
       verify FIXTURES_DIR --snapshots DIR [--record MODE]         check every spec's variants against goldens
       merge REPORT_DIR... -o OUT_DIR                              combine sharded verify reports into one
       accept REPORT_DIR [--only GLOB]                             put CI's fresh images in place as the goldens
@@ -40,6 +41,7 @@ let commands: [String: (help: String, run: (ArraySlice<String>) throws -> Void)]
     "batch": (BatchCommand.help, BatchCommand.run),
     "diff": (DiffCommand.help, DiffCommand.run),
     "animate": (AnimateCommand.help, AnimateCommand.run),
+    "shots": (ShotsCommand.help, ShotsCommand.run),
     "verify": (VerifyCommand.help, VerifyCommand.run),
     "merge": (MergeCommand.help, MergeCommand.run),
     "accept": (AcceptCommand.help, AcceptCommand.run),

@@ -74,6 +74,8 @@ final class DocsCommandsTests: XCTestCase {
             }
             try FileManager.default.copyItem(atPath: packageRoot + "/Snapshots", toPath: work + "/Snapshots")
             try FileManager.default.createDirectory(atPath: work + "/docs/images", withIntermediateDirectories: true)
+            // The shot lists the pages run (`grona-snap shots docs/shots/…`).
+            try FileManager.default.createSymbolicLink(atPath: work + "/docs/shots", withDestinationPath: packageRoot + "/docs/shots")
             for command in commands {
                 let where_ = "\(command.page):\(command.line): \(command.text)"
                 let result = try runProgram("/bin/bash", ["-c", command.text + " 2>&1"],

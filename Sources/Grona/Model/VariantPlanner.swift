@@ -13,6 +13,9 @@ extension Spec {
         if let v = axes.textSizes { variants.textSizes = v }
         if let v = axes.appearances { variants.appearances = v }
         if let v = axes.directions { variants.directions = v }
+        // Scales and widths: only a shot list gives these (`ShotList`); the command line's axes never do.
+        if let v = axes.scales { variants.scales = v }
+        if let v = axes.widths { variants.widths = v }
         // A list of locales replaces the spec's languages, its pseudolanguages too unless pseudos are given.
         if let v = axes.locales { variants.locales = v; variants.pseudos = nil }
         if let v = axes.pseudos { variants.pseudos = v }

@@ -161,7 +161,7 @@ struct AccessibilityOverlay {
             var badge = badges[index]
             badge.place(at: Point(x: p, y: y))
             items += badge.items
-            let spoken = element.label + (element.trait == .button ? ", button" : "")
+            let spoken = element.spoken
             if element.label.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 y += try paragraph("(blank label)" + (element.trait == .button ? ", button" : ""), regular,
                                    Self.labelSize, x: column, width: columnWidth, color: Self.secondaryInk)

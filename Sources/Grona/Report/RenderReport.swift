@@ -104,6 +104,9 @@ public struct AccessibilityElement: Equatable, Sendable {
     public enum Trait: String, Sendable { case staticText, button }
     public var label: String
     public var trait: Trait
+    /// What VoiceOver says: the label, then ", button" for the button (the overlay's legend and a
+    /// shot list's alt text).
+    public var spoken: String { label + (trait == .button ? ", button" : "") }
     func json() -> String { "{\"label\": \(string(label)), \"trait\": \(string(trait.rawValue))}" }
 }
 

@@ -34,6 +34,11 @@ public struct RenderRequest {
         try run(on: ComponentRenderer(spec: spec, engine: session.engine))
     }
 
+    /// The picture and its snapshot, not yet encoded: `render -o x.webp` encodes it as its path asks.
+    public func draw(in session: RenderSession) throws -> (image: Pixmap, snapshot: Snapshot) {
+        try CanvasComposition.render(ComponentRenderer(spec: spec, engine: session.engine), environment, on: canvas, overlay: overlay)
+    }
+
     /// Renders with `renderer` (one made by `costed(in:)`), encoding the PNG.
     public func run(on renderer: ComponentRenderer) throws -> Result {
         let (image, snapshot) = try CanvasComposition.render(renderer, environment, on: canvas, overlay: overlay)

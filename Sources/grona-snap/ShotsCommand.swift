@@ -1,0 +1,89 @@
+import Foundation
+import Grona
+import GronaRequests
+import GronaOutput
+
+/// `grona-snap shots SHOTLIST.json [--out DIR] [--watch]`: every image a docs page needs, from one
+/// shot list (`ShotList`, rendered by `ShotsRequest`).
+enum ShotsCommand {
+    static let help = """
+        usage: grona-snap shots SHOTLIST.json [--out DIR] [--watch] [--assets-root DIR]
+
+        Renders every image a shot list names, and manifest.json beside them: each shot is a spec
+        (relative to the shot list) × its variants (the spec's own, or the shot's "variants", in a
+        spec's variants syntax) × its kinds: snapshot (the card on the page), accessibility (what
+        VoiceOver reads), sheet (one contact sheet of the variants) and animation (an animated PNG).
+        "background" is one colour or {"light": …, "dark": …}, so a dark card sits on a dark page;
+        "name" is a file-name template ({component} {kind} {appearance} {size} {direction} {locale}
+        {scale} {width} {format}); "format" is png or webp (lossless). The manifest lists each file
+        with its size in points and pixels, scale, variant and alt text made from the VoiceOver
+        labels. Everything is written together or not at all; a file in DIR that an earlier run's
+        manifest does not list is never replaced.
+
+        options:
+          --out DIR                 the output folder (default: the shot list's "out", relative to it)
+          --watch                   render again whenever the shot list, a spec or one of its
+                                    images or fonts changes, one line per render; a bad edit is
+                                    reported and the next save is waited for (Ctrl-C ends it)
+          --assets-root DIR         refuse fonts and images outside DIR
+        """
+
+    static let grammar = Arguments.Grammar(valued: ["--out", "--assets-root"], flags: ["--watch"], positionals: 1...1)
+
+    static func run(_ words: ArraySlice<String>) throws {
+        let args = try Arguments(words, grammar: grammar, command: "shots")
+        let file = args.positionals[0]
+        let assetRoots = try AssetRoots.parse(args.value("--assets-root"))
+        guard args.has("--watch") else {
+            print(try render(file, out: args.value("--out"), assetRoots: assetRoots).line)
+            return
+        }
+        // Poll the inputs' modification times: no dependency, and a save is seen within ~300 ms.
+        var inputs = [file]
+        while true {
+            let start = DispatchTime.now()
+            do {
+                let done = try render(file, out: args.value("--out"), assetRoots: assetRoots)
+                inputs = done.inputs
+                say(done.line + " in \(Work.seconds(since: start))")
+            } catch {
+                StagedFiles.waitIfInterrupted()
+                say("error: \(RequestError.from(error).description)")
+                // Keep watching the last good run's files, and the specs the shot list names now (a
+                // bad spec is fixed by a save to the spec); a shot list that cannot be read names none.
+                let named = (try? ShotList.decode(fileAt: file)).map { ShotsRequest.inputs(of: $0, specs: []) } ?? []
+                inputs = Array(Set(inputs + named + [file])).sorted()
+            }
+            let seen = stamps(inputs)
+            repeat { usleep(300_000) } while stamps(inputs) == seen
+        }
+    }
+
+    /// One run: the shot list read, every image rendered, then all written.
+    static func render(_ file: String, out: String?, assetRoots: [String]?) throws -> (line: String, inputs: [String]) {
+        let list = try ShotList.decode(fileAt: file)
+        guard let output = out ?? list.out else {
+            throw RequestError(.badInput, "no output folder; give --out DIR, or \"out\" in the shot list", file: file, path: "$")
+        }
+        let result = try ShotsRequest(list: list, output: output, assetRoots: assetRoots).run(in: try RenderSession())
+        try ShotsRequest.write(result, to: output)
+        let count = result.images.count
+        return ("wrote \(count) image\(count == 1 ? "" : "s") and \(ShotsRequest.manifestName) to \(output)", result.inputs)
+    }
+
+    /// A line on standard output now, not when a buffer fills: a watcher reads them as they come.
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// Each input's modification time and size (nil when it is missing), to notice a save.
+    static func stamps(_ files: [String]) -> [String: [Int]] {
+        var result: [String: [Int]] = [:]
+        for file in files {
+            var info = stat()
+            guard stat(file, &info) == 0 else { result[file] = []; continue }
+            result[file] = [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_size), Int(info.st_ino)]
+        }
+        return result
+    }
+}
