@@ -104,12 +104,13 @@ final class AttachmentTests: XCTestCase {
 }
 #endif
 
-/// Runs this test binary (this process's own program) with `arguments`: the exit status and
-/// everything it printed.
-func runThisTestBinary(_ arguments: [String]) throws -> (status: Int32, output: String) {
+/// Runs this test binary (this process's own program) with `arguments`, and `environment` added
+/// to this process's: the exit status and everything it printed.
+func runThisTestBinary(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
