@@ -35,7 +35,7 @@ import Testing
 ///   - name: The goldens' folder instead of the default: a spec's name, a spec file's name as
 ///     `grona-snap verify` gives it, or for a component `<suite>/<test>` of the running test.
 ///   - record: The record mode; nil: the innermost ``withSnapshotTesting(record:requireProvenance:operation:)``
-///     or `.snapshots(record:)` trait, else `$GRONA_RECORD`, else ``GronaSnapshots/SnapshotRecordMode/missing``.
+///     or `.snapshots(record:)` trait, else `$GRONA_RECORD`, else `missing`.
 ///   - fileID: The call's file, for Swift Testing.
 ///   - filePath: The call's file: the package root is the nearest folder above it with `Package.swift`.
 ///   - testName: The test's name where no test framework says which test runs (a plain program).

@@ -17,8 +17,8 @@ import Grona
 /// ``assertSnapshot(of:as:named:record:fileID:file:testName:line:column:)`` and
 /// ``verifySnapshot(of:as:named:record:file:testName:)``.
 ///
-/// GronaSnap draws three kinds of value — a ``Grona/Spec``, a ``SpecFile`` (a spec file in the
-/// package, named as `grona-snap verify` names it) and a ``Grona/Component`` built in code — and each
+/// GronaSnap draws three kinds of value — a `Spec`, a ``SpecFile`` (a spec file in the
+/// package, named as `grona-snap verify` names it) and a `Component` built in code — and each
 /// has the same strategies:
 ///
 /// - `image`: the card as the SDK draws it, in every variant; goldens
