@@ -160,34 +160,43 @@ public struct SpecFile: Sendable, Hashable, ExpressibleByStringLiteral {
     public init(stringLiteral path: String) { self.path = path }
 }
 
+// A spec file's strategies are a spec's, reading the file first: each forwards to its namesake.
 extension Snapshotting where Value == SpecFile {
     /// Every variant of the spec in the file as the SDK draws it; goldens `Snapshots/<spec name>/<variant>.png`.
-    public static var image: Snapshotting { .image() }
+    public static var image: Snapshotting { Snapshotting<Spec>.image.readingSpecFiles() }
 
     /// The spec file's card, with the options of `Snapshotting<Spec>.image(variants:tolerance:snapshotDirectory:artifactDirectory:)`.
     public static func image(variants: Variants? = nil, tolerance: ComparisonTolerance = .default,
                              snapshotDirectory: String? = nil, artifactDirectory: String? = nil) -> Snapshotting {
-        Snapshotting(.image, variants: variants, tolerance: tolerance, snapshotDirectory: snapshotDirectory,
-                     artifactDirectory: artifactDirectory) { .specFile($0.path) }
+        Snapshotting<Spec>.image(variants: variants, tolerance: tolerance, snapshotDirectory: snapshotDirectory,
+                                 artifactDirectory: artifactDirectory).readingSpecFiles()
     }
 
     /// The accessibility picture of every variant; goldens `Snapshots/Accessibility/<spec name>/<variant>.png`.
-    public static var accessibility: Snapshotting { .accessibility() }
+    public static var accessibility: Snapshotting { Snapshotting<Spec>.accessibility.readingSpecFiles() }
 
     /// The accessibility picture, with the options of `image(variants:…)`.
     public static func accessibility(variants: Variants? = nil, tolerance: ComparisonTolerance = .default,
                                      snapshotDirectory: String? = nil, artifactDirectory: String? = nil) -> Snapshotting {
-        image(variants: variants, tolerance: tolerance, snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory)
-            .inFormat(.accessibility)
+        image(variants: variants, tolerance: tolerance, snapshotDirectory: snapshotDirectory,
+              artifactDirectory: artifactDirectory).inFormat(.accessibility)
     }
 
     /// The render report of every variant as JSON; goldens `Snapshots/Reports/<spec name>/<variant>.json`.
-    public static var report: Snapshotting { .report() }
+    public static var report: Snapshotting { Snapshotting<Spec>.report.readingSpecFiles() }
 
     /// The render report, in `variants`.
     public static func report(variants: Variants? = nil, snapshotDirectory: String? = nil,
                               artifactDirectory: String? = nil) -> Snapshotting {
         image(variants: variants, snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory).inFormat(.report)
+    }
+}
+
+extension Snapshotting where Value == Spec {
+    /// This strategy for spec files: each read and named as `grona-snap verify` names it.
+    func readingSpecFiles() -> Snapshotting<SpecFile> {
+        Snapshotting<SpecFile>(format, variants: variants, tolerance: tolerance, snapshotDirectory: snapshotDirectory,
+                               artifactDirectory: artifactDirectory) { .specFile($0.path) }
     }
 }
 
