@@ -88,8 +88,11 @@ final class StrategyTests: XCTestCase {
         let folder = try goldenWithoutProvenance()
         let strategy = Snapshotting<Spec>.image(variants: Self.one, snapshotDirectory: folder + "/Snapshots",
                                                 artifactDirectory: folder + "/Artifacts")
-        let result = strategy.check({ try fixture("message-info") }, named: nil, record: .never, file: #filePath,
-                                    testName: #function, call: "assertSnapshot(of:as:)")
+        // Whatever GRONA_REQUIRE_PROVENANCE the suite runs with.
+        let result = withSnapshotTesting(requireProvenance: false) {
+            strategy.check({ try fixture("message-info") }, named: nil, record: .never, file: #filePath,
+                           testName: #function, call: "assertSnapshot(of:as:)")
+        }
         XCTAssertNil(result.failure?.message)
         XCTAssertEqual(result.notice, "1 golden carries no provenance; compared under tolerance (a change below a visible "
             + "difference passes; record it again, or fail it with GRONA_REQUIRE_PROVENANCE=1): "
@@ -108,7 +111,7 @@ final class StrategyTests: XCTestCase {
         let strategy = Snapshotting<Spec>.image(variants: Self.one, snapshotDirectory: folder + "/Snapshots",
                                                 artifactDirectory: folder + "/Artifacts")
         let spec = try fixture("message-info")
-        XCTAssertNil(verifySnapshot(of: spec, as: strategy, record: .never))
+        XCTAssertNil(withSnapshotTesting(requireProvenance: false) { verifySnapshot(of: spec, as: strategy, record: .never) })
         let message = try XCTUnwrap(withSnapshotTesting(requireProvenance: true) { verifySnapshot(of: spec, as: strategy, record: .never) })
         XCTAssertTrue(message.hasPrefix("message-info/L-light-ltr@3x.png: the golden carries no provenance (no grVR chunk: re-saved by "
             + "another tool, or recorded before GronaSnap wrote one), so only the tolerance could compare it, and "
@@ -148,7 +151,8 @@ final class StrategyTests: XCTestCase {
         let xctest = ["GronaSnapshotTestingTests.ProvenanceNoticeDemo"]
         let swiftTesting = ["--testing-library", "swift-testing", "--filter", "ProvenanceNoticeSwiftDemo"]
         for arguments in [xctest, swiftTesting] {
-            let (status, text) = try runThisTestBinary(arguments, environment: [ProvenanceNoticeDemo.folderVariable: folder])
+            let (status, text) = try runThisTestBinary(arguments, environment: [ProvenanceNoticeDemo.folderVariable: folder,
+                                                                                "GRONA_REQUIRE_PROVENANCE": "0"])
             XCTAssertEqual(status, 0, text)
             XCTAssertTrue(text.contains("notice: 1 golden carries no provenance; compared under tolerance"), text)
             XCTAssertTrue(text.contains("StrategyTests.swift"), text)   // where the call is
