@@ -2,11 +2,16 @@
 // Testing. The checks themselves live in GronaSnapshots (re-exported here), which the `grona-snap
 // verify` command uses too without linking a test framework.
 //
-//   Assertion/AssertSnapshot.swift      assertSnapshot(of:/ofSpecAt:/theme:component:) → XCTFail or Issue.record
-//   Assertion/VerifySnapshot.swift      verifySnapshot(...) -> String?: the pure check, and where things live;
-//                                       SnapshotOptions.verify is the one check behind every public form
-//   Assertion/Snapshotting.swift        the strategies: .image, .accessibility, .report
-//   Assertion/AssertAccessibilitySnapshot.swift  assertSnapshot(…, as: .accessibility) under its older name
+//   Assertion/Snapshotting.swift        Snapshotting<Value>: the strategies .image, .accessibility, .report
+//                                       for a Spec, a SpecFile and a Component, and pullback
+//   Assertion/AssertSnapshot.swift      assertSnapshot(of:as:) → XCTFail or Issue.record; verifySnapshot(of:as:) -> String?
+//   Assertion/VerifySnapshot.swift      the one check behind every form (SnapshotOptions.check), and where things live
+//   Assertion/Deprecated.swift          the older forms (options as parameters, ofSpecAt:, theme:component:,
+//                                       assertAccessibilitySnapshot), forwarding to the one check
+//   Assertion/SnapshotTestingConfiguration.swift  withSnapshotTesting(record:requireProvenance:) and the trait
+//   Assertion/TestIdentity.swift        which test is running, from the test framework
+//   Assertion/AssertNoFindings.swift    assertNoFindings: `grona-snap check` as an assertion
+//   GronaSnapshotTesting.docc           the documentation catalogue (scripts/docs-catalogue builds it)
 // In GronaSnapshots:
 //   Verification/SnapshotVerifier.swift render in parallel, decide each golden, write goldens and artifacts
 //   Verification/SnapshotRecordMode.swift  missing / all / failed / never, and GRONA_RECORD

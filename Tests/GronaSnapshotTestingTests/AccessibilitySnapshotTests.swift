@@ -16,7 +16,7 @@ final class AccessibilitySnapshotTests: XCTestCase {
 
     func testEveryComponentsAccessibilityPictureMatchesItsGoldens() throws {
         for name in Self.fixtures {
-            assertAccessibilitySnapshot(ofSpecAt: "Fixtures/\(name).json", variants: Self.variants)
+            assertSnapshot(of: SpecFile("Fixtures/\(name).json"), as: .accessibility(variants: Self.variants))
         }
         // Each golden is there, in its own folder apart from the plain snapshots.
         for name in Self.fixtures {
@@ -34,10 +34,10 @@ final class AccessibilitySnapshotTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder + "/message-gift", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: "\(packageRoot)/Snapshots/Accessibility/message-gift/L-light-ltr@2x.png",
                                         toPath: folder + "/message-gift/L-light-ltr@2x.png")
-        XCTAssertNil(GronaSnapshotTesting.verifySnapshot(of: spec, variants: variants, overlay: .accessibility, record: .never,
-                                    snapshotDirectory: folder, artifactDirectory: folder + "/artifacts"))
-        let message = try XCTUnwrap(GronaSnapshotTesting.verifySnapshot(of: spec, variants: variants, record: .never,
-                                                   snapshotDirectory: folder, artifactDirectory: folder + "/artifacts"))
+        XCTAssertNil(verifySnapshot(of: spec, as: .accessibility(variants: variants, snapshotDirectory: folder,
+                                                                 artifactDirectory: folder + "/artifacts"), record: .never))
+        let message = try XCTUnwrap(verifySnapshot(of: spec, as: .image(variants: variants, snapshotDirectory: folder,
+                                                                        artifactDirectory: folder + "/artifacts"), record: .never))
         XCTAssertTrue(message.contains("message-gift/L-light-ltr@2x.png: differs from the golden"), message)
     }
 }

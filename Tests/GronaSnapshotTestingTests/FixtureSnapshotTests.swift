@@ -12,7 +12,7 @@ final class FixtureSnapshotTests: XCTestCase {
             .filter { $0.hasSuffix(".json") }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 19)
         for name in names {
-            assertSnapshot(ofSpecAt: "Fixtures/" + name)
+            assertSnapshot(of: SpecFile("Fixtures/" + name), as: .image)
         }
     }
 
@@ -21,6 +21,6 @@ final class FixtureSnapshotTests: XCTestCase {
     func testSeasonalBannerAtOneAndTwoX() throws {
         let variants = Variants(textSizes: [.extraSmall, .large, .accessibilityExtraExtraExtraLarge],
                                 appearances: [.light, .dark], directions: [.ltr, .rtl], scales: [1, 2])
-        assertSnapshot(of: try fixture("seasonal-banner"), variants: variants, snapshotDirectory: "Snapshots/Scales")
+        assertSnapshot(of: try fixture("seasonal-banner"), as: .image(variants: variants, snapshotDirectory: "Snapshots/Scales"))
     }
 }

@@ -24,19 +24,19 @@ func namedBanner(_ title: String) -> Component {
 let oneVariant = Variants(textSizes: [.large], appearances: [.light], directions: [.ltr])
 
 extension XCTestCase {
-    /// Records a banner titled `title` through the test class's `verifySnapshot` (the call's test
-    /// name passed on, as the test's own call would pass it), and checks where it went and that it
-    /// then passes.
+    /// Records a banner titled `title` through `verifySnapshot` (the call's test name passed on, as
+    /// the test's own call would pass it), and checks where it went and that it then passes.
     func assertRecordsUnderItsClass(_ title: String, testName: String = #function,
                                     file: StaticString = #filePath, line: UInt = #line) throws {
-        let message = try XCTUnwrap(verifySnapshot(component: namedBanner(title), variants: oneVariant,
-                                                   snapshotDirectory: sharedGoldenFolder,
-                                                   artifactDirectory: sharedGoldenFolder + "/Artifacts", testName: testName),
+        let message = try XCTUnwrap(verifySnapshot(of: namedBanner(title),
+                                                   as: .image(variants: oneVariant, snapshotDirectory: sharedGoldenFolder,
+                                                              artifactDirectory: sharedGoldenFolder + "/Artifacts"),
+                                                   testName: testName),
                                     file: file, line: line)
         let golden = "\(sharedGoldenFolder)/\(type(of: self))/\(testName.prefix { $0 != "(" })/L-light-ltr@3x.png"
         XCTAssertTrue(message.contains("recorded the golden at \(golden)"), message, file: file, line: line)
-        XCTAssertNil(verifySnapshot(component: namedBanner(title), variants: oneVariant,
-                                    snapshotDirectory: sharedGoldenFolder, testName: testName), file: file, line: line)
+        XCTAssertNil(verifySnapshot(of: namedBanner(title), as: .image(variants: oneVariant, snapshotDirectory: sharedGoldenFolder),
+                                    testName: testName), file: file, line: line)
     }
 }
 
@@ -60,8 +60,9 @@ final class GoldenNamesSecondSuite: XCTestCase {
 /// Records a banner titled `title` with `assertSnapshot`, expecting it under `<suite>/banner/`.
 func expectRecordingUnder(_ suite: String, _ title: String) {
     withKnownIssue {
-        assertSnapshot(component: namedBanner(title), variants: oneVariant, snapshotDirectory: sharedGoldenFolder,
-                       artifactDirectory: sharedGoldenFolder + "/Artifacts", testName: "banner()")
+        assertSnapshot(of: namedBanner(title), as: .image(variants: oneVariant, snapshotDirectory: sharedGoldenFolder,
+                                                          artifactDirectory: sharedGoldenFolder + "/Artifacts"),
+                       testName: "banner()")
     } matching: { issue in
         issue.comments.contains { $0.rawValue.contains("recorded the golden at \(sharedGoldenFolder)/\(suite)/banner/L-light-ltr@3x.png") }
     }

@@ -37,12 +37,12 @@ func progress(_ value: Double) -> Component {
 
 /// Checks a component as a test would, from a helper: the golden must be named after the test.
 func recordsThenPasses(_ component: Component, expecting folder: String) {
-    let first = verifySnapshot(theme: carriedOverTheme, component: component, variants: trustVariant,
-                               snapshotDirectory: trustFolder, artifactDirectory: trustFolder + "/Artifacts")
+    let first = verifySnapshot(of: component, as: .image(theme: carriedOverTheme, variants: trustVariant,
+                                                         snapshotDirectory: trustFolder, artifactDirectory: trustFolder + "/Artifacts"))
     #expect(first?.contains("recorded the golden at \(trustFolder)/\(folder)/L-light-ltr@1x.png") == true, "\(first ?? "nil")")
     // The second check, as a second run would make it, passes.
-    #expect(verifySnapshot(theme: carriedOverTheme, component: component, variants: trustVariant,
-                           snapshotDirectory: trustFolder) == nil)
+    #expect(verifySnapshot(of: component, as: .image(theme: carriedOverTheme, variants: trustVariant,
+                                                     snapshotDirectory: trustFolder)) == nil)
 }
 
 @Suite struct ParameterizedGoldens {
@@ -61,21 +61,22 @@ func recordsThenPasses(_ component: Component, expecting folder: String) {
     }
 
     @Test(.snapshots(record: .never)) func traitSetsTheRecordMode() {
-        let message = verifySnapshot(component: progress(33), variants: trustVariant, snapshotDirectory: trustFolder)
+        let message = verifySnapshot(of: progress(33), as: .image(variants: trustVariant, snapshotDirectory: trustFolder))
         #expect(message?.contains("(record mode never)") == true, "\(message ?? "nil")")
         // A call's own mode wins over the trait's.
-        let recorded = verifySnapshot(component: progress(33), variants: trustVariant, record: .missing,
-                                      snapshotDirectory: trustFolder, artifactDirectory: trustFolder + "/Artifacts")
+        let recorded = verifySnapshot(of: progress(33), as: .image(variants: trustVariant, snapshotDirectory: trustFolder,
+                                                                   artifactDirectory: trustFolder + "/Artifacts"),
+                                      record: .missing)
         #expect(recorded?.contains("recorded the golden") == true)
     }
 
     @Test func withSnapshotTestingScopesTheRecordMode() {
         withSnapshotTesting(record: .never) {
-            let message = verifySnapshot(component: progress(44), variants: trustVariant, snapshotDirectory: trustFolder)
+            let message = verifySnapshot(of: progress(44), as: .image(variants: trustVariant, snapshotDirectory: trustFolder))
             #expect(message?.contains("(record mode never)") == true, "\(message ?? "nil")")
         }
-        let outside = verifySnapshot(component: progress(44), variants: trustVariant, snapshotDirectory: trustFolder,
-                                     artifactDirectory: trustFolder + "/Artifacts")
+        let outside = verifySnapshot(of: progress(44), as: .image(variants: trustVariant, snapshotDirectory: trustFolder,
+                                                                  artifactDirectory: trustFolder + "/Artifacts"))
         #expect(outside?.contains("recorded the golden") == true)
     }
 }
@@ -91,35 +92,36 @@ final class GoldenTrustTests: XCTestCase {
         XCTAssertEqual(carriedOverTheme.onPrimary, .hex(0xFFFFFF))
         XCTAssertEqual(carriedOverTheme.cornerRadius, 12)
         let folder = (try? temporaryFolder()) ?? trustFolder
-        let message = verifySnapshot(theme: carriedOverTheme, component: banner, variants: trustVariant,
-                                     snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts")
+        let message = verifySnapshot(of: banner, as: .image(theme: carriedOverTheme, variants: trustVariant,
+                                                            snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts"))
         XCTAssertTrue(message?.contains("recorded the golden at \(folder)/GoldenTrustTests/testTheSDKsThemeCarriesOver/") == true, message ?? "nil")
-        XCTAssertNil(verifySnapshot(theme: carriedOverTheme, component: banner, variants: trustVariant, snapshotDirectory: folder))
+        XCTAssertNil(verifySnapshot(of: banner, as: .image(theme: carriedOverTheme, variants: trustVariant, snapshotDirectory: folder)))
     }
 
     func testAMissingFontIsSaidOnceNamingTheSwiftCall() throws {
         let folder = try temporaryFolder()
-        let message = try XCTUnwrap(verifySnapshot(theme: Theme(regularFont: "AcmeSans-Regular"), component: banner,
-                                                   variants: Variants(textSizes: [.small, .large, .accessibilityExtraExtraExtraLarge]),
-                                                   snapshotDirectory: folder))
-        XCTAssertTrue(message.hasPrefix("verifySnapshot(theme:component:): Theme.regularFont: no font file \"AcmeSans-Regular\"; a bare name is looked up in \(packageRoot)/Fonts, \(packageRoot), "), message)
+        let message = try XCTUnwrap(verifySnapshot(of: banner, as: .image(theme: Theme(regularFont: "AcmeSans-Regular"),
+                                                                          variants: Variants(textSizes: [.small, .large, .accessibilityExtraExtraExtraLarge]),
+                                                                          snapshotDirectory: folder)))
+        XCTAssertTrue(message.hasPrefix("verifySnapshot(of:as:): Theme.regularFont: no font file \"AcmeSans-Regular\"; a bare name is looked up in \(packageRoot)/Fonts, \(packageRoot), "), message)
         XCTAssertEqual(message.components(separatedBy: "Theme.regularFont").count, 2, message)
         XCTAssertFalse(message.contains("$."), message)
     }
 
     func testAnUnreadableFontIsSaidOnceInSwiftTerms() throws {
         let folder = try temporaryFolder()
-        let message = try XCTUnwrap(verifySnapshot(theme: Theme(regularFont: "Fonts/README.md"), component: banner,
-                                                   variants: Variants(textSizes: [.small, .large]), snapshotDirectory: folder))
-        XCTAssertTrue(message.hasPrefix("2 of 2 snapshots failed: cannot render: verifySnapshot(theme:component:): Theme.regularFont: "), message)
+        let message = try XCTUnwrap(verifySnapshot(of: banner, as: .image(theme: Theme(regularFont: "Fonts/README.md"),
+                                                                          variants: Variants(textSizes: [.small, .large]), snapshotDirectory: folder)))
+        XCTAssertTrue(message.hasPrefix("2 of 2 snapshots failed: cannot render: verifySnapshot(of:as:): Theme.regularFont: "), message)
         XCTAssertFalse(message.contains("$."), message)
     }
 
     func testAChangedBrandColourFailsOnTheSameMachineAndAReencodedGoldenPasses() throws {
         let folder = try temporaryFolder()
         let check = { (primary: UInt32) in
-            self.verifySnapshot(theme: self.theme(primary: primary), component: self.banner, named: "acme", variants: trustVariant,
-                                snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts")
+            verifySnapshot(of: self.banner, as: .image(theme: self.theme(primary: primary), variants: trustVariant,
+                                                       snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts"),
+                           named: "acme")
         }
         XCTAssertNotNil(check(0x0A408C))   // recorded
         XCTAssertNil(check(0x0A408C))
@@ -162,15 +164,16 @@ final class GoldenTrustTests: XCTestCase {
 
     func testTheReportStrategyKeepsTheRenderReportAsAGolden() throws {
         let folder = try temporaryFolder()
-        let first = try XCTUnwrap(verifySnapshot(component: banner, as: .report, variants: trustVariant, snapshotDirectory: folder))
+        let first = try XCTUnwrap(verifySnapshot(of: banner, as: .report(variants: trustVariant, snapshotDirectory: folder)))
         let golden = folder + "/GoldenTrustTests/testTheReportStrategyKeepsTheRenderReportAsAGolden/L-light-ltr@1x.json"
         XCTAssertTrue(first.contains("recorded the golden report at \(golden)"), first)
         XCTAssertTrue(try String(contentsOfFile: golden, encoding: .utf8).contains("\"lines\""))
-        XCTAssertNil(verifySnapshot(component: banner, as: .report, variants: trustVariant, snapshotDirectory: folder))
+        XCTAssertNil(verifySnapshot(of: banner, as: .report(variants: trustVariant, snapshotDirectory: folder)))
         let longer = Component.banner(Banner(eyebrow: "ACME", title: "Double points this week on every order", button: "See points"))
-        let changed = try XCTUnwrap(verifySnapshot(theme: Theme(), component: longer, named: "GoldenTrustTests/testTheReportStrategyKeepsTheRenderReportAsAGolden",
-                                                   as: .report, variants: trustVariant, record: .never, snapshotDirectory: folder,
-                                                   artifactDirectory: folder + "/Artifacts"))
+        let changed = try XCTUnwrap(verifySnapshot(of: longer, as: .report(variants: trustVariant, snapshotDirectory: folder,
+                                                                           artifactDirectory: folder + "/Artifacts"),
+                                                   named: "GoldenTrustTests/testTheReportStrategyKeepsTheRenderReportAsAGolden",
+                                                   record: .never))
         XCTAssertTrue(changed.contains("the render report differs from the golden at line"), changed)
     }
 
@@ -242,7 +245,7 @@ final class GoldenTrustTests: XCTestCase {
     }
 
     func testXCTestIdentityComesFromTheRunningTestCase() {
-        let identity = snapshotIdentity(file: #filePath, function: "helper()")
+        let identity = TestIdentity.current(testCase: self, file: #filePath, function: "helper()")
         XCTAssertEqual(identity.module, "GronaSnapshotTestingTests")
         XCTAssertEqual(identity.suite, "GoldenTrustTests")
         XCTAssertEqual(identity.test, "testXCTestIdentityComesFromTheRunningTestCase")

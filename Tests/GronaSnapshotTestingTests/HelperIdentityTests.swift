@@ -11,8 +11,8 @@ import XCTest
 
 /// A free function: `verifySnapshot`'s `testName` here is this helper's own name.
 func checkOfferFromHelper(in folder: String) -> String? {
-    verifySnapshot(component: .offer(Offer(title: "10% off your first order", code: "ACME10")), variants: trustVariant,
-                   snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts")
+    verifySnapshot(of: Component.offer(Offer(title: "10% off your first order", code: "ACME10")),
+                   as: .image(variants: trustVariant, snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts"))
 }
 
 final class HelperIdentityTests: XCTestCase {
@@ -50,8 +50,8 @@ final class HelperOutsideTestsTests: XCTestCase {
 
     func testOutsideAnyTestTheHelperFailsSayingSo() {
         XCTAssertEqual(Self.fromClassSetUp, TestIdentity(module: nil, suite: nil, test: "x", fromFramework: false)
-            .unknownTestMessage(call: "verifySnapshot(of:)"))
-        XCTAssertTrue(Self.fromClassSetUp?.hasPrefix("verifySnapshot(of:): cannot tell which test is running") == true)
+            .unknownTestMessage(call: "verifySnapshot(of:as:)"))
+        XCTAssertTrue(Self.fromClassSetUp?.hasPrefix("verifySnapshot(of:as:): cannot tell which test is running") == true)
     }
 }
 
@@ -61,7 +61,7 @@ final class HelperOutsideTestsTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "grona-helper-detached-\(getpid())"
         try? FileManager.default.removeItem(atPath: folder)
         let message = await Task.detached { checkOfferFromHelper(in: folder) }.value
-        #expect(message?.hasPrefix("verifySnapshot(of:): cannot tell which test is running") == true, "\(message ?? "nil")")
+        #expect(message?.hasPrefix("verifySnapshot(of:as:): cannot tell which test is running") == true, "\(message ?? "nil")")
         // In the test's own task, the helper's golden is named after the test.
         let named = checkOfferFromHelper(in: folder)
         #expect(named?.contains("\(folder)/HelperIdentitySwiftTests/aDetachedTaskCannotKnowItsTest/") == true, "\(named ?? "nil")")
@@ -77,12 +77,12 @@ final class HelperOutsideTestsTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: folder)
         let banner = { (title: String) in Component.banner(Banner(title: title)) }
         withKnownIssue {
-            assertSnapshot(of: banner("Summer sale"), named: "sale", variants: trustVariant, snapshotDirectory: folder,
-                           artifactDirectory: folder + "/Artifacts")   // recorded
+            assertSnapshot(of: banner("Summer sale"), as: .image(variants: trustVariant, snapshotDirectory: folder,
+                                                                 artifactDirectory: folder + "/Artifacts"), named: "sale")   // recorded
         }
         withKnownIssue {
-            assertSnapshot(of: banner("Winter sale"), named: "sale", variants: trustVariant, snapshotDirectory: folder,
-                           artifactDirectory: folder + "/Artifacts")   // differs
+            assertSnapshot(of: banner("Winter sale"), as: .image(variants: trustVariant, snapshotDirectory: folder,
+                                                                 artifactDirectory: folder + "/Artifacts"), named: "sale")   // differs
         } matching: { $0.comments.contains { $0.rawValue.contains("sale/L-light-ltr@1x.png: differs from the golden") } }
     }
 }
@@ -104,12 +104,13 @@ final class AttachmentTests: XCTestCase {
 }
 #endif
 
-/// Runs this test binary (this process's own program) with `arguments`: the exit status and
-/// everything it printed.
-func runThisTestBinary(_ arguments: [String]) throws -> (status: Int32, output: String) {
+/// Runs this test binary (this process's own program) with `arguments`, and `environment` added
+/// to this process's: the exit status and everything it printed.
+func runThisTestBinary(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output

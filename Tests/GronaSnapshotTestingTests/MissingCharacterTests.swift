@@ -28,12 +28,12 @@ final class MissingCharacterTests: XCTestCase {
             let folder = try temporaryFolder()
             for record in [SnapshotRecordMode.missing, .all] {
                 capturing = true
-                assertSnapshot(component: component, named: "watch", record: record,
-                               snapshotDirectory: folder + "/Snapshots", artifactDirectory: folder + "/Artifacts")
+                assertSnapshot(of: component, as: .image(snapshotDirectory: folder + "/Snapshots", artifactDirectory: folder + "/Artifacts"),
+                               named: "watch", record: record)
                 capturing = false
                 XCTAssertEqual(failures.count, 1, "\(record)")
                 let message = failures.removeFirst()
-                XCTAssertTrue(message.contains("watch/L-light-ltr@3x.png: not recorded: assertSnapshot(theme:component:): the title text has " + says),
+                XCTAssertTrue(message.contains("watch/L-light-ltr@3x.png: not recorded: assertSnapshot(of:as:): the title text has " + says),
                               message)
                 XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Snapshots/watch/L-light-ltr@3x.png"))
             }
@@ -43,8 +43,8 @@ final class MissingCharacterTests: XCTestCase {
     func testCopyEveryPinnedFontDrawsRecordsAsBefore() throws {
         let folder = try temporaryFolder()
         let drawable = Component.message(Message(icon: .gift, title: "週末限定セール", body: "ใกล้ได้รับการจัดส่งฟรีแล้ว"))
-        let message = try XCTUnwrap(verifySnapshot(component: drawable, named: "drawable", snapshotDirectory: folder))
+        let message = try XCTUnwrap(verifySnapshot(of: drawable, as: .image(snapshotDirectory: folder), named: "drawable"))
         XCTAssertTrue(message.contains("recorded the golden at"), message)
-        XCTAssertNil(verifySnapshot(component: drawable, named: "drawable", snapshotDirectory: folder))
+        XCTAssertNil(verifySnapshot(of: drawable, as: .image(snapshotDirectory: folder), named: "drawable"))
     }
 }

@@ -20,8 +20,8 @@ final class SnapshotBehaviourTests: XCTestCase {
     }
 
     func verify(_ spec: Spec, in folder: String) -> String? {
-        verifySnapshot(of: spec, variants: variant, record: .never, snapshotDirectory: folder + "/Snapshots",
-                       artifactDirectory: folder + "/Artifacts")
+        verifySnapshot(of: spec, as: .image(variants: variant, snapshotDirectory: folder + "/Snapshots",
+                                            artifactDirectory: folder + "/Artifacts"), record: .never)
     }
 
     func testChangedTenPixelBlockFailsWithDifferenceImages() throws {
@@ -109,15 +109,15 @@ final class SnapshotBehaviourTests: XCTestCase {
         let folder = try temporaryFolder()
         let bad = folder + "/bad.json"
         try writeBytes(Array(#"{"component": {"type": "banner"}}"#.utf8), bad)
-        let message = try XCTUnwrap(verifySnapshot(ofSpecAt: bad, record: .never, snapshotDirectory: folder))
+        let message = try XCTUnwrap(verifySnapshot(of: SpecFile(bad), as: .image(snapshotDirectory: folder), record: .never))
         XCTAssertTrue(message.hasPrefix(bad + ": $.component"), message)
 
         let spec = try fixture("message-info")
-        let recorded = try XCTUnwrap(verifySnapshot(theme: spec.theme, component: spec.component,
-                                                    snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts"))
+        let recorded = try XCTUnwrap(verifySnapshot(of: spec.component, as: .image(theme: spec.theme, snapshotDirectory: folder,
+                                                                                   artifactDirectory: folder + "/Artifacts")))
         let golden = folder + "/SnapshotBehaviourTests/testSpecFileAndComponentEntryPoints/L-light-ltr@3x.png"
         XCTAssertTrue(recorded.contains("recorded the golden at \(golden)"), recorded)
-        XCTAssertNil(verifySnapshot(theme: spec.theme, component: spec.component, snapshotDirectory: folder))
+        XCTAssertNil(verifySnapshot(of: spec.component, as: .image(theme: spec.theme, snapshotDirectory: folder)))
     }
 }
 
@@ -137,8 +137,8 @@ final class XCTestReportingTests: XCTestCase {
         let spec = try fixture("message-info")
         capturing = true
         let line = #line + 1
-        assertSnapshot(of: spec, variants: Variants(textSizes: [.large], appearances: [.light], directions: [.ltr]),
-                       record: .never, snapshotDirectory: folder, artifactDirectory: folder)
+        assertSnapshot(of: spec, as: .image(variants: Variants(textSizes: [.large], appearances: [.light], directions: [.ltr]),
+                                            snapshotDirectory: folder, artifactDirectory: folder), record: .never)
         capturing = false
         XCTAssertEqual(failures.count, 1)
         XCTAssertEqual(failures.first?.line, line)

@@ -13,7 +13,7 @@ import Testing
         let variants = Variants(textSizes: [.large], appearances: [.light], directions: [.ltr])
         let line = #line + 2
         withKnownIssue {
-            assertSnapshot(of: spec, variants: variants, record: .never, snapshotDirectory: folder, artifactDirectory: folder)
+            assertSnapshot(of: spec, as: .image(variants: variants, snapshotDirectory: folder, artifactDirectory: folder), record: .never)
         } matching: { issue in
             issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID
                 && issue.comments.contains { $0.rawValue.contains("message-info/L-light-ltr@3x.png: no golden at") }
@@ -22,16 +22,16 @@ import Testing
 
     @Test func matchingSnapshotRecordsNoIssue() throws {
         assertSnapshot(of: try fixture("message-info"),
-                       variants: Variants(textSizes: [.large], appearances: [.light], directions: [.ltr]), record: .never)
+                       as: .image(variants: Variants(textSizes: [.large], appearances: [.light], directions: [.ltr])), record: .never)
     }
 }
 
-/// `assertAccessibilitySnapshot` under Swift Testing, against the picture goldens.
+/// `assertSnapshot(of:as: .accessibility)` under Swift Testing, against the picture goldens.
 @Suite struct AccessibilitySwiftTesting {
     @Test func matchingPictureRecordsNoIssue() throws {
-        assertAccessibilitySnapshot(of: try fixture("message-gift"),
-                                    variants: Variants(textSizes: [.large], appearances: [.light], directions: [.rtl], scales: [2]),
-                                    record: .never)
+        assertSnapshot(of: try fixture("message-gift"),
+                       as: .accessibility(variants: Variants(textSizes: [.large], appearances: [.light], directions: [.rtl], scales: [2])),
+                       record: .never)
     }
 
     @Test func missingPictureIsAnIssueAtTheCall() throws {
@@ -40,8 +40,8 @@ import Testing
         let spec = try fixture("message-gift")
         let line = #line + 2
         withKnownIssue {
-            assertAccessibilitySnapshot(of: spec, variants: Variants(textSizes: [.large], appearances: [.light], directions: [.ltr]),
-                                        record: .never, snapshotDirectory: folder, artifactDirectory: folder)
+            assertSnapshot(of: spec, as: .accessibility(variants: Variants(textSizes: [.large], appearances: [.light], directions: [.ltr]),
+                                                        snapshotDirectory: folder, artifactDirectory: folder), record: .never)
         } matching: { issue in
             issue.sourceLocation?.line == line
                 && issue.comments.contains { $0.rawValue.contains("message-gift/L-light-ltr@3x.png: no golden at") }

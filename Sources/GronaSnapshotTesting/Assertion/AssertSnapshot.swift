@@ -1,11 +1,10 @@
-// `assertSnapshot`: `verifySnapshot` reported to the test framework that is running. Under Swift
-// Testing (`Test.current` is set) the failure is an `Issue` at the call's source location; under
-// XCTest it is an `XCTFail` at the call's file and line. One function serves both, so a test file
-// needs no import but this module's.
-//
-// Strategies are values (Snapshotting.swift): `assertSnapshot(of: spec, as: .image)`,
-// `assertSnapshot(of: banner, as: .report, theme: acmeTheme)`, `.accessibility`. The older forms
-// (`assertSnapshot(theme:component:)`, `ofSpecAt:`) are the same calls and keep working.
+// `assertSnapshot(of:as:)` and `verifySnapshot(of:as:)`, as in swift-snapshot-testing: one generic
+// function each, the strategy (Snapshotting.swift) saying what the value becomes. `verifySnapshot`
+// returns the failure's message; `assertSnapshot` reports it to the test framework that is running:
+// under Swift Testing (`Test.current` is set) an `Issue` at the call's source location, under
+// XCTest an `XCTFail` at the call's file and line. One function serves both, so a test file needs
+// no import but this module's, and in an XCTestCase no member hides it. The older forms, with the
+// options as parameters, are in Deprecated.swift.
 import Foundation
 import Grona
 import XCTest
@@ -13,151 +12,96 @@ import XCTest
 import Testing
 #endif
 
-/// Checks every variant of `spec` against its golden and fails the running test with
-/// `verifySnapshot`'s message if any does not match (or was recorded). See `verifySnapshot(of:)`.
-public func assertSnapshot(of spec: Spec, as strategy: Snapshotting = .image, variants: Variants? = nil,
-                           record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
-                           snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                           fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
-                           function: String = #function, line: UInt = #line, column: UInt = #column) {
-    report(SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory)
-        .check(.spec(spec), file: "\(filePath)", identity: .current(file: "\(filePath)", function: function)),
+/// Checks `value` against its goldens as `snapshotting` says, and fails the running test (Swift
+/// Testing's or XCTest's) if any does not match or was recorded.
+///
+/// ```swift
+/// assertSnapshot(of: SpecFile("Fixtures/seasonal-banner.json"), as: .image)
+/// assertSnapshot(of: banner, as: .image(theme: acmeTheme), named: "hero-banner")
+/// assertSnapshot(of: offer, as: .accessibility, record: .failed)
+/// ```
+///
+/// The failure's message gives the counts, the largest difference, the rule applied and the paths
+/// of the golden and the artifacts (see ``verifySnapshot(of:as:named:record:file:testName:)``); in
+/// Swift Testing the golden, the fresh image and the difference image are attached to it. A golden
+/// without provenance compared under the tolerance gives a notice (a warning issue in Swift
+/// Testing, a line on standard error in XCTest), or fails when ``SnapshotTestingConfiguration/requireProvenance``
+/// or `GRONA_REQUIRE_PROVENANCE=1` says so.
+///
+/// - Parameters:
+///   - value: The spec, spec file, component, or any value a pulled-back strategy takes. An error it
+///     throws fails the test.
+///   - snapshotting: The strategy: `.image`, `.accessibility`, `.report`, with options or pulled back.
+///   - name: The goldens' folder instead of the default: a spec's name, a spec file's name as
+///     `grona-snap verify` gives it, or for a component `<suite>/<test>` of the running test.
+///   - record: The record mode; nil: the innermost ``withSnapshotTesting(record:requireProvenance:operation:)``
+///     or `.snapshots(record:)` trait, else `$GRONA_RECORD`, else `missing`.
+///   - fileID: The call's file, for Swift Testing.
+///   - filePath: The call's file: the package root is the nearest folder above it with `Package.swift`.
+///   - testName: The test's name where no test framework says which test runs (a plain program).
+///   - line: The call's line.
+///   - column: The call's column, for Swift Testing.
+public func assertSnapshot<Value>(of value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value>,
+                                  named name: String? = nil, record: SnapshotRecordMode? = nil,
+                                  fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
+                                  testName: String = #function, line: UInt = #line, column: UInt = #column) {
+    report(snapshotting.check(value, named: name, record: record, file: filePath, testName: testName,
+                              call: "assertSnapshot(of:as:)"),
            fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// As `assertSnapshot(of:)`, for the spec file at `path` (relative paths from the package root).
-public func assertSnapshot(ofSpecAt path: String, as strategy: Snapshotting = .image, variants: Variants? = nil,
-                           record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
-                           snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                           fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
-                           function: String = #function, line: UInt = #line, column: UInt = #column) {
-    report(SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory)
-        .check(.specFile(path), file: "\(filePath)", identity: .current(file: "\(filePath)", function: function)),
-           fileID: fileID, filePath: filePath, line: line, column: column)
+/// Checks `value` against its goldens as `snapshotting` says and returns nil when every one
+/// matches, else a message for a person: the counts, the largest difference, the rule applied and
+/// the paths of the golden and the artifacts. It reports nothing to a test framework (a notice about
+/// goldens without provenance goes to standard error); ``assertSnapshot(of:as:named:record:fileID:file:testName:line:column:)``
+/// is this and the report.
+///
+/// Goldens of a spec are `Snapshots/<spec name>/<textSize>-<appearance>-<direction>@<scale>x.png`;
+/// of a component built in code, `Snapshots/<suite>/<test>/…`, named after the running test as the
+/// framework reports it (a parameterized case adds its arguments, a second snapshot in one test a
+/// number); `name` replaces either.
+public func verifySnapshot<Value>(of value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value>,
+                                  named name: String? = nil, record: SnapshotRecordMode? = nil,
+                                  file filePath: StaticString = #filePath, testName: String = #function) -> String? {
+    let result = snapshotting.check(value, named: name, record: record, file: filePath, testName: testName,
+                                    call: "verifySnapshot(of:as:)")
+    if let notice = result.notice { printNotice(notice, filePath: filePath, line: nil) }
+    return result.failure?.message
 }
 
-/// Checks a component built in code, drawn with `theme` in `environment` (and each of `variants`);
-/// goldens under `name`, by default the running test's `<suite>/<test>` (see
-/// `verifySnapshot(theme:component:…)`).
-public func assertSnapshot(of component: Component, as strategy: Snapshotting = .image, theme: Theme = Theme(),
-                           environment: Environment = .default, named name: String? = nil, variants: Variants? = nil,
-                           record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
-                           snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                           fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
-                           testName: String = #function, line: UInt = #line, column: UInt = #column) {
-    report(SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory)
-        .check(.component(component, theme: theme, environment: environment, name: name, call: "assertSnapshot(of:as:)"),
-                file: "\(filePath)", identity: .current(file: "\(filePath)", function: testName)),
-           fileID: fileID, filePath: filePath, line: line, column: column)
+extension Snapshotting {
+    /// The check behind every form: the value drawn as this strategy says, named by `name` or the
+    /// running test, reported in messages as `call`.
+    func check(_ value: () throws -> Value, named name: String?, record: SnapshotRecordMode?, file: StaticString,
+               testName: String, call: String, suite: String? = nil) -> SnapshotCheck {
+        let subject: SnapshotSubject
+        do { subject = try self.subject(value()) } catch { return SnapshotCheck(failure: SnapshotFailure("\(call): \(error)")) }
+        return options(record: record).check(subject.named(name, call: call), file: "\(file)",
+                                             identity: .current(file: "\(file)", function: testName, suite: suite),
+                                             counterInstance: TestIdentity.runningXCTestCase)
+    }
 }
 
-/// As `assertSnapshot(of: component, …)`, in the argument order of earlier versions.
-public func assertSnapshot(theme: Theme = Theme(), component: Component, environment: Environment = .default,
-                           named name: String? = nil, as strategy: Snapshotting = .image, variants: Variants? = nil,
-                           record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
-                           snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                           fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
-                           testName: String = #function, line: UInt = #line, column: UInt = #column) {
-    report(SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory)
-        .check(.component(component, theme: theme, environment: environment, name: name, call: "assertSnapshot(theme:component:)"),
-                file: "\(filePath)", identity: .current(file: "\(filePath)", function: testName)),
-           fileID: fileID, filePath: filePath, line: line, column: column)
+/// Hands a check's notice and failure to the test framework that is running.
+func report(_ check: SnapshotCheck, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    if let notice = check.notice {
+        #if canImport(Testing) && compiler(>=6.3)
+        if Test.current != nil {
+            let location = SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+            Issue.record(Comment(rawValue: "notice: " + notice), severity: .warning, sourceLocation: location)
+        } else {
+            printNotice(notice, filePath: filePath, line: line)
+        }
+        #else
+        printNotice(notice, filePath: filePath, line: line)
+        #endif
+    }
+    report(check.failure, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-// In an XCTestCase, unqualified calls find these methods before the free functions (a member hides
-// a global function of the same name), so a test written as in Swift Testing gets its class in the
-// golden path without saying so, and the running test (`self`), not a helper's `#function`, names
-// it. The spec forms are here only because the member hides them too; they are the free functions.
-extension XCTestCase {
-    /// The test class's name without its module: `CampaignTests`, `Outer.Inner`.
-    var snapshotSuiteName: String {
-        String(reflecting: type(of: self)).split(separator: ".").dropFirst().joined(separator: ".")
-    }
-
-    func snapshotIdentity(file: StaticString, function: String) -> TestIdentity {
-        .current(testCase: self, file: "\(file)", function: function)
-    }
-
-    /// A component built in code, checked for this test case: named after it, numbered afresh in it.
-    func checkComponent(_ component: Component, theme: Theme, environment: Environment, name: String?, call: String,
-                        _ options: SnapshotOptions, file: StaticString, testName: String) -> SnapshotFailure? {
-        options.check(.component(component, theme: theme, environment: environment, name: name, call: call),
-                       file: "\(file)", identity: snapshotIdentity(file: file, function: testName), counterInstance: self)
-    }
-
-    /// `assertSnapshot(theme:component:…)` with goldens under `<test class>/<test name>`.
-    public func assertSnapshot(theme: Theme = Theme(), component: Component, environment: Environment = .default,
-                               named name: String? = nil, as strategy: Snapshotting = .image, variants: Variants? = nil,
-                               record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
-                               snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                               fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
-                               testName: String = #function, line: UInt = #line, column: UInt = #column) {
-        report(checkComponent(component, theme: theme, environment: environment, name: name, call: "assertSnapshot(theme:component:)",
-                              SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory),
-                              file: filePath, testName: testName), fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-
-    /// `assertSnapshot(of: component, …)` with goldens under `<test class>/<test name>`.
-    public func assertSnapshot(of component: Component, as strategy: Snapshotting = .image, theme: Theme = Theme(),
-                               environment: Environment = .default, named name: String? = nil, variants: Variants? = nil,
-                               record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
-                               snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                               fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
-                               testName: String = #function, line: UInt = #line, column: UInt = #column) {
-        report(checkComponent(component, theme: theme, environment: environment, name: name, call: "assertSnapshot(of:as:)",
-                              SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory),
-                              file: filePath, testName: testName), fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-
-    /// `verifySnapshot(theme:component:…)` with goldens under `<test class>/<test name>`.
-    public func verifySnapshot(theme: Theme = Theme(), component: Component, environment: Environment = .default,
-                               named name: String? = nil, as strategy: Snapshotting = .image, variants: Variants? = nil,
-                               record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
-                               snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                               file: StaticString = #filePath, testName: String = #function) -> String? {
-        checkComponent(component, theme: theme, environment: environment, name: name, call: "verifySnapshot(theme:component:)",
-                       SnapshotOptions(strategy, variants, record, tolerance, snapshotDirectory, artifactDirectory),
-                       file: file, testName: testName)?.message
-    }
-
-    public func assertSnapshot(of spec: Spec, as strategy: Snapshotting = .image, variants: Variants? = nil,
-                               record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
-                               snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                               fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
-                               function: String = #function, line: UInt = #line, column: UInt = #column) {
-        GronaSnapshotTesting.assertSnapshot(of: spec, as: strategy, variants: variants, record: record, tolerance: tolerance,
-                                            snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory,
-                                            fileID: fileID, file: filePath, function: function, line: line, column: column)
-    }
-
-    public func assertSnapshot(ofSpecAt path: String, as strategy: Snapshotting = .image, variants: Variants? = nil,
-                               record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
-                               snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                               fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
-                               function: String = #function, line: UInt = #line, column: UInt = #column) {
-        GronaSnapshotTesting.assertSnapshot(ofSpecAt: path, as: strategy, variants: variants, record: record,
-                                            tolerance: tolerance, snapshotDirectory: snapshotDirectory,
-                                            artifactDirectory: artifactDirectory, fileID: fileID, file: filePath,
-                                            function: function, line: line, column: column)
-    }
-
-    public func verifySnapshot(of spec: Spec, as strategy: Snapshotting = .image, variants: Variants? = nil,
-                               record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
-                               snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                               file: StaticString = #filePath, function: String = #function) -> String? {
-        GronaSnapshotTesting.verifySnapshot(of: spec, as: strategy, variants: variants, record: record, tolerance: tolerance,
-                                            snapshotDirectory: snapshotDirectory, artifactDirectory: artifactDirectory,
-                                            file: file, function: function)
-    }
-
-    public func verifySnapshot(ofSpecAt path: String, as strategy: Snapshotting = .image, variants: Variants? = nil,
-                               record: SnapshotRecordMode? = nil, tolerance: ComparisonTolerance = .default,
-                               snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                               file: StaticString = #filePath, function: String = #function) -> String? {
-        GronaSnapshotTesting.verifySnapshot(ofSpecAt: path, as: strategy, variants: variants, record: record,
-                                            tolerance: tolerance, snapshotDirectory: snapshotDirectory,
-                                            artifactDirectory: artifactDirectory, file: file, function: function)
-    }
+/// `<file>:<line>: notice: …` on standard error, where `swift test` and Xcode show it.
+func printNotice(_ notice: String, filePath: StaticString, line: UInt?) {
+    FileHandle.standardError.write(Data("\(filePath)\(line.map { ":\($0)" } ?? ""): notice: \(notice)\n".utf8))
 }
 
 /// Hands a failure to Swift Testing or XCTest, whichever runs the current test, with its images

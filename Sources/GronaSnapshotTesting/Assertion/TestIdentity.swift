@@ -81,6 +81,15 @@ struct TestIdentity: Sendable {
         return identity
     }
 
+    /// The XCTest case running this call when no Swift Testing test is: its unnamed snapshots are
+    /// numbered afresh for each run of the test method (each instance).
+    static var runningXCTestCase: XCTestCase? {
+        #if canImport(Testing)
+        if Test.current != nil { return nil }
+        #endif
+        return TestCaseObserver.shared.running
+    }
+
     /// Whether this process runs tests: XCTest's and Swift Testing's runners are `<package>PackageTests.xctest`
     /// on Linux and `xctest` or `swiftpm-testing-helper` on Apple platforms.
     static let isTestProcess: Bool = {

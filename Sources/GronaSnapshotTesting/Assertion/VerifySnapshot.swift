@@ -1,7 +1,9 @@
-// `verifySnapshot`: render a spec's variants, check them against their goldens (the image, the
-// accessibility picture or the render report, as the strategy says), and return a failure message
-// or nil. Every call records in the golden ledger which goldens its test used (GoldenLedger.swift). It reports nothing itself; `assertSnapshot` (AssertSnapshot.swift) is a
-// thin wrapper that hands the message to XCTest or Swift Testing, as in swift-snapshot-testing.
+// The one check behind `verifySnapshot` and `assertSnapshot` (AssertSnapshot.swift) and their older
+// forms (Deprecated.swift): render a spec's variants, check them against their goldens (the image,
+// the accessibility picture or the render report, as the strategy says), and return a failure
+// message or nil, with a notice when goldens without provenance were compared under the
+// tolerance. Every call records in the golden ledger which goldens its test used
+// (GoldenLedger.swift). It reports nothing itself.
 //
 // Where things are, unless a call says otherwise (the package root is the nearest folder above the
 // calling test file that holds Package.swift):
@@ -10,83 +12,63 @@
 //   artifacts  $GRONA_ARTIFACTS (relative paths from the package root), else <package root>/Artifacts
 //   record     the call's `record`, else `withSnapshotTesting(record:)` or the `.snapshots(record:)`
 //              trait, else $GRONA_RECORD, else `missing`
+//   provenance a golden without it (re-saved by another tool) is compared under the tolerance, with
+//              a notice; `withSnapshotTesting(requireProvenance: true)`, the trait, or
+//              $GRONA_REQUIRE_PROVENANCE=1 fails it instead, as `verify --require-provenance` does
 //   fonts      $GRONA_FONTS, else the Fonts folder of the GronaSnap checkout this library was built from
 import Foundation
 import Grona
 import GronaRequests
-
-
-/// Renders `spec` in each variant (the spec's own `variants` unless `variants` is given) and checks
-/// each against its golden, as `strategy` says: the image (with `overlay`, that picture instead of
-/// the plain card), the accessibility picture, or the render report. Returns nil when every one
-/// matches, else a message for a person: the counts, the largest difference, the rule applied and
-/// the paths of the golden and the artifacts.
-public func verifySnapshot(of spec: Spec, as strategy: Snapshotting = .image, variants: Variants? = nil,
-                           overlay: Overlay? = nil, record: SnapshotRecordMode? = nil,
-                           tolerance: ComparisonTolerance = .default,
-                           snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                           file: StaticString = #filePath, function: String = #function) -> String? {
-    SnapshotOptions(strategy.with(overlay: overlay), variants, record, tolerance, snapshotDirectory, artifactDirectory)
-        .verify(.spec(spec), file: "\(file)", identity: .current(file: "\(file)", function: function))
-}
-
-/// Decodes the spec file at `path` (relative paths from the package root) and verifies it as
-/// `verifySnapshot(of:)` does; a spec that cannot be decoded is a failure naming the problem. Its
-/// goldens are where `grona-snap verify` puts them (`SpecGoldenName`): its path in the package
-/// without the first folder (`Fixtures/banners/summer.json` → `Snapshots/banners/summer/…`,
-/// `Tests/Specs/points2.json` → `Snapshots/Specs/points2/…`).
-public func verifySnapshot(ofSpecAt path: String, as strategy: Snapshotting = .image, variants: Variants? = nil,
-                           overlay: Overlay? = nil, record: SnapshotRecordMode? = nil,
-                           tolerance: ComparisonTolerance = .default,
-                           snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                           file: StaticString = #filePath, function: String = #function) -> String? {
-    SnapshotOptions(strategy.with(overlay: overlay), variants, record, tolerance, snapshotDirectory, artifactDirectory)
-        .verify(.specFile(path), file: "\(file)", identity: .current(file: "\(file)", function: function))
-}
-
-/// Verifies a component built in code. Its goldens live under `name` if given, else under the
-/// running test's suite and name (from the test framework, see TestIdentity.swift), so that
-/// same-named tests in two suites never share a golden: `CampaignTests.testOfferCard()` →
-/// `Snapshots/CampaignTests/testOfferCard/…`; a parameterized case adds its arguments
-/// (`Promos/fill-10.0/…`), a second snapshot in one test a number (`…/testOfferCard.2/…`). Outside
-/// a test, the suite is `suite`, else the test file's name, and the test is `testName`. Two tests
-/// whose goldens would be the same (one class name in two test modules) fail, naming both.
-/// Font paths in `theme` may be bare names (looked up in the package's `Fonts/`, the package
-/// root, then GronaSnap's fonts) or relative to the package root; image paths likewise.
-public func verifySnapshot(theme: Theme = Theme(), component: Component, environment: Environment = .default,
-                           named name: String? = nil, as strategy: Snapshotting = .image, variants: Variants? = nil,
-                           overlay: Overlay? = nil, record: SnapshotRecordMode? = nil,
-                           tolerance: ComparisonTolerance = .default,
-                           snapshotDirectory: String? = nil, artifactDirectory: String? = nil,
-                           file: StaticString = #filePath, testName: String = #function,
-                           suite: String? = nil) -> String? {
-    SnapshotOptions(strategy.with(overlay: overlay), variants, record, tolerance, snapshotDirectory, artifactDirectory)
-        .verify(.component(component, theme: theme, environment: environment, name: name, call: "verifySnapshot(of:)"),
-                file: "\(file)", identity: .current(file: "\(file)", function: testName, suite: suite))
-}
 
 // MARK: - The one check behind every public form
 
 /// What a snapshot call checks: a spec, the spec file at a path, or a component built in code
 /// (with the Swift call's name, which messages about the call's own arguments start with).
 enum SnapshotSubject {
+    /// A spec, its goldens named after it (`name`, when the call gives one, is already its name).
     case spec(Spec)
-    case specFile(String)
+    /// A spec file, its goldens named as `verify` names them, or `name`.
+    case specFile(String, name: String? = nil)
     case component(Component, theme: Theme, environment: Environment, name: String?, call: String)
+
+    /// The subject with the call's `named:` (nil: the default name) and the Swift call's name.
+    func named(_ name: String?, call: String) -> SnapshotSubject {
+        switch self {
+        case .spec(var spec):
+            if let name { spec.name = name }
+            return .spec(spec)
+        case .specFile(let path, let own):
+            return .specFile(path, name: name ?? own)
+        case .component(let component, let theme, let environment, let own, _):
+            return .component(component, theme: theme, environment: environment, name: name ?? own, call: call)
+        }
+    }
+}
+
+/// What one snapshot call found: the failure, if any, and a notice to show even when it passed
+/// (goldens without provenance, compared under the tolerance).
+struct SnapshotCheck {
+    var failure: SnapshotFailure?
+    var notice: String?
+
+    init(failure: SnapshotFailure?, notice: String? = nil) {
+        self.failure = failure
+        self.notice = notice
+    }
 }
 
 /// How a snapshot call checks: the strategy and the arguments every public form shares.
 struct SnapshotOptions {
-    var strategy: Snapshotting
+    var format: SnapshotFormat
     var variants: Variants?
     var record: SnapshotRecordMode?
     var tolerance: ComparisonTolerance
     var snapshotDirectory: String?
     var artifactDirectory: String?
 
-    init(_ strategy: Snapshotting, _ variants: Variants?, _ record: SnapshotRecordMode?, _ tolerance: ComparisonTolerance,
+    init(_ format: SnapshotFormat, _ variants: Variants?, _ record: SnapshotRecordMode?, _ tolerance: ComparisonTolerance,
          _ snapshotDirectory: String?, _ artifactDirectory: String?) {
-        (self.strategy, self.variants, self.record, self.tolerance) = (strategy, variants, record, tolerance)
+        (self.format, self.variants, self.record, self.tolerance) = (format, variants, record, tolerance)
         (self.snapshotDirectory, self.artifactDirectory) = (snapshotDirectory, artifactDirectory)
     }
 
@@ -96,31 +78,35 @@ struct SnapshotOptions {
     /// `counterInstance`: the XCTest case whose unnamed snapshots are numbered afresh (its `self`).
     func verify(_ subject: SnapshotSubject, file: String, identity: @autoclosure () -> TestIdentity,
                 counterInstance: AnyObject? = nil) -> String? {
-        check(subject, file: file, identity: identity(), counterInstance: counterInstance)?.message
+        check(subject, file: file, identity: identity(), counterInstance: counterInstance).failure?.message
     }
 
-    /// As `verify`, with the failure's images for the test framework to attach (`report`).
+    /// As `verify`, with the failure's images for the test framework to attach (`report`) and the notice.
     func check(_ subject: SnapshotSubject, file: String, identity: @autoclosure () -> TestIdentity,
-               counterInstance: AnyObject? = nil) -> SnapshotFailure? {
+               counterInstance: AnyObject? = nil) -> SnapshotCheck {
         switch subject {
         case .spec(let spec):
-            return SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
+            return SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: format.overlay),
                                    options: self, file: file, identity: identity(), namedAfterTest: false,
                                    call: "verifySnapshot(of:)").perform()
-        case .specFile(let path):
+        case .specFile(let path, let name):
             var spec: Spec
             let root = packageRoot(containing: file)
             let specFile = resolve(path, against: root)
             do {
                 spec = try SpecDecoder(fontsFolder: try locateFonts()).decode(fileAt: specFile)
             } catch {
-                return SnapshotFailure("\(error)")
+                return SnapshotCheck(failure: SnapshotFailure("\(error)"))
+            }
+            if let name {
+                spec.name = name
+                return check(.spec(spec), file: file, identity: identity())
             }
             // Named as `grona-snap verify` names it, whichever folder that is pointed at; with a
             // snapshots folder outside the package, as `verify` over the path's first folder would.
             let firstFolder = path.hasPrefix("/") ? nil : path.split(separator: "/").dropLast().first { $0 != "." }
             spec.name = SpecGoldenName.of(specAt: specFile,
-                                          snapshotsFolder: resolve(snapshotDirectory ?? strategy.defaultDirectory, against: root),
+                                          snapshotsFolder: resolve(snapshotDirectory ?? format.defaultDirectory, against: root),
                                           searched: firstFolder.map { root + "/" + $0 })
             return check(.spec(spec), file: file, identity: identity())
         case .component(let component, let theme, let environment, let name, let call):
@@ -131,32 +117,38 @@ struct SnapshotOptions {
 
     /// A component built in code: its paths resolved, its golden folder named after the test.
     private func check(_ component: Component, theme: Theme, environment: Environment, name: String?, call: String,
-                       file: String, identity: TestIdentity, counterInstance: AnyObject?) -> SnapshotFailure? {
-        if name == nil && identity.unknownInTestProcess { return SnapshotFailure(identity.unknownTestMessage(call: call)) }
+                       file: String, identity: TestIdentity, counterInstance: AnyObject?) -> SnapshotCheck {
+        if name == nil && identity.unknownInTestProcess {
+            return SnapshotCheck(failure: SnapshotFailure(identity.unknownTestMessage(call: call)))
+        }
         let root = packageRoot(containing: file)
         let resolved: (theme: Theme, component: Component)
         do {
             resolved = try resolveSwiftPaths(theme: theme, component: component, packageRoot: root, fonts: try locateFonts())
         } catch {
-            return SnapshotFailure("\(call): \(error)")
+            return SnapshotCheck(failure: SnapshotFailure("\(call): \(error)"))
         }
         var spec = Spec(name: name ?? identity.goldenFolder(file: file), file: call, folder: root, theme: resolved.theme,
                         component: resolved.component, environment: environment, variants: variants)
         if name == nil {
             // The second and later distinct unnamed snapshots of one test case get a number.
-            let key = identity.id + "|" + file + "|" + (snapshotDirectory ?? strategy.defaultDirectory)
-            let number = SnapshotCounter.shared.number(of: spec, for: key, instance: counterInstance)
+            let key = identity.id + "|" + file + "|" + (snapshotDirectory ?? format.defaultDirectory)
+            // Whichever call checks it (`verifySnapshot`, `assertSnapshot`, an older form), one
+            // component is one golden: the call's name, kept in the spec for messages, is left out.
+            var drawn = spec
+            drawn.file = ""
+            let number = SnapshotCounter.shared.number(of: drawn, for: key, instance: counterInstance)
             if number > 1 { spec.name += ".\(number)" }
         }
         spec.variants = nil
-        var failure = SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: strategy.overlay),
-                                      options: self, file: file, identity: identity, namedAfterTest: true, call: call).perform()
+        var result = SnapshotRequest(cases: SnapshotCase.cases(for: spec, variants: variants, overlay: format.overlay),
+                                     options: self, file: file, identity: identity, namedAfterTest: true, call: call).perform()
         // The renderer names what it could not use by its place in a spec file; this call has none.
-        if let message = failure?.message {
-            failure?.message = message.replacingOccurrences(of: call + ": $.theme.", with: call + ": Theme.")
+        if let message = result.failure?.message {
+            result.failure?.message = message.replacingOccurrences(of: call + ": $.theme.", with: call + ": Theme.")
                 .replacingOccurrences(of: call + ": $.component.", with: call + ": the component's ")
         }
-        return failure
+        return result
     }
 }
 
@@ -181,41 +173,54 @@ struct SnapshotRequest {
     /// The Swift call, for messages about the call itself.
     var call: String
 
-    func perform() -> SnapshotFailure? {
+    func perform() -> SnapshotCheck {
         let context: SnapshotContext
+        let configuration = SnapshotTestingConfiguration.current
         do {
-            context = try SnapshotContext(testFile: file, record: options.record ?? SnapshotTestingConfiguration.current?.record,
-                                          snapshotDirectory: options.snapshotDirectory ?? options.strategy.defaultDirectory,
-                                          artifactDirectory: options.artifactDirectory)
+            context = try SnapshotContext(testFile: file, record: options.record ?? configuration?.record,
+                                          snapshotDirectory: options.snapshotDirectory ?? options.format.defaultDirectory,
+                                          artifactDirectory: options.artifactDirectory,
+                                          requireProvenance: configuration?.requireProvenance)
         } catch {
-            return SnapshotFailure("\(call): \(error)")
+            return SnapshotCheck(failure: SnapshotFailure("\(call): \(error)"))
         }
-        let goldens = cases.map { options.strategy.goldenName($0.goldenName) }
+        let goldens = cases.map { options.format.goldenName($0.goldenName) }
         let conflicts = GoldenLedger.claim(goldens, test: identity.id, module: identity.module ?? "tests",
                                            snapshotsFolder: context.snapshots, exclusive: namedAfterTest)
         if let conflict = conflicts.first {
-            return SnapshotFailure("\(context.snapshots)/\(conflict.golden): this golden is already \(conflict.otherTest)'s "
+            return SnapshotCheck(failure: SnapshotFailure("\(context.snapshots)/\(conflict.golden): this golden is already \(conflict.otherTest)'s "
                 + (conflict.sameRun ? "in this run" : "from an earlier run")
                 + ", and \(identity.id) would use it too; two tests cannot share a golden (the same test class name in "
                 + "two test modules?): give one of them named: \"…\", or rename it"
-                + (conflict.sameRun ? "" : "; if \(conflict.otherTest) no longer exists, remove its lines from \(conflict.ledgerFile)"))
+                + (conflict.sameRun ? "" : "; if \(conflict.otherTest) no longer exists, remove its lines from \(conflict.ledgerFile)")))
         }
         var verifier = SnapshotVerifier(snapshotsDirectory: context.snapshots, artifactsDirectory: context.artifacts,
                                         record: context.record, tolerance: options.tolerance, fontsFolder: context.fonts)
         // The run's review page (TestRunReview) shows the golden as it was and a recorded golden
         // beside the fresh image, as verify's does: copies in the artifacts folder.
         verifier.copiesImagesForReport = true
+        verifier.requiresProvenance = context.requireProvenance
+        verifier.provenanceWording = .swiftTests
         let outcomes: [SnapshotOutcome]
-        switch options.strategy.kind {
+        switch options.format.kind {
         case .image: outcomes = verifier.verify(cases)
         case .report: outcomes = verifier.verifyReports(cases)
         }
-        guard var message = failureMessage(outcomes) else { return nil }
+        let notice = context.requireProvenance ? nil : provenanceNotice(outcomes)
+        guard var message = failureMessage(outcomes) else { return SnapshotCheck(failure: nil, notice: notice) }
         if let page = TestRunReview.add(outcomes, of: cases, artifactsFolder: context.artifacts, snapshotsFolder: context.snapshots,
                                         record: context.record) {
             message += "\nReview this run's snapshots: \(page)"
         }
-        return SnapshotFailure(message, files: SnapshotFailure.files(of: outcomes))
+        return SnapshotCheck(failure: SnapshotFailure(message, files: SnapshotFailure.files(of: outcomes)), notice: notice)
+    }
+
+    /// `verify`'s notice for the goldens that carry no provenance, in the test library's words,
+    /// naming them (the first few): they were compared under the tolerance.
+    func provenanceNotice(_ outcomes: [SnapshotOutcome]) -> String? {
+        let lacking = outcomes.filter(\.goldenLacksProvenance).map(\.goldenPath)
+        guard let notice = provenanceNoticeText(lacking.count, wording: .swiftTests) else { return nil }
+        return notice + ": " + lacking.prefix(3).joined(separator: ", ") + (lacking.count > 3 ? ", …" : "")
     }
 }
 
@@ -277,14 +282,17 @@ struct SnapshotContext {
     var artifacts: String
     var record: SnapshotRecordMode
     var fonts: String
+    /// Fail goldens without provenance rather than compare them under the tolerance.
+    var requireProvenance: Bool
 
     init(testFile: String, record: SnapshotRecordMode?, snapshotDirectory: String?, artifactDirectory: String?,
-         environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+         requireProvenance: Bool? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let root = packageRoot(containing: testFile)
         snapshots = resolve(snapshotDirectory ?? "Snapshots", against: root)
         let configured = environment[snapshotArtifactsVariable].flatMap { $0.isEmpty ? nil : $0 }
         artifacts = resolve(artifactDirectory ?? configured ?? "Artifacts", against: root)
         self.record = try record ?? SnapshotRecordMode.fromEnvironment(environment)
+        self.requireProvenance = try requireProvenance ?? requiresProvenance(environment)
         fonts = try locateFonts(environment)
     }
 }

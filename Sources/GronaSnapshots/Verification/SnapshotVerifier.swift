@@ -153,6 +153,8 @@ public struct SnapshotVerifier: Sendable {
     /// A golden without provenance fails (`verify --require-provenance`) instead of being compared
     /// under the tolerance: a brand colour nudged below a visible difference would pass there.
     public var requiresProvenance = false
+    /// Whose words the refusal uses: `verify`'s flags or the test library's variables.
+    public var provenanceWording = ProvenanceWording.commandLine
 
     public init(snapshotsDirectory: String, artifactsDirectory: String, record: SnapshotRecordMode = .missing,
                 tolerance: ComparisonTolerance = .default, jobs: Int = ParallelRenderer.defaultJobs,
@@ -229,8 +231,8 @@ public struct SnapshotVerifier: Sendable {
             return outcome
         }
         let refusal = "the golden carries no provenance (no grVR chunk: re-saved by another tool, or recorded before "
-            + "GronaSnap wrote one), so only the tolerance could compare it, and --require-provenance refuses that; "
-            + "record it again on this machine (--record failed records over it)"
+            + "GronaSnap wrote one), so only the tolerance could compare it, and \(provenanceWording.refuser) refuses that; "
+            + "record it again on this machine (\(provenanceWording.recordFailed) records over it)"
         if outcome.status == .differs {
             outcome.message += "\n  " + refusal
             return outcome

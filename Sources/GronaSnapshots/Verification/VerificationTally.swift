@@ -93,10 +93,28 @@ public struct OrderedCounts: Sendable {
     public var entries: [(value: String, count: Int)] { order.map { ($0, counts[$0]!) } }
 }
 
-/// The notice for `count` goldens without provenance, or nil for none.
-func provenanceNoticeText(_ count: Int) -> String? {
+/// The notice for `count` goldens without provenance, or nil for none, in the words of the front
+/// end that says it (`verify`'s flag, or the test library's variable).
+public func provenanceNoticeText(_ count: Int, wording: ProvenanceWording = .commandLine) -> String? {
     guard count > 0 else { return nil }
     let them = count == 1 ? "it" : "them"
     return "\(count) golden\(count == 1 ? " carries" : "s carry") no provenance; compared under tolerance "
-        + "(a change below a visible difference passes; record \(them) again, or fail \(them) with verify --require-provenance)"
+        + "(a change below a visible difference passes; record \(them) again, or fail \(them) with \(wording.require))"
+}
+
+/// How a front end lets a person fail goldens without provenance, and record them again: the
+/// command line's flags or the test library's environment variables, so that the notice and the
+/// refusal are one text wherever they are said.
+public enum ProvenanceWording: Sendable {
+    /// `verify --require-provenance`, `--record failed`.
+    case commandLine
+    /// `GRONA_REQUIRE_PROVENANCE=1`, `GRONA_RECORD=failed`.
+    case swiftTests
+
+    /// What fails goldens without provenance.
+    var require: String { self == .commandLine ? "verify --require-provenance" : "GRONA_REQUIRE_PROVENANCE=1" }
+    /// What refuses them, in a refusal's words.
+    var refuser: String { self == .commandLine ? "--require-provenance" : "GRONA_REQUIRE_PROVENANCE" }
+    /// What records over them.
+    var recordFailed: String { self == .commandLine ? "--record failed" : "GRONA_RECORD=failed" }
 }
