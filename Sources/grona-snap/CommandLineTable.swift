@@ -147,14 +147,24 @@ enum CommandTable {
     ]
 
     /// Every option of every command: the shared ones and each command's own.
-    static var all: [CommandOption] {
-        shared + Commands.all.flatMap { command in command.options.map { var own = $0; own.commands = [command.name]; return own } }
-    }
+    static var all: [CommandOption] { shared + Commands.all.flatMap(ownOptions) }
 
     /// The options `command` takes, in the order its help lists them: its own, then the shared ones.
     static func options(of command: Command) -> [CommandOption] {
+        ownOptions(of: command) + shared.filter { $0.commands.contains(command.name) }
+    }
+
+    private static func ownOptions(of command: Command) -> [CommandOption] {
         command.options.map { var own = $0; own.commands = [command.name]; return own }
-            + shared.filter { $0.commands.contains(command.name) }
+    }
+
+    /// The sections of a command's options that have any, each with its heading.
+    static func sections(of command: Command) -> [(heading: String, options: [CommandOption])] {
+        let options = self.options(of: command)
+        return CommandOption.Section.allCases.compactMap { section in
+            let listed = options.filter { $0.section == section }
+            return listed.isEmpty ? nil : (command.headings[section] ?? defaultHeadings[section]!, listed)
+        }
     }
 
     static let defaultHeadings: [CommandOption.Section: String] = [
@@ -166,13 +176,9 @@ enum CommandTable {
 
     /// A command's help: usage, prose, then each section of its options from the table.
     static func help(_ command: Command) -> String {
-        let options = self.options(of: command)
         var parts = ["usage: grona-snap \(command.name) \(command.usage)", command.about]
-        for section in CommandOption.Section.allCases {
-            let listed = options.filter { $0.section == section }
-            guard !listed.isEmpty else { continue }
-            parts.append((command.headings[section] ?? defaultHeadings[section]!) + ":\n"
-                         + listed.map { row($0, summary: $0.summary(for: command.name)) }.joined(separator: "\n"))
+        for (heading, options) in sections(of: command) {
+            parts.append(heading + ":\n" + options.map { row($0, summary: $0.summary(for: command.name)) }.joined(separator: "\n"))
         }
         if !command.epilogue.isEmpty { parts.append(command.epilogue) }
         return parts.filter { !$0.isEmpty }.joined(separator: "\n\n")

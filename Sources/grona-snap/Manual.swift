@@ -26,12 +26,9 @@ enum Manual {
         for command in Commands.all {
             out += ".SS \(text(command.name))\n.B grona-snap \(text(command.name))\n\(text(oneLine(command.usage)))\n.PP\n"
             out += paragraphs(command.about)
-            let options = CommandTable.options(of: command)
-            for section in CommandOption.Section.allCases {
-                let listed = options.filter { $0.section == section }
-                guard !listed.isEmpty else { continue }
-                out += ".PP\n\(text((command.headings[section] ?? CommandTable.defaultHeadings[section]!) + ":"))\n"
-                for option in listed {
+            for (heading, options) in CommandTable.sections(of: command) {
+                out += ".PP\n\(text(heading + ":"))\n"
+                for option in options {
                     out += ".TP\n" + label(option) + "\n" + text(oneLine(option.summary(for: command.name))) + "\n"
                 }
             }

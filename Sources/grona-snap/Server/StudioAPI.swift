@@ -329,6 +329,8 @@ struct RenderOptions {
     /// `overlay=accessibility` (render and sheet): the accessibility picture, as `--overlay`.
     var overlay: Overlay?
     private var values: [String: String] = [:]
+    /// The route's parameters, whose schemas bound the values (`columns`: 1…64, from the table).
+    private var parameters: [QueryParameter] = []
 
     init(_ request: HTTPRequest, _ route: Route) throws {
         parameters = route.parameters
@@ -368,8 +370,6 @@ struct RenderOptions {
         canvas.background = try parse("background", Canvas.parseColor) ?? .transparent
         overlay = try parse("overlay", Overlay.parse)
     }
-
-    private var parameters: [QueryParameter] = []
 
     /// A whole number within the bounds the route's parameter gives it (`ValueSchema.integer`).
     func integer(_ key: String) throws -> Int? {
