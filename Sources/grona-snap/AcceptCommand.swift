@@ -6,7 +6,7 @@ import GronaSnapshots
 enum AcceptCommand {
     static let command = Command(
         name: "accept", synopsis: "REPORT_DIR [--only GLOB]", summary: "put CI's fresh images in place as the goldens",
-        usage: "REPORT_DIR [--only GLOB] [--snapshots DIR]",
+        arguments: "REPORT_DIR",
         about: """
             Puts CI's fresh images in place as the goldens, from the report folder of a verify run
             (verify-report/) or of grona-snap merge: each snapshot that differed or was missing takes

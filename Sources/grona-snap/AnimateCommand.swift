@@ -9,10 +9,7 @@ import GronaOutput
 enum AnimateCommand {
     static let command = Command(
         name: "animate", synopsis: "SPEC.json -o OUT.png [--fps N] [--frames-dir DIR]", summary: "the reveal and fill as an animated PNG",
-        usage: """
-            SPEC.json -o OUT.png [--fps N] [--frames-dir DIR] [--hold MS]
-                                      [canvas] [overrides]
-            """,
+        arguments: "SPEC.json",
         about: """
             Renders the component's animation, as the SDK plays it: by default the reveal when the
             card appears (slide down 16 pt and fade in, 0.35 s) and, for a progress bar, the fill
@@ -25,7 +22,7 @@ enum AnimateCommand {
             Reduce Motion is on.
             """,
         options: [
-            CommandOption(flag: "--output", short: "-o", placeholder: "OUT.png", summary: "the animated PNG (required; - for standard output)"),
+            CommandOption(flag: "--output", short: "-o", placeholder: "OUT.png", required: true, summary: "the animated PNG (required; - for standard output)"),
             CommandOption(flag: "--fps", placeholder: "N", schema: .integer(1...120), summary: "frames per second, 1…120 (default 30)",
                           query: "fps", routes: ["animate"], querySchema: .integer(1...StudioAPI.maximumFPS),
                           queryDescription: "frames per second (default 15)"),

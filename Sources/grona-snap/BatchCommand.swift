@@ -18,7 +18,7 @@ import GronaOutput
 enum BatchCommand {
     static let command = Command(
         name: "batch", synopsis: "DIR -o OUT_DIR [--jobs N] [--shard K/N] [overrides]", summary: "render every spec in a folder",
-        usage: "DIR -o OUT_DIR [--jobs N] [--shard K/N] [canvas] [overrides]",
+        arguments: "DIR",
         about: """
             Renders every *.json spec in DIR and its subfolders, in path order, with all its variants:
             each snapshot goes to OUT_DIR/<golden name>, e.g. OUT_DIR/banner/AX5-dark-rtl@3x.png, or
@@ -32,7 +32,7 @@ enum BatchCommand {
             number of findings of each kind (grona-snap check lists them).
             """,
         options: [
-            CommandOption(flag: "--output", short: "-o", placeholder: "OUT_DIR", summary: "where to write the snapshots (created if missing; required)"),
+            CommandOption(flag: "--output", short: "-o", placeholder: "OUT_DIR", required: true, summary: "where to write the snapshots (created if missing; required)"),
         ],
         headings: [.overrides: "overrides (for every snapshot; an override fixes that setting instead of the spec's variants)"],
         positionals: 1...1, run: run)

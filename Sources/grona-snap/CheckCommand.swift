@@ -15,12 +15,7 @@ import Text
 enum CheckCommand {
     static let command = Command(
         name: "check", synopsis: "SPEC.json|DIR [--format text|json] [--ignore KINDS]", summary: "list what was cut, recoloured or hard to read",
-        usage: """
-            SPEC.json|DIR [--format text|json] [--ignore KIND,…]
-                                    [--text-sizes LIST] [--appearances LIST] [--directions LIST]
-                                    [--locales all|en,de,ar] [--pseudos all|accented,double]
-                                    [--jobs N] [--assets-root DIR] [overrides]
-            """,
+        arguments: "SPEC.json|DIR",
         about: """
             Renders every variant of the spec (or of every *.json spec in DIR and its subfolders, in
             path order, as verify finds them) and lists

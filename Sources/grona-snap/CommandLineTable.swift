@@ -11,13 +11,15 @@ import GronaRequests
 /// One option of the command line.
 struct CommandOption: Sendable {
     /// Where a command's help lists it.
-    enum Section: Int, Sendable, CaseIterable { case options, canvas, axes, overrides }
+    enum Section: String, Sendable, CaseIterable { case options, canvas, axes, overrides }
 
     var flag: String
     /// `-o` for `--output`.
     var short: String?
     /// The value's placeholder in the help (`PT`); nil for a flag that stands alone.
     var placeholder: String?
+    /// The command cannot do without it (`-o`): its usage shows it without brackets.
+    var required = false
     /// What the value may be: checked by the parser where it is a number, offered by the completion
     /// where it is a choice, and the query parameter's schema in the API's description.
     var schema: ValueSchema?
@@ -57,8 +59,8 @@ struct Command: Sendable {
     var synopsis: String
     /// What it does, in the overview.
     var summary: String
-    /// The help's usage lines, after `usage: grona-snap NAME `.
-    var usage: String
+    /// The words it takes besides options, in its usage: `SPEC.json`, `[DIR]`.
+    var arguments: String
     /// The help's paragraphs before the options.
     var about: String
     /// Options only this command takes.
@@ -176,12 +178,40 @@ enum CommandTable {
 
     /// A command's help: usage, prose, then each section of its options from the table.
     static func help(_ command: Command) -> String {
-        var parts = ["usage: grona-snap \(command.name) \(command.usage)", command.about]
+        var parts = [usage(command), command.about]
         for (heading, options) in sections(of: command) {
             parts.append(heading + ":\n" + options.map { row($0, summary: $0.summary(for: command.name)) }.joined(separator: "\n"))
         }
         if !command.epilogue.isEmpty { parts.append(command.epilogue) }
         return parts.filter { !$0.isEmpty }.joined(separator: "\n\n")
+    }
+
+    /// The section's name in a usage line, for the sections listed under their own heading.
+    static let usageNames: [CommandOption.Section: String] = [.canvas: "[canvas]", .axes: "[axes]", .overrides: "[overrides]"]
+
+    /// `usage: grona-snap NAME ARGUMENTS -o OUT.png [--flag VALUE]… [canvas] [overrides]`, wrapped
+    /// under the first argument.
+    static func usage(_ command: Command) -> String {
+        var words = [command.arguments]
+        for (section, options) in zip(CommandOption.Section.allCases, CommandOption.Section.allCases.map { section in
+            self.options(of: command).filter { $0.section == section }
+        }) where !options.isEmpty {
+            if let name = usageNames[section] { words.append(name); continue }
+            for option in options.filter(\.required) + options.filter({ !$0.required }) {
+                let word = (option.short ?? option.flag) + (option.placeholder.map { " " + $0 } ?? "")
+                words.append(option.required ? word : "[" + word + "]")
+            }
+        }
+        let prefix = "usage: grona-snap \(command.name) "
+        var lines: [String] = [], line = prefix
+        for word in words {
+            if line.count > prefix.count, line.count + word.count + 1 > lineWidth {
+                lines.append(line.trimmingTrailingSpaces)
+                line = String(repeating: " ", count: prefix.count)
+            }
+            line += (line.count > prefix.count ? " " : "") + word
+        }
+        return (lines + [line]).joined(separator: "\n")
     }
 
     /// The option as its help shows it: `-o, --output OUT.png`.
@@ -237,12 +267,13 @@ enum CommandTable {
     }
 
     /// `grona-snap help --options`: the table, one line per option and command that takes it, tab
-    /// separated: command, flag, short flag, placeholder (empty: a flag alone), query name, routes.
+    /// separated: command, flag, short flag, placeholder (empty: a flag alone), query name, routes,
+    /// section.
     static var listing: String {
         Commands.all.flatMap { command in
             options(of: command).map { option in
                 [command.name, option.flag, option.short ?? "", option.placeholder ?? "", option.query ?? "",
-                 option.routes.joined(separator: ",")].joined(separator: "\t") + "\n"
+                 option.routes.joined(separator: ","), "\(option.section)"].joined(separator: "\t") + "\n"
             }
         }.joined()
     }

@@ -10,10 +10,7 @@ import GronaOutput
 enum DiffCommand {
     static let command = Command(
         name: "diff", synopsis: "EXPECTED.png ACTUAL.png [-o DIFF.png]", summary: "compare two PNGs (exit 1 if they differ)",
-        usage: """
-            EXPECTED.png ACTUAL.png [-o DIFF.png] [--tolerance ΔE]
-                                   [--max-pixels N] [--max-fraction F] [--exact]
-            """,
+        arguments: "EXPECTED.png ACTUAL.png",
         about: """
             Compares two PNGs the way the snapshot tests do (perceptual OKLab difference per pixel,
             anti-aliasing detection) and prints the result. Exit status: 0 when they match, 1 when they

@@ -24,7 +24,8 @@ enum Manual {
 
             """
         for command in Commands.all {
-            out += ".SS \(text(command.name))\n.B grona-snap \(text(command.name))\n\(text(oneLine(command.usage)))\n.PP\n"
+            let usage = oneLine(CommandTable.usage(command)).dropFirst("usage: grona-snap \(command.name) ".count)
+            out += ".SS \(text(command.name))\n.B grona-snap \(text(command.name))\n\(text(String(usage)))\n.PP\n"
             out += paragraphs(command.about)
             for (heading, options) in CommandTable.sections(of: command) {
                 out += ".PP\n\(text(heading + ":"))\n"

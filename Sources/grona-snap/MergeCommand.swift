@@ -6,7 +6,7 @@ import GronaSnapshots
 enum MergeCommand {
     static let command = Command(
         name: "merge", synopsis: "REPORT_DIR... -o OUT_DIR", summary: "combine sharded verify reports into one",
-        usage: "REPORT_DIR... -o OUT_DIR",
+        arguments: "REPORT_DIR...",
         about: """
             Combines the report folders of the shards of one verify run (each machine's
             --report-dir, kept as a CI artifact) into OUT_DIR: one index.html with every shard's
@@ -17,7 +17,7 @@ enum MergeCommand {
             is not a report folder, or the folders are not the shards of one run (a shard missing or
             given twice, a golden checked twice, other fixtures or snapshots folders).
             """,
-        options: [CommandOption(flag: "--output", short: "-o", placeholder: "OUT_DIR", summary: "where the merged report goes (required)")],
+        options: [CommandOption(flag: "--output", short: "-o", placeholder: "OUT_DIR", required: true, summary: "where the merged report goes (required)")],
         positionals: 1...10_000, run: run)
 
     static func run(_ words: ArraySlice<String>) throws {

@@ -9,10 +9,7 @@ import GronaOutput
 enum RenderCommand {
     static let command = Command(
         name: "render", synopsis: "SPEC.json -o OUT.png [--report R.json] [overrides]", summary: "render one snapshot",
-        usage: """
-            SPEC.json -o OUT.png [--report REPORT.json] [--overlay accessibility]
-                                     [canvas] [overrides]
-            """,
+        arguments: "SPEC.json",
         about: """
             Renders the spec's component into a PNG snapshot, as the Grona SDK draws it on iOS.
 
@@ -20,7 +17,7 @@ enum RenderCommand {
             grona-snap check --help) are printed to stderr, one line each: SPEC: KIND: what happened.
             """,
         options: [
-            CommandOption(flag: "--output", short: "-o", placeholder: "OUT.png",
+            CommandOption(flag: "--output", short: "-o", placeholder: "OUT.png", required: true,
                           summary: "where to write the snapshot (required; - for standard output)"),
             CommandOption(flag: "--report", placeholder: "REPORT.json",
                           summary: "also write the render report: texts, lines, contrast, VoiceOver reading order, touch targets (- for standard output)"),

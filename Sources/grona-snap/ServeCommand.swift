@@ -7,10 +7,7 @@ import Synchronization
 enum ServeCommand {
     static let command = Command(
         name: "serve", synopsis: "[DIR] [--port 8080] [--host 127.0.0.1]", summary: "the studio and the HTTP API for DIR's specs",
-        usage: """
-            [DIR] [--port N] [--host ADDRESS] [--threads N] [--queue N]
-                                    [--token-file FILE] [--assets-root DIR] [--trusted-proxy ADDRESS]
-            """,
+        arguments: "[DIR]",
         about: """
             Serves the studio (open http://127.0.0.1:8080/ in a browser) and the HTTP API for the specs
             in DIR (default: the current folder): preview a campaign at every text size, light and dark,

@@ -9,13 +9,7 @@ import GronaOutput
 enum SheetCommand {
     static let command = Command(
         name: "sheet", synopsis: "SPEC.json -o SHEET.png [axes] [overrides]", summary: "a labelled contact sheet of variants",
-        usage: """
-            SPEC.json -o SHEET.png [--text-sizes all|xS,L,AX5]
-                                    [--appearances light,dark] [--directions ltr,rtl]
-                                    [--locales all|en,de,ar] [--pseudos all|accented,double]
-                                    [--columns N] [--jobs N] [--padding PT] [--background COLOR]
-                                    [--overlay accessibility] [overrides]
-            """,
+        arguments: "SPEC.json",
         about: """
             Renders the spec's variants into one labelled contact sheet: every snapshot on a tile with
             its settings above it ("AX5 · dark · RTL", "de · L · light · LTR"); dark-appearance
@@ -27,11 +21,11 @@ enum SheetCommand {
             grona-snap check lists them in words.
             """,
         options: [
-            CommandOption(flag: "--output", short: "-o", placeholder: "SHEET.png", summary: "where to write the sheet (required; - for standard output)"),
+            CommandOption(flag: "--output", short: "-o", placeholder: "SHEET.png", required: true, summary: "where to write the sheet (required; - for standard output)"),
             CommandOption(flag: "--columns", placeholder: "N", schema: .integer(1...64), summary: "lay the cells out N to a row, without headers",
                           query: "columns", routes: ["sheet"], queryDescription: "cells per row, as --columns"),
         ],
-        headings: [.canvas: "the page around the grid",
+        headings: [.canvas: "canvas (the page around the grid)",
                    .overrides: "overrides (fix that setting for every cell; --scale 1 keeps a big sheet small)"],
         positionals: 1...1, run: run)
 

@@ -6,7 +6,7 @@ import GronaSnapshots
 enum UnusedCommand {
     static let command = Command(
         name: "unused", synopsis: "SNAPSHOTS_DIR [--specs FIXTURES_DIR]", summary: "list goldens no spec or test used",
-        usage: "SNAPSHOTS_DIR [--specs FIXTURES_DIR] [--remove]",
+        arguments: "SNAPSHOTS_DIR",
         about: """
             Lists the goldens in SNAPSHOTS_DIR that nothing used: no spec in FIXTURES_DIR (and its
             subfolders) produces them, and no Swift test claimed them in the latest swift test run.

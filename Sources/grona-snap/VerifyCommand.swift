@@ -8,11 +8,7 @@ import GronaSnapshots
 enum VerifyCommand {
     static let command = Command(
         name: "verify", synopsis: "FIXTURES_DIR --snapshots DIR [--record MODE]", summary: "check every spec's variants against goldens",
-        usage: """
-            FIXTURES_DIR --snapshots DIR [--record missing|all|failed|never]
-                                     [--jobs N] [--shard K/N] [--junit FILE] [--report-dir DIR]
-                                     [--report-in-full N] [--prune] [--require-provenance]
-            """,
+        arguments: "FIXTURES_DIR",
         about: """
             Renders every *.json spec in FIXTURES_DIR and its subfolders (sorted by path) in each of its
             variants and compares each image with its golden, SNAPSHOTS/<spec name>/<textSize>-
@@ -33,7 +29,7 @@ enum VerifyCommand {
             place at the end; a failure or Ctrl-C removes them.
             """,
         options: [
-            CommandOption(flag: "--snapshots", placeholder: "DIR", summary: "the goldens' folder (required)"),
+            CommandOption(flag: "--snapshots", placeholder: "DIR", required: true, summary: "the goldens' folder (required)"),
             CommandOption(flag: "--record", placeholder: "MODE", schema: .choice(["missing", "all", "failed", "never"]),
                           summary: """
                             when to write goldens (default: $GRONA_RECORD, else missing):

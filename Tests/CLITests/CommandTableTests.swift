@@ -8,6 +8,8 @@ final class CommandTableTests: XCTestCase {
     struct Row {
         var command, flag, short, placeholder, query: String
         var routes: [String]
+        /// Where the help lists it: options, canvas, axes or overrides.
+        var section: String
     }
 
     static func table() throws -> [Row] {
@@ -16,7 +18,7 @@ final class CommandTableTests: XCTestCase {
         return listing.stdout.split(separator: "\n").map { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             return Row(command: fields[0], flag: fields[1], short: fields[2], placeholder: fields[3], query: fields[4],
-                       routes: fields[5].split(separator: ",").map(String.init))
+                       routes: fields[5].split(separator: ",").map(String.init), section: fields[6])
         }
     }
 
@@ -66,6 +68,16 @@ final class CommandTableTests: XCTestCase {
             XCTAssertTrue(bashAnswers[row.command]!.contains(row.flag), "bash completes \(row.command) \(row.flag)")
             XCTAssertTrue(zsh.contains("'\(row.flag)["), "zsh completes \(row.flag)")
             if !row.short.isEmpty { XCTAssertTrue(bashAnswers[row.command]!.contains(row.short), row.short) }
+        }
+        // The usage line is made from the table too: every option, or the section it is listed in.
+        for command in Self.commands {
+            let help = try XCTUnwrap(helps[command])
+            let usage = help.components(separatedBy: "\n\n")[0]
+            XCTAssertTrue(usage.hasPrefix("usage: grona-snap \(command) "), usage)
+            for row in table where row.command == command {
+                let shown = row.section == "options" ? (row.short.isEmpty ? row.flag : row.short) : "[\(row.section)]"
+                XCTAssertTrue(usage.contains(shown), "\(command)'s usage shows \(row.flag) as \(shown)")
+            }
         }
         // A command takes exactly the options the table gives it: the parser refuses the others.
         let render = Set(table.filter { $0.command == "render" }.map(\.flag))
@@ -123,7 +135,7 @@ final class CommandTableTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else { return }
         let folder = try temporaryFolder("man")
         try Data(page.utf8).write(to: URL(fileURLWithPath: folder + "/grona-snap.1"))
-        let run = try runProgram("/usr/bin/groff", ["-man", "-Tutf8", "-ww", folder + "/grona-snap.1"],
+        let run = try runProgram("/usr/bin/groff", ["-man", "-Tutf8", "-ww", "-P-cbou", folder + "/grona-snap.1"],
                                  environment: ["MANWIDTH": "80"])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stderr, "", "groff warns about nothing")
