@@ -25,7 +25,8 @@ struct CommandOption: Sendable {
     var schema: ValueSchema?
     var summary: String
     var section: Section = .options
-    /// The commands that take it (an option a command declares itself: that command).
+    /// The commands that take it (an option a command declares itself: that command), besides those
+    /// that name it in their `Command.takes`.
     var commands: [String] = []
     /// A command's own line of help where the option means more there (`sheet --padding`).
     var summaries: [String: String] = [:]
@@ -65,6 +66,9 @@ struct Command: Sendable {
     var about: String
     /// Options only this command takes.
     var options: [CommandOption] = []
+    /// Shared options it takes besides those that name it in `CommandTable.shared`, by flag
+    /// (`CommandTable.overrideFlags + ["--jobs"]`): a new command says so in its own file.
+    var takes: [String] = []
     /// The heading of a section of options in its help, where it says more than the default.
     var headings: [CommandOption.Section: String] = [:]
     /// Paragraphs after the options.
@@ -78,6 +82,10 @@ enum CommandTable {
     static let overriding = ["render", "sheet", "batch", "animate", "check"]
     /// The routes that render and take the overrides and the canvas.
     static let renderingRoutes = ["render", "report", "check", "sheet", "animate"]
+
+    /// The flags of the environment overrides and `--reduce-motion`, and of the canvas, for `Command.takes`.
+    static var overrideFlags: [String] { shared.filter { $0.section == .overrides }.map(\.flag) }
+    static var canvasFlags: [String] { shared.filter { $0.section == .canvas }.map(\.flag) }
 
     /// The options more than one command takes (a command's own are in its `Command.options`).
     static let shared: [CommandOption] = EnvironmentOptions.settings.map { setting in
@@ -153,7 +161,7 @@ enum CommandTable {
 
     /// The options `command` takes, in the order its help lists them: its own, then the shared ones.
     static func options(of command: Command) -> [CommandOption] {
-        ownOptions(of: command) + shared.filter { $0.commands.contains(command.name) }
+        ownOptions(of: command) + shared.filter { $0.commands.contains(command.name) || command.takes.contains($0.flag) }
     }
 
     private static func ownOptions(of command: Command) -> [CommandOption] {

@@ -82,6 +82,8 @@ struct StudioAPI: Sendable {
 
     /// The routes a load balancer or a monitor calls: no Host check, no token, no site check.
     static let openToAnyone: Set<String> = Set(routes.filter { $0.access == .anyone }.map(\.path))
+    /// The routes that need no token even when the server has one (the page's own, the description).
+    static let tokenless: Set<String> = Set(routes.filter { $0.access != .api }.map(\.path))
 
     /// GET /readyz: 200 while this instance should be sent work, else 503 with Retry-After.
     func readiness() -> HTTPResponse {
@@ -269,7 +271,7 @@ struct StudioAPI: Sendable {
                 throw RequestError(.forbidden, "this studio answers only on localhost, 127.0.0.1 or [::1] (Host: \(quoted(host, limit: 80)))")
             }
         }
-        if let token, request.path.hasPrefix("/api/"), request.path != "/api/openapi.json" {
+        if let token, request.path.hasPrefix("/api/"), !StudioAPI.tokenless.contains(request.path) {
             // The scheme's name is case-insensitive (RFC 9110); the token is not.
             guard let given = request.header("Authorization"), given.prefix(7).lowercased() == "bearer ",
                   StudioAPI.sameSecret(Array(given.utf8.dropFirst(7)), Array(token.utf8)) else {
