@@ -7,48 +7,41 @@ import GronaOutput
 
 /// `grona-snap animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR] [canvas] [overrides]`
 enum AnimateCommand {
-    static let help = """
-        usage: grona-snap animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR] [--hold MS]
-                                  [canvas] [overrides]
+    static let command = Command(
+        name: "animate", synopsis: "SPEC.json -o OUT.png [--fps N] [--frames-dir DIR]", summary: "the reveal and fill as an animated PNG",
+        arguments: "SPEC.json",
+        about: """
+            Renders the component's animation, as the SDK plays it: by default the reveal when the
+            card appears (slide down 16 pt and fade in, 0.35 s) and, for a progress bar, the fill
+            (0.8 s more); with --animation collapse, the collapse when it is dismissed (0.3 s).
+            Frames are evenly spaced from 0 s to the end, the last one the final state. They are
+            written as one animated PNG (APNG, looping; browsers and most image viewers play it, other
+            PNG readers show the first frame) and, with --frames-dir, as frame-000.png, frame-001.png, ….
 
-        Renders the component's animation, as the SDK plays it: by default the reveal when the
-        card appears (slide down 16 pt and fade in, 0.35 s) and, for a progress bar, the fill
-        (0.8 s more); with --animation collapse, the collapse when it is dismissed (0.3 s).
-        Frames are evenly spaced from 0 s to the end, the last one the final state. They are
-        written as one animated PNG (APNG, looping; browsers and most image viewers play it, other
-        PNG readers show the first frame) and, with --frames-dir, as frame-000.png, frame-001.png, ….
-
-        With --reduce-motion every frame is the final state, as the SDK skips the animations when
-        Reduce Motion is on.
-
-        options:
-          -o, --output OUT.png      the animated PNG (required; - for standard output)
-          --fps N                   frames per second, 1…120 (default 30)
-          --frames-dir DIR          also write each frame as a PNG into DIR (created if missing)
-          --hold MS                 how long the last frame stays before the loop restarts
-                                    (default 1500 ms)
-          --jobs N                  render on N threads (default: one per core)
-          --assets-root DIR         refuse fonts and images outside DIR
-        \(CanvasOptions.help)
-
-        overrides: --width PT  --scale N  --text-size CAT  --appearance light|dark
-                   --direction ltr|rtl  --reduce-motion  --animation reveal|collapse
-                   --locale TAG  --pseudo accented|double|bounded|rtl
-        """
-
-    static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.subtracting(["--time"]).union(CanvasOptions.valued)
-            .union(["-o", "--output", "--fps", "--frames-dir", "--hold", "--jobs", "--assets-root"]),
-        flags: EnvironmentOptions.flags, positionals: 1...1)
+            With --reduce-motion every frame is the final state, as the SDK skips the animations when
+            Reduce Motion is on.
+            """,
+        options: [
+            CommandOption(flag: "--output", short: "-o", placeholder: "OUT.png", required: true, summary: "the animated PNG (required; - for standard output)"),
+            CommandOption(flag: "--fps", placeholder: "N", schema: .integer(1...120), summary: "frames per second, 1…120 (default 30)",
+                          query: "fps", routes: ["animate"], querySchema: .integer(1...StudioAPI.maximumFPS),
+                          queryDescription: "frames per second (default 15)"),
+            CommandOption(flag: "--frames-dir", placeholder: "DIR", summary: "also write each frame as a PNG into DIR (created if missing)"),
+            CommandOption(flag: "--hold", placeholder: "MS", schema: .integer(0...60_000),
+                          summary: "how long the last frame stays before the loop restarts (default 1500 ms)",
+                          query: "hold", routes: ["animate"], queryDescription: "milliseconds the last frame is held (default 1500)"),
+        ],
+        headings: [.overrides: "overrides"],
+        positionals: 1...1, run: run)
 
     static func run(_ words: ArraySlice<String>) throws {
-        let args = try Arguments(words, grammar: grammar, command: "animate")
+        let args = try Arguments(words, for: command)
         let output = try args.output(placeholder: "OUT.png")
         guard try ImageFormat.of(output: output, option: "-o") == .png else {
             throw RequestError("-o: \(output): an animation is an animated PNG; name it .png")
         }
-        let fps = try args.integer("--fps", in: 1...120) ?? 30
-        let hold = try args.integer("--hold", in: 0...60_000) ?? 1500
+        let fps = try args.integer("--fps") ?? 30
+        let hold = try args.integer("--hold") ?? 1500
         let overrides = try EnvironmentOptions.overrides(from: args)
         let canvas = try CanvasOptions.canvas(from: args)
         let jobs = try Work.jobs(from: args)

@@ -2,9 +2,9 @@ import Grona
 import GronaRequests
 import GronaOutput
 
-/// The command line's words, parsed without a library: every command declares the options it takes,
-/// and anything else is a usage error (`RequestError`, exit status 2) naming the word that was not
-/// understood.
+/// The command line's words, parsed without a library: the table (`CommandTable`) says which
+/// options a command takes, and anything else is a usage error (`RequestError`, exit status 2)
+/// naming the word that was not understood.
 struct Arguments {
     /// Options that take a value (`--width 390` or `--width=390`), and flags that stand alone.
     struct Grammar {
@@ -12,12 +12,31 @@ struct Arguments {
         var flags: Set<String>
         /// How many positional words the command takes.
         var positionals: ClosedRange<Int>
+        /// Each option by each of its spellings, for the bounds of its value.
+        var options: [String: CommandOption] = [:]
+
+        /// The command's options, from the table.
+        init(_ command: Command) {
+            let options = CommandTable.options(of: command)
+            valued = Set(options.filter { $0.placeholder != nil }.flatMap(\.names))
+            flags = Set(options.filter { $0.placeholder == nil }.flatMap(\.names))
+            positionals = command.positionals
+            for option in options { for name in option.names { self.options[name] = option } }
+        }
     }
 
     private(set) var positionals: [String] = []
     private let command: String
     private var values: [String: String] = [:]
     private var presentFlags: Set<String> = []
+    private var options: [String: CommandOption] = [:]
+
+    /// The words after the command's name, parsed by its options in the table.
+    init(_ words: ArraySlice<String>, for command: Command) throws {
+        let grammar = Grammar(command)
+        try self.init(words, grammar: grammar, command: command.name)
+        options = grammar.options
+    }
 
     init(_ words: ArraySlice<String>, grammar: Grammar, command: String) throws {
         self.command = command
@@ -71,6 +90,18 @@ struct Arguments {
         return output
     }
     func has(_ flag: String) -> Bool { presentFlags.contains(flag) }
+
+    /// A whole number within the bounds the table gives the option (`ValueSchema.integer`).
+    func integer(_ name: String) throws -> Int? {
+        guard case .integer(let range)? = options[name]?.schema else { preconditionFailure("\(name) is not a whole number in the table") }
+        return try integer(name, in: range)
+    }
+
+    /// A number within the bounds the table gives the option (`ValueSchema.number`).
+    func number(_ name: String) throws -> Double? {
+        guard case .number(let range)? = options[name]?.schema else { preconditionFailure("\(name) is not a number in the table") }
+        return try number(name, in: range)
+    }
 
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = values[name] else { return nil }

@@ -16,41 +16,30 @@ import GronaOutput
 /// from 0, is K − 1 modulo N, so shards are balanced across specs and N shards together write
 /// exactly the files of one unsharded run.
 enum BatchCommand {
-    static let help = """
-        usage: grona-snap batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [canvas] [overrides]
-
-        Renders every *.json spec in DIR and its subfolders, in path order, with all its variants:
-        each snapshot goes to OUT_DIR/<golden name>, e.g. OUT_DIR/banner/AX5-dark-rtl@3x.png, or
-        OUT_DIR/campaign/de/L-light-ltr@3x.png for a spec with localizations; a spec is named as
-        verify names its goldens (DIR/banners/summer.json → OUT_DIR/banners/summer/…).
-        The files are the same, byte for byte, whatever --jobs. All specs are read first: if any is
-        bad, or a snapshot cannot be rendered, nothing is written and the exit status is 2. Each
-        snapshot is written under a hidden name as it is rendered and all are renamed into place at
-        the end; a failure or Ctrl-C removes them.
-        A progress bar is shown on a terminal; a one-line summary is always printed, with the
-        number of findings of each kind (grona-snap check lists them).
-
-        options:
-          -o, --output OUT_DIR      where to write the snapshots (created if missing; required)
-          --jobs N                  render on N threads (default: one per core)
-          --shard K/N               render only shard K of N (1-based) for splitting the work across
-                                    machines: the jobs (sorted specs × their variants) whose index
-                                    modulo N is K − 1; the N shards together give one full run
-          --assets-root DIR         refuse fonts and images outside DIR
-        \(CanvasOptions.help)
-
-        overrides (for every snapshot; an override fixes that setting instead of the spec's variants):
-        \(EnvironmentOptions.briefHelp())
-        """
-
-    static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.union(CanvasOptions.valued)
-            .union(["-o", "--output", "--jobs", "--shard", "--assets-root"]),
-        flags: EnvironmentOptions.flags, positionals: 1...1)
+    static let command = Command(
+        name: "batch", synopsis: "DIR -o OUT_DIR [--jobs N] [--shard K/N] [overrides]", summary: "render every spec in a folder",
+        arguments: "DIR",
+        about: """
+            Renders every *.json spec in DIR and its subfolders, in path order, with all its variants:
+            each snapshot goes to OUT_DIR/<golden name>, e.g. OUT_DIR/banner/AX5-dark-rtl@3x.png, or
+            OUT_DIR/campaign/de/L-light-ltr@3x.png for a spec with localizations; a spec is named as
+            verify names its goldens (DIR/banners/summer.json → OUT_DIR/banners/summer/…).
+            The files are the same, byte for byte, whatever --jobs. All specs are read first: if any is
+            bad, or a snapshot cannot be rendered, nothing is written and the exit status is 2. Each
+            snapshot is written under a hidden name as it is rendered and all are renamed into place at
+            the end; a failure or Ctrl-C removes them.
+            A progress bar is shown on a terminal; a one-line summary is always printed, with the
+            number of findings of each kind (grona-snap check lists them).
+            """,
+        options: [
+            CommandOption(flag: "--output", short: "-o", placeholder: "OUT_DIR", required: true, summary: "where to write the snapshots (created if missing; required)"),
+        ],
+        headings: [.overrides: "overrides (for every snapshot; an override fixes that setting instead of the spec's variants)"],
+        positionals: 1...1, run: run)
 
     static func run(_ words: ArraySlice<String>) throws {
         let start = DispatchTime.now()
-        let args = try Arguments(words, grammar: grammar, command: "batch")
+        let args = try Arguments(words, for: command)
         let output = try args.outputFolder(placeholder: "OUT_DIR")
         let overrides = try EnvironmentOptions.overrides(from: args)
         let canvas = try CanvasOptions.canvas(from: args)

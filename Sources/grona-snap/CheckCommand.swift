@@ -13,50 +13,36 @@ import Text
 /// it happens (`FindingGroup`); as JSON, one object per finding per variant, for CI. The findings
 /// are the ones `render --report` writes: this command only gathers them.
 enum CheckCommand {
-    static let help = """
-        usage: grona-snap check SPEC.json|DIR [--format text|json] [--ignore KIND,…]
-                                [--text-sizes LIST] [--appearances LIST] [--directions LIST]
-                                [--locales all|en,de,ar] [--pseudos all|accented,double]
-                                [--jobs N] [--assets-root DIR] [overrides]
+    static let command = Command(
+        name: "check", synopsis: "SPEC.json|DIR [--format text|json] [--ignore KINDS]", summary: "list what was cut, recoloured or hard to read",
+        arguments: "SPEC.json|DIR",
+        about: """
+            Renders every variant of the spec (or of every *.json spec in DIR and its subfolders, in
+            path order, as verify finds them) and lists
+            its findings: text cut at its line limit (truncated), a colour the SDK replaced for contrast
+            (contrastReplaced), text still under its minimum contrast (contrastBelowMinimum), a button
+            or progress fill under 3:1 against what is behind it (nonTextContrast), a field of only
+            whitespace (emptyText), a touch target under 44 × 44 pt (touchTarget), characters no
+            pinned font can draw (missingCharacters), private-use characters, which an iPhone's fonts
+            draw their own way (privateUseCharacters).
 
-        Renders every variant of the spec (or of every *.json spec in DIR and its subfolders, in
-        path order, as verify finds them) and lists
-        its findings: text cut at its line limit (truncated), a colour the SDK replaced for contrast
-        (contrastReplaced), text still under its minimum contrast (contrastBelowMinimum), a button
-        or progress fill under 3:1 against what is behind it (nonTextContrast), a field of only
-        whitespace (emptyText), a touch target under 44 × 44 pt (touchTarget), characters no
-        pinned font can draw (missingCharacters), private-use characters, which an iPhone's fonts
-        draw their own way (privateUseCharacters).
+            Exit status: 0 when nothing is found, 1 when something is, 2 for bad input or usage.
+            """,
+        options: [
+            CommandOption(flag: "--format", placeholder: "text|json", schema: .choice(Format.allCases.map(\.rawValue)),
+                          summary: "text (default): per spec, one line per problem saying where it happens; json: an array of one "
+                            + "object per finding per variant (spec, variant, kind, role, message, the kind's fields)"),
+            CommandOption(flag: "--ignore", placeholder: "KIND,…", schema: .list(of: Finding.Kind.allCases.map(\.rawValue)),
+                          summary: "leave these kinds out (and out of the exit status)",
+                          query: "ignore", routes: ["check"], queryDescription: "kinds left out, as --ignore"),
+        ],
+        headings: [.overrides: "overrides (fix that setting for every variant)"],
+        positionals: 1...1, run: run)
 
-        Exit status: 0 when nothing is found, 1 when something is, 2 for bad input or usage.
-
-        options:
-          --format text|json        text (default): per spec, one line per problem saying where
-                                    it happens; json: an array of one object per finding per
-                                    variant (spec, variant, kind, role, message, the kind's fields)
-          --ignore KIND,…           leave these kinds out (and out of the exit status)
-          --jobs N                  render on N threads (default: one per core)
-          --assets-root DIR         refuse fonts and images outside DIR
-          --junit FILE              also write JUnit XML for CI: one test case per variant of each
-                                    spec, failing with its findings (default under Bazel:
-                                    $XML_OUTPUT_FILE)
-
-        axes (replace the spec's variants for that setting; "all" takes every value):
-        \(VariantPlan.axesHelp)
-
-        overrides (fix that setting for every variant):
-        \(EnvironmentOptions.briefHelp())
-        """
-
-    static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.union(VariantPlan.axisOptions)
-            .union(["--format", "--ignore", "--jobs", "--assets-root", "--junit"]),
-        flags: EnvironmentOptions.flags, positionals: 1...1)
-
-    enum Format: String { case text, json }
+    enum Format: String, CaseIterable { case text, json }
 
     static func run(_ words: ArraySlice<String>) throws {
-        let args = try Arguments(words, grammar: grammar, command: "check")
+        let args = try Arguments(words, for: command)
         let format = try args.value("--format").map { text in
             guard let format = Format(rawValue: text) else { throw RequestError("--format: \"\(text)\" is not text or json") }
             return format

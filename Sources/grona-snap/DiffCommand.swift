@@ -8,35 +8,34 @@ import GronaOutput
 
 /// `grona-snap diff EXPECTED.png ACTUAL.png [-o DIFF.png] [--tolerance ΔE] [--max-pixels N] [--exact]`
 enum DiffCommand {
-    static let help = """
-        usage: grona-snap diff EXPECTED.png ACTUAL.png [-o DIFF.png] [--tolerance ΔE]
-                               [--max-pixels N] [--max-fraction F] [--exact]
-
-        Compares two PNGs the way the snapshot tests do (perceptual OKLab difference per pixel,
-        anti-aliasing detection) and prints the result. Exit status: 0 when they match, 1 when they
-        differ, 2 when a file cannot be read or is not a valid PNG.
-
-        options:
-          -o, --output DIFF.png     when they differ, write expected | difference | actual side by side
-                                    (differing pixels red, ignored anti-aliasing yellow; - for
-                                    standard output)
-          --tolerance ΔE            per-pixel colour difference that still counts as equal
-                                    (OKLab ΔE, 0…1; default 0.02)
-          --max-pixels N            how many pixels may differ (default 0)
-          --max-fraction F          what share of the pixels may differ, 0…1 (default 0)
-          --exact                   every byte must match (no tolerance, no anti-aliasing allowance)
-        """
-
-    static let grammar = Arguments.Grammar(
-        valued: ["-o", "--output", "--tolerance", "--max-pixels", "--max-fraction"],
-        flags: ["--exact"], positionals: 2...2)
+    static let command = Command(
+        name: "diff", synopsis: "EXPECTED.png ACTUAL.png [-o DIFF.png]", summary: "compare two PNGs (exit 1 if they differ)",
+        arguments: "EXPECTED.png ACTUAL.png",
+        about: """
+            Compares two PNGs the way the snapshot tests do (perceptual OKLab difference per pixel,
+            anti-aliasing detection) and prints the result. Exit status: 0 when they match, 1 when they
+            differ, 2 when a file cannot be read or is not a valid PNG.
+            """,
+        options: [
+            CommandOption(flag: "--output", short: "-o", placeholder: "DIFF.png",
+                          summary: "when they differ, write expected | difference | actual side by side (differing pixels red, "
+                            + "ignored anti-aliasing yellow; - for standard output)"),
+            CommandOption(flag: "--tolerance", placeholder: "ΔE", schema: .number(0...1),
+                          summary: "per-pixel colour difference that still counts as equal (OKLab ΔE, 0…1; default 0.02)"),
+            CommandOption(flag: "--max-pixels", placeholder: "N", schema: .integer(0...Int(Int32.max)),
+                          summary: "how many pixels may differ (default 0)"),
+            CommandOption(flag: "--max-fraction", placeholder: "F", schema: .number(0...1),
+                          summary: "what share of the pixels may differ, 0…1 (default 0)"),
+            CommandOption(flag: "--exact", summary: "every byte must match (no tolerance, no anti-aliasing allowance)"),
+        ],
+        positionals: 2...2, run: run)
 
     static func run(_ words: ArraySlice<String>) throws {
-        let args = try Arguments(words, grammar: grammar, command: "diff")
+        let args = try Arguments(words, for: command)
         var tolerance = args.has("--exact") ? ComparisonTolerance.exact : .default
-        if let value = try args.number("--tolerance", in: 0...1) { tolerance.perPixel = value }
-        if let value = try args.integer("--max-pixels", in: 0...Int(Int32.max)) { tolerance.maximumDifferingPixels = value }
-        if let value = try args.number("--max-fraction", in: 0...1) { tolerance.maximumDifferingFraction = value }
+        if let value = try args.number("--tolerance") { tolerance.perPixel = value }
+        if let value = try args.integer("--max-pixels") { tolerance.maximumDifferingPixels = value }
+        if let value = try args.number("--max-fraction") { tolerance.maximumDifferingFraction = value }
 
         let format = try (args.value("-o") ?? args.value("--output")).map { try ImageFormat.of(output: $0, option: "-o") }
         let expected = try read(args.positionals[0])

@@ -7,53 +7,26 @@ import GronaOutput
 
 /// `grona-snap render SPEC.json -o OUT.png [--report R.json] [overrides]`
 enum RenderCommand {
-    static let help = """
-        usage: grona-snap render SPEC.json -o OUT.png [--report REPORT.json] [--overlay accessibility]
-                                 [canvas] [overrides]
+    static let command = Command(
+        name: "render", synopsis: "SPEC.json -o OUT.png [--report R.json] [overrides]", summary: "render one snapshot",
+        arguments: "SPEC.json",
+        about: """
+            Renders the spec's component into a PNG snapshot, as the Grona SDK draws it on iOS.
 
-        Renders the spec's component into a PNG snapshot, as the Grona SDK draws it on iOS.
-
-        options:
-          -o, --output OUT.png      where to write the snapshot (required; - for standard output);
-                                    OUT.webp writes a lossless WebP
-          --report REPORT.json      also write the render report: texts, lines, contrast,
-                                    VoiceOver reading order, touch targets (- for standard output)
-          --overlay accessibility   draw the accessibility picture instead: VoiceOver elements
-                                    outlined and numbered, touch targets dashed, and a legend
-                                    (what VoiceOver says, contrast and its minimum)
-          --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
-          --quiet                   do not print the findings
-
-        The snapshot's findings (text cut at its line limit, colours replaced for contrast, …; see
-        grona-snap check --help) are printed to stderr, one line each: SPEC: KIND: what happened.
-
-        canvas (for screenshots; without these the card fills the image):
-        \(CanvasOptions.help)
-
-        overrides (win over the spec's environment):
-          --width PT                card width in points (44…2048)
-          --scale N                 pixels per point: 1, 2 or 3
-          --text-size CAT           content size category: xS S M L xL xxL xxxL AX1…AX5
-                                    or the UIKit names (extraSmall … accessibilityExtraExtraExtraLarge)
-          --appearance light|dark
-          --direction ltr|rtl
-          --reduce-motion           skip the reveal and fill animations
-          --time SECONDS            draw the frame this far into the animation
-          --animation reveal|collapse
-                                    which animation --time runs through (default reveal)
-          --locale TAG              the app's language, BCP 47 (en, de, ar, ja, zh-Hant, pt-BR):
-                                    the spec's localization for it, and right to left for
-                                    ar, he, fa, ur, … unless a direction is set
-          --pseudo MODE             a pseudolanguage over the copy, as in Xcode:
-                                    accented|double|bounded|rtl
-        """
-
-    static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(["-o", "--output", "--report", "--assets-root", "--overlay"]),
-        flags: EnvironmentOptions.flags.union(["--quiet"]), positionals: 1...1)
+            The snapshot's findings (text cut at its line limit, colours replaced for contrast, …; see
+            grona-snap check --help) are printed to stderr, one line each: SPEC: KIND: what happened.
+            """,
+        options: [
+            CommandOption(flag: "--output", short: "-o", placeholder: "OUT.png", required: true,
+                          summary: "where to write the snapshot (required; - for standard output); OUT.webp writes a lossless WebP"),
+            CommandOption(flag: "--report", placeholder: "REPORT.json",
+                          summary: "also write the render report: texts, lines, contrast, VoiceOver reading order, touch targets (- for standard output)"),
+            CommandOption(flag: "--quiet", summary: "do not print the findings"),
+        ],
+        positionals: 1...1, run: run)
 
     static func run(_ words: ArraySlice<String>) throws {
-        let args = try Arguments(words, grammar: grammar, command: "render")
+        let args = try Arguments(words, for: command)
         let output = try args.output(placeholder: "OUT.png")
         if output == AtomicFile.standardOutputName, args.value("--report") == AtomicFile.standardOutputName {
             throw RequestError("render: -o and --report cannot both be standard output (-)")
@@ -90,12 +63,9 @@ enum OverlayOption {
     }
 }
 
-/// The environment overrides (GronaRequests' `EnvironmentOptions.settings`) as the command line's
-/// flags.
+/// The environment overrides (GronaRequests' `EnvironmentOptions.settings`, which `CommandTable`
+/// lists as the command line's flags) read from the words.
 extension EnvironmentOptions {
-    static let valued: Set<String> = Set(settings.map(\.flag))
-    static let flags: Set<String> = [reduceMotionFlag]
-
     static func overrides(from args: Arguments) throws -> EnvironmentOverrides {
         var overrides = try self.overrides(named: \.flag, value: args.value)
         if args.has(reduceMotionFlag) { overrides.reduceMotion = true }

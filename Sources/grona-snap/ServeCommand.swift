@@ -5,53 +5,54 @@ import Synchronization
 
 /// `grona-snap serve [DIR] [--port 8080] [--host 127.0.0.1]`: the studio page and the HTTP API.
 enum ServeCommand {
-    static let help = """
-        usage: grona-snap serve [DIR] [--port N] [--host ADDRESS] [--threads N] [--queue N]
-                                [--token-file FILE] [--assets-root DIR] [--trusted-proxy ADDRESS]
+    static let command = Command(
+        name: "serve", synopsis: "[DIR] [--port 8080] [--host 127.0.0.1]", summary: "the studio and the HTTP API for DIR's specs",
+        arguments: "[DIR]",
+        about: """
+            Serves the studio (open http://127.0.0.1:8080/ in a browser) and the HTTP API for the specs
+            in DIR (default: the current folder): preview a campaign at every text size, light and dark,
+            left-to-right and right-to-left as you type, and save it back to its file. The API renders
+            the same bytes as grona-snap render; see docs/service.md for its routes.
 
-        Serves the studio (open http://127.0.0.1:8080/ in a browser) and the HTTP API for the specs
-        in DIR (default: the current folder): preview a campaign at every text size, light and dark,
-        left-to-right and right-to-left as you type, and save it back to its file. The API renders
-        the same bytes as grona-snap render; see docs/service.md for its routes.
+            Specs are read from and saved to DIR only; fonts and images must be inside DIR (or the
+            --assets-root folders) or GronaSnap's Fonts/. Stop it with Ctrl-C.
+            """,
+        options: [
+            CommandOption(flag: "--port", placeholder: "N", schema: .integer(0...65535),
+                          summary: "the TCP port (default 8080; 0 picks a free one, printed at start)"),
+            CommandOption(flag: "--host", placeholder: "ADDRESS",
+                          summary: "the address to listen on (default 127.0.0.1, this machine only); another address (0.0.0.0: "
+                            + "every interface) lets other machines in, and needs --token-file"),
+            CommandOption(flag: "--token-file", placeholder: "FILE",
+                          summary: "every API request must send Authorization: Bearer TOKEN, the file's first line (open the page "
+                            + "as http://HOST:PORT/#token=TOKEN)"),
+            CommandOption(flag: "--threads", placeholder: "N", schema: .integer(1...64),
+                          summary: "rendering threads, each with its own text engine (default: one per core, at least 2); heavy "
+                            + "requests (16 Mpx drawn and up) run on N - 1 more threads of their own, so they never take every one"),
+            CommandOption(flag: "--queue", placeholder: "N", schema: .integer(1...4096),
+                          summary: "requests that may wait for a thread (default 32, a quarter of them from one client); more get 503"),
+            CommandOption(flag: "--trusted-proxy", placeholder: "ADDRESS",
+                          summary: "the proxy in front (127.0.0.1): its X-Forwarded-For names the client for fair queueing, and "
+                            + "it has no per-address connection limit"),
+        ],
+        epilogue: """
+            SIGTERM drains: no new connections, the requests in hand finish (30 s at most), then it exits;
+            /readyz says 503 meanwhile. /metrics has the queues, refusals and memory for Prometheus.
 
-        Specs are read from and saved to DIR only; fonts and images must be inside DIR (or the
-        --assets-root folders) or GronaSnap's Fonts/. Stop it with Ctrl-C.
-
-        options:
-          --port N                  the TCP port (default 8080; 0 picks a free one, printed at start)
-          --host ADDRESS            the address to listen on (default 127.0.0.1, this machine only);
-                                    another address (0.0.0.0: every interface) lets other machines in,
-                                    and needs --token-file
-          --token-file FILE         every API request must send Authorization: Bearer TOKEN, the
-                                    file's first line (open the page as http://HOST:PORT/#token=TOKEN)
-          --threads N               rendering threads, each with its own text engine (default: one
-                                    per core, at least 2); heavy requests (16 Mpx drawn and up) run
-                                    on N - 1 more threads of their own, so they never take every one
-          --queue N                 requests that may wait for a thread (default 32, a quarter of
-                                    them from one client); more get 503
-          --assets-root DIR         fonts and images may come from DIR instead (repeatable as DIR:DIR2)
-          --trusted-proxy ADDRESS   the proxy in front (127.0.0.1): its X-Forwarded-For names the client
-                                    for fair queueing, and it has no per-address connection limit
-
-        SIGTERM drains: no new connections, the requests in hand finish (30 s at most), then it exits;
-        /readyz says 503 meanwhile. /metrics has the queues, refusals and memory for Prometheus.
-
-        Each rendering request is costed before it is drawn and refused (422) when over the budget
-        of \(RenderBudget().heldPixels >> 20) megapixels held at once, \(RenderBudget().drawnPixels >> 20) drawn or \(RenderBudget().characters) characters
-        laid out; the message says what to lower.
-        """
-
-    static let grammar = Arguments.Grammar(valued: ["--port", "--host", "--threads", "--queue", "--token-file", "--assets-root", "--trusted-proxy"],
-                                           flags: [], positionals: 0...1)
+            Each rendering request is costed before it is drawn and refused (422) when over the budget
+            of \(RenderBudget().heldPixels >> 20) megapixels held at once, \(RenderBudget().drawnPixels >> 20) drawn or \(RenderBudget().characters) characters
+            laid out; the message says what to lower.
+            """,
+        positionals: 0...1, run: run)
 
     static func run(_ words: ArraySlice<String>) throws {
-        let args = try Arguments(words, grammar: grammar, command: "serve")
-        let port = try args.integer("--port", in: 0...65535) ?? 8080
+        let args = try Arguments(words, for: command)
+        let port = try args.integer("--port") ?? 8080
         // An address, as libmicrohttpd binds one; "localhost" is the loopback address it names.
         let host = args.value("--host").map { $0 == "localhost" ? "127.0.0.1" : $0 } ?? "127.0.0.1"
         var limits = HTTPLimits()
-        limits.workers = try args.integer("--threads", in: 1...64) ?? limits.workers
-        limits.queue = try args.integer("--queue", in: 1...4096) ?? limits.queue
+        limits.workers = try args.integer("--threads") ?? limits.workers
+        limits.queue = try args.integer("--queue") ?? limits.queue
         limits.trustedProxy = try args.value("--trusted-proxy").map(ServeCommand.address)
         let folder = try SpecFolder(args.positionals.first ?? ".")
         let roots = try AssetRoots.parse(args.value("--assets-root")) ?? [folder.path]

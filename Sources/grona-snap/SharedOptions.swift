@@ -5,12 +5,6 @@ import Raster
 
 /// `--padding PT` and `--background COLOR`: a screenshot canvas around the card (see `Canvas`).
 enum CanvasOptions {
-    static let valued: Set<String> = ["--padding", "--background"]
-    static let help = """
-          --padding PT              space around the card, in points (default 0)
-          --background COLOR        canvas colour, #RGB, #RRGGBB or #RRGGBBAA (default transparent)
-        """
-
     static func canvas(from args: Arguments) throws -> Canvas {
         var canvas = Canvas()
         do {
@@ -25,20 +19,8 @@ enum CanvasOptions {
 
 /// The variant axes on the command line (`VariantPlan` holds what they mean).
 extension VariantPlan {
-    /// `--text-sizes`, `--appearances`, `--directions`, `--locales` and `--pseudos` (`sheet`, `check`):
-    /// lists that replace the spec's variants on that axis; "all" takes every value.
-    static let axisOptions: Set<String> = ["--text-sizes", "--appearances", "--directions", "--locales", "--pseudos"]
-    static let axesHelp = """
-          --text-sizes LIST         e.g. all, or xS,L,AX5 (short or UIKit names)
-          --appearances LIST        light,dark
-          --directions LIST         ltr,rtl
-          --locales LIST            BCP 47 tags, e.g. en,de,ar,ja; base: the spec's own copy; all:
-                                    the spec's own locale and every locale it has a localization
-                                    for. Replaces the spec's pseudolanguages too, unless --pseudos
-                                    is given (then an empty list: the pseudolanguages only)
-          --pseudos LIST            pseudolanguages over the spec's copy: accented,double,bounded,rtl
-        """
-
+    /// `--text-sizes`, `--appearances`, `--directions`, `--locales` and `--pseudos` (`sheet`, `check`;
+    /// in `CommandTable.shared`): lists that replace the spec's variants on that axis.
     static func axes(from args: Arguments, overrides: EnvironmentOverrides, command: String) throws -> Variants {
         try axes(overrides: overrides, value: { args.value("--" + $0.list) },
                  conflict: { RequestError("\(command): --\($0.list) and --\($0.single) cannot be given together") },
@@ -49,7 +31,7 @@ extension VariantPlan {
 /// Rendering many snapshots on all cores, with a progress bar on a terminal.
 enum Work {
     static func jobs(from args: Arguments) throws -> Int {
-        try args.integer("--jobs", in: 1...256) ?? ParallelRenderer.defaultJobs
+        try args.integer("--jobs") ?? ParallelRenderer.defaultJobs
     }
 
     /// A progress callback drawing `[#####.....] 57/228` on stderr, or nil when stderr is not a terminal.

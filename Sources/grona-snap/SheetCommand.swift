@@ -7,52 +7,35 @@ import GronaOutput
 
 /// `grona-snap sheet SPEC.json -o SHEET.png [axes] [--columns N] [overrides]`
 enum SheetCommand {
-    static let help = """
-        usage: grona-snap sheet SPEC.json -o SHEET.png [--text-sizes all|xS,L,AX5]
-                                [--appearances light,dark] [--directions ltr,rtl]
-                                [--locales all|en,de,ar] [--pseudos all|accented,double]
-                                [--columns N] [--jobs N] [--padding PT] [--background COLOR]
-                                [--overlay accessibility] [overrides]
-
-        Renders the spec's variants into one labelled contact sheet: every snapshot on a tile with
-        its settings above it ("AX5 · dark · RTL", "de · L · light · LTR"); dark-appearance
-        snapshots sit on dark tiles. When two or more settings vary, rows are the first of them
-        (language, then text size, appearance, direction, scale, width) and columns the rest, with
-        row and column headers. A tile whose snapshot has findings carries a badge per kind
-        (T truncated, R contrast replaced, C under minimum contrast, N non-text contrast, E blank
-        text, 44 touch target, M missing characters), explained in a legend under the grid;
-        grona-snap check lists them in words.
-
-        axes (replace the spec's variants for that setting; "all" takes every value):
-        \(VariantPlan.axesHelp)
-
-        options:
-          -o, --output SHEET.png    where to write the sheet (required; - for standard output);
-                                    SHEET.webp writes a lossless WebP
-          --columns N               lay the cells out N to a row, without headers
-          --overlay accessibility   each tile the accessibility picture (see render --help)
-          --jobs N                  render on N threads (default: one per core)
-          --assets-root DIR         refuse fonts and images outside DIR
-          --padding PT              space around the grid, in points (default 24)
-          --background COLOR        the page, #RGB, #RRGGBB or #RRGGBBAA (default #D4D4D9); headers
-                                    turn light on a dark page
-
-        overrides (fix that setting for every cell; --scale 1 keeps a big sheet small):
-        \(EnvironmentOptions.briefHelp())
-        """
-
-    static let grammar = Arguments.Grammar(
-        valued: EnvironmentOptions.valued.union(CanvasOptions.valued).union(VariantPlan.axisOptions)
-            .union(["-o", "--output", "--assets-root", "--columns", "--jobs", "--overlay"]),
-        flags: EnvironmentOptions.flags, positionals: 1...1)
+    static let command = Command(
+        name: "sheet", synopsis: "SPEC.json -o SHEET.png [axes] [overrides]", summary: "a labelled contact sheet of variants",
+        arguments: "SPEC.json",
+        about: """
+            Renders the spec's variants into one labelled contact sheet: every snapshot on a tile with
+            its settings above it ("AX5 · dark · RTL", "de · L · light · LTR"); dark-appearance
+            snapshots sit on dark tiles. When two or more settings vary, rows are the first of them
+            (language, then text size, appearance, direction, scale, width) and columns the rest, with
+            row and column headers. A tile whose snapshot has findings carries a badge per kind
+            (T truncated, R contrast replaced, C under minimum contrast, N non-text contrast, E blank
+            text, 44 touch target, M missing characters), explained in a legend under the grid;
+            grona-snap check lists them in words.
+            """,
+        options: [
+            CommandOption(flag: "--output", short: "-o", placeholder: "SHEET.png", required: true, summary: "where to write the sheet (required; - for standard output); SHEET.webp writes a lossless WebP"),
+            CommandOption(flag: "--columns", placeholder: "N", schema: .integer(1...64), summary: "lay the cells out N to a row, without headers",
+                          query: "columns", routes: ["sheet"], queryDescription: "cells per row, as --columns"),
+        ],
+        headings: [.canvas: "canvas (the page around the grid)",
+                   .overrides: "overrides (fix that setting for every cell; --scale 1 keeps a big sheet small)"],
+        positionals: 1...1, run: run)
 
     static func run(_ words: ArraySlice<String>) throws {
-        let args = try Arguments(words, grammar: grammar, command: "sheet")
+        let args = try Arguments(words, for: command)
         let output = try args.output(placeholder: "SHEET.png")
         let format = try ImageFormat.of(output: output, option: "-o")
         let overrides = try EnvironmentOptions.overrides(from: args)
         let axes = try VariantPlan.axes(from: args, overrides: overrides, command: "sheet")
-        let columnsOption = try args.integer("--columns", in: 1...64)
+        let columnsOption = try args.integer("--columns")
         let canvas = try CanvasOptions.canvas(from: args)
         let jobs = try Work.jobs(from: args)
         let overlay = try OverlayOption.overlay(from: args)

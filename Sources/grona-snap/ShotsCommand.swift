@@ -6,32 +6,33 @@ import GronaOutput
 /// `grona-snap shots SHOTLIST.json [--out DIR] [--watch]`: every image a docs page needs, from one
 /// shot list (`ShotList`, rendered by `ShotsRequest`).
 enum ShotsCommand {
-    static let help = """
-        usage: grona-snap shots SHOTLIST.json [--out DIR] [--watch] [--assets-root DIR]
-
-        Renders every image a shot list names, and manifest.json beside them: each shot is a spec
-        (relative to the shot list) × its variants (the spec's own, or the shot's "variants", in a
-        spec's variants syntax) × its kinds: snapshot (the card on the page), accessibility (what
-        VoiceOver reads), sheet (one contact sheet of the variants) and animation (an animated PNG).
-        "background" is one colour or {"light": …, "dark": …}, so a dark card sits on a dark page;
-        "name" is a file-name template ({component} {kind} {appearance} {size} {direction} {locale}
-        {scale} {width} {format}); "format" is png or webp (lossless). The manifest lists each file
-        with its size in points and pixels, scale, variant and alt text made from the VoiceOver
-        labels. Everything is written together or not at all; a file in DIR that an earlier run's
-        manifest does not list is never replaced.
-
-        options:
-          --out DIR                 the output folder (default: the shot list's "out", relative to it)
-          --watch                   render again whenever the shot list, a spec or one of its
-                                    images or fonts changes, one line per render; a bad edit is
-                                    reported and the next save is waited for (Ctrl-C ends it)
-          --assets-root DIR         refuse fonts and images outside DIR
-        """
-
-    static let grammar = Arguments.Grammar(valued: ["--out", "--assets-root"], flags: ["--watch"], positionals: 1...1)
+    static let command = Command(
+        name: "shots", synopsis: "SHOTLIST.json [--out DIR] [--watch]", summary: "every image a docs page needs, and a manifest",
+        arguments: "SHOTLIST.json",
+        about: """
+            Renders every image a shot list names, and manifest.json beside them: each shot is a spec
+            (relative to the shot list) × its variants (the spec's own, or the shot's "variants", in a
+            spec's variants syntax) × its kinds: snapshot (the card on the page), accessibility (what
+            VoiceOver reads), sheet (one contact sheet of the variants) and animation (an animated PNG).
+            "background" is one colour or {"light": …, "dark": …}, so a dark card sits on a dark page;
+            "name" is a file-name template ({component} {kind} {appearance} {size} {direction} {locale}
+            {scale} {width} {format}); "format" is png or webp (lossless). The manifest lists each file
+            with its size in points and pixels, scale, variant and alt text made from the VoiceOver
+            labels. Everything is written together or not at all; a file in DIR that an earlier run's
+            manifest does not list is never replaced.
+            """,
+        options: [
+            CommandOption(flag: "--out", placeholder: "DIR",
+                          summary: "the output folder (default: the shot list's \"out\", relative to it)"),
+            CommandOption(flag: "--watch",
+                          summary: "render again whenever the shot list, a spec or one of its images or fonts changes, one line "
+                            + "per render; a bad edit is reported and the next save is waited for (Ctrl-C ends it)"),
+        ],
+        takes: ["--assets-root"],
+        positionals: 1...1, run: run)
 
     static func run(_ words: ArraySlice<String>) throws {
-        let args = try Arguments(words, grammar: grammar, command: "shots")
+        let args = try Arguments(words, for: command)
         let file = args.positionals[0]
         let assetRoots = try AssetRoots.parse(args.value("--assets-root"))
         guard args.has("--watch") else {
@@ -82,7 +83,12 @@ enum ShotsCommand {
         for file in files {
             var info = stat()
             guard stat(file, &info) == 0 else { result[file] = []; continue }
-            result[file] = [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_size), Int(info.st_ino)]
+            #if canImport(Darwin)
+            let modified = info.st_mtimespec
+            #else
+            let modified = info.st_mtim
+            #endif
+            result[file] = [Int(modified.tv_sec), Int(modified.tv_nsec), Int(info.st_size), Int(info.st_ino)]
         }
         return result
     }

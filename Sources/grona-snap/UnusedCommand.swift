@@ -4,25 +4,25 @@ import GronaSnapshots
 
 /// `grona-snap unused SNAPSHOTS_DIR [--specs FIXTURES_DIR] [--remove]`
 enum UnusedCommand {
-    static let help = """
-        usage: grona-snap unused SNAPSHOTS_DIR [--specs FIXTURES_DIR] [--remove]
-
-        Lists the goldens in SNAPSHOTS_DIR that nothing used: no spec in FIXTURES_DIR (and its
-        subfolders) produces them, and no Swift test claimed them in the latest swift test run.
-        The test library records each golden a test verifies or records in a ledger,
-        SNAPSHOTS_DIR/.grona-ledger/<test module>.tsv (never committed: it has a .gitignore of
-        its own). Run it after a full swift test: it then lists the goldens of renamed and
-        deleted tests and of variants a spec dropped. One path per line on stdout, then a count.
-
-        options:
-          --specs FIXTURES_DIR      the specs whose goldens count as used
-          --remove                  delete the unused goldens (and the folders they leave empty)
-        """
-
-    static let grammar = Arguments.Grammar(valued: ["--specs"], flags: ["--remove"], positionals: 1...1)
+    static let command = Command(
+        name: "unused", synopsis: "SNAPSHOTS_DIR [--specs FIXTURES_DIR]", summary: "list goldens no spec or test used",
+        arguments: "SNAPSHOTS_DIR",
+        about: """
+            Lists the goldens in SNAPSHOTS_DIR that nothing used: no spec in FIXTURES_DIR (and its
+            subfolders) produces them, and no Swift test claimed them in the latest swift test run.
+            The test library records each golden a test verifies or records in a ledger,
+            SNAPSHOTS_DIR/.grona-ledger/<test module>.tsv (never committed: it has a .gitignore of
+            its own). Run it after a full swift test: it then lists the goldens of renamed and
+            deleted tests and of variants a spec dropped. One path per line on stdout, then a count.
+            """,
+        options: [
+            CommandOption(flag: "--specs", placeholder: "FIXTURES_DIR", summary: "the specs whose goldens count as used"),
+            CommandOption(flag: "--remove", summary: "delete the unused goldens (and the folders they leave empty)"),
+        ],
+        positionals: 1...1, run: run)
 
     static func run(_ words: ArraySlice<String>) throws {
-        let args = try Arguments(words, grammar: grammar, command: "unused")
+        let args = try Arguments(words, for: command)
         let finder = UnusedGoldens(snapshotsFolder: args.positionals[0], fixturesFolder: args.value("--specs"),
                                    fontsFolder: try Specs.fontsFolder())
         let result = try finder.run()

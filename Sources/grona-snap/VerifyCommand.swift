@@ -6,80 +6,68 @@ import GronaSnapshots
 /// `grona-snap verify FIXTURES_DIR --snapshots DIR [--record MODE] [--jobs N] [--shard K/N] [--junit FILE]
 /// [--report-dir DIR] [--report-in-full N] [--prune]`
 enum VerifyCommand {
-    static let help = """
-        usage: grona-snap verify FIXTURES_DIR --snapshots DIR [--record missing|all|failed|never]
-                                 [--jobs N] [--shard K/N] [--junit FILE] [--report-dir DIR]
-                                 [--report-in-full N] [--prune] [--require-provenance]
-
-        Renders every *.json spec in FIXTURES_DIR and its subfolders (sorted by path) in each of its
-        variants and compares each image with its golden, SNAPSHOTS/<spec name>/<textSize>-
-        <appearance>-<direction>@<scale>x.png (SNAPSHOTS/<spec name>/<locale>/… for a spec with
-        localizations; -pseudo-<mode> before the scale for a pseudolanguage). A spec's name is its
-        path in the project without the first folder and .json (Fixtures/banners/summer.json →
-        banners/summer, Tests/Specs/points2.json → Specs/points2), the project being the nearest
-        folder holding Package.swift at or above SNAPSHOTS' parent, else that parent: the same
-        name whichever folder is given, and the one assertSnapshot(ofSpecAt:) gives. When the golden was rendered with this machine's GronaSnap,
-        FreeType, HarfBuzz, ICU and fonts, any changed pixel fails; otherwise an image matches when
-        no pixel differs visibly (OKLab ΔE above 0.02) other than anti-aliased edges that moved. A
-        run that checks no snapshot (no spec found, an empty shard) is an error. Failures leave the actual image and an
-        expected | difference | actual image in the report folder, with a copy of the golden and an
-        index.html that links them: the failures grouped by spec and counted by kind (sizes
-        changed, colours changed, text or shapes moved), each with its difference and a wipe
-        slider between expected and actual, and the goldens recorded with their image. Goldens
-        and report files are staged beside their destinations as they are made and renamed into
-        place at the end; a failure or Ctrl-C removes them.
-
-        options:
-          --snapshots DIR           the goldens' folder (required)
-          --record MODE             when to write goldens (default: $GRONA_RECORD, else missing):
-                                      missing  record goldens that do not exist, compare the rest
-                                      all      record every golden
-                                      failed   record over goldens that differ
-                                      never    only compare; a missing golden fails
-          --jobs N                  render threads (default: one per core)
-          --shard K/N               check only shard K of N (1-based): the snapshots whose position
-                                    in the fixed order (specs by path × their variants), from 0, is
-                                    K − 1 modulo N. Without it, read from Bazel (TEST_SHARD_INDEX,
-                                    TEST_TOTAL_SHARDS; TEST_SHARD_STATUS_FILE is touched), GitLab
-                                    (CI_NODE_INDEX, CI_NODE_TOTAL), CircleCI (CIRCLE_NODE_INDEX,
-                                    CIRCLE_NODE_TOTAL) or Buildkite (BUILDKITE_PARALLEL_JOB,
-                                    BUILDKITE_PARALLEL_JOB_COUNT); grona-snap merge combines the
-                                    shards' report folders
-          --junit FILE              write JUnit XML, one test case per snapshot (default under
-                                    Bazel: $XML_OUTPUT_FILE)
-          --report-dir DIR          where index.html, results.jsonl, actual/ and difference/ go
-                                    (default: $GRONA_ARTIFACTS/verify-report, else under Bazel
-                                    $TEST_UNDECLARED_OUTPUTS_DIR/verify-report, else
-                                    Artifacts/verify-report beside the snapshots folder)
-          --report-in-full N        snapshots the report shows with their images (default 500,
-                                    at least 10); the rest it lists by name
-          --prune                   remove the goldens in a spec's own folder that it no longer
-                                    produces and no Swift test claims in the golden ledger (they
-                                    are listed either way); grona-snap unused lists every golden
-                                    no spec or test used
-          --require-provenance      fail each golden that carries no provenance (the grVR chunk
-                                    another tool's re-save drops) rather than compare it under
-                                    the tolerance; without it, such goldens are counted in a
-                                    notice on stderr, in the report and in the JUnit XML
-          --assets-root DIR         refuse fonts and images outside DIR (repeatable as DIR:DIR2)
-
-        Prints one summary line, e.g. "verified 304 snapshots: 304 match, 0 differ, 0 recorded,
-        0 missing". With GITHUB_ACTIONS=true, failures are also printed as ::error annotations on
-        their spec files. The first 10 failures are printed on stderr, then a count, and, when snapshots
-        differ, the command that accepts the differences (--record failed). Exit status 0 when every snapshot matches; 1 when any differs, is missing or
-        was recorded (a recording never passes: run again to verify against it); 2 for bad input,
-        and then nothing is written.
-        """
-
-    static let grammar = Arguments.Grammar(
-        valued: ["--snapshots", "--record", "--jobs", "--report-dir", "--report-in-full", "--assets-root", "--shard", "--junit"],
-        flags: ["--prune", "--require-provenance"], positionals: 1...1)
+    static let command = Command(
+        name: "verify", synopsis: "FIXTURES_DIR --snapshots DIR [--record MODE]", summary: "check every spec's variants against goldens",
+        arguments: "FIXTURES_DIR",
+        about: """
+            Renders every *.json spec in FIXTURES_DIR and its subfolders (sorted by path) in each of its
+            variants and compares each image with its golden, SNAPSHOTS/<spec name>/<textSize>-
+            <appearance>-<direction>@<scale>x.png (SNAPSHOTS/<spec name>/<locale>/… for a spec with
+            localizations; -pseudo-<mode> before the scale for a pseudolanguage). A spec's name is its
+            path in the project without the first folder and .json (Fixtures/banners/summer.json →
+            banners/summer, Tests/Specs/points2.json → Specs/points2), the project being the nearest
+            folder holding Package.swift at or above SNAPSHOTS' parent, else that parent: the same
+            name whichever folder is given, and the one assertSnapshot(ofSpecAt:) gives. When the golden was rendered with this machine's GronaSnap,
+            FreeType, HarfBuzz, ICU and fonts, any changed pixel fails; otherwise an image matches when
+            no pixel differs visibly (OKLab ΔE above 0.02) other than anti-aliased edges that moved. A
+            run that checks no snapshot (no spec found, an empty shard) is an error. Failures leave the actual image and an
+            expected | difference | actual image in the report folder, with a copy of the golden and an
+            index.html that links them: the failures grouped by spec and counted by kind (sizes
+            changed, colours changed, text or shapes moved), each with its difference and a wipe
+            slider between expected and actual, and the goldens recorded with their image. Goldens
+            and report files are staged beside their destinations as they are made and renamed into
+            place at the end; a failure or Ctrl-C removes them.
+            """,
+        options: [
+            CommandOption(flag: "--snapshots", placeholder: "DIR", required: true, summary: "the goldens' folder (required)"),
+            CommandOption(flag: "--record", placeholder: "MODE", schema: .choice(["missing", "all", "failed", "never"]),
+                          summary: """
+                            when to write goldens (default: $GRONA_RECORD, else missing):
+                              missing  record goldens that do not exist, compare the rest
+                              all      record every golden
+                              failed   record over goldens that differ
+                              never    only compare; a missing golden fails
+                            """),
+            CommandOption(flag: "--report-dir", placeholder: "DIR",
+                          summary: "where index.html, results.jsonl, actual/ and difference/ go (default: "
+                            + "$GRONA_ARTIFACTS/verify-report, else under Bazel $TEST_UNDECLARED_OUTPUTS_DIR/verify-report, "
+                            + "else Artifacts/verify-report beside the snapshots folder)"),
+            CommandOption(flag: "--report-in-full", placeholder: "N", schema: .integer(shownFailures...1_000_000),
+                          summary: "snapshots the report shows with their images (default 500, at least 10); the rest it lists by name"),
+            CommandOption(flag: "--prune",
+                          summary: "remove the goldens in a spec's own folder that it no longer produces and no Swift test claims "
+                            + "in the golden ledger (they are listed either way); grona-snap unused lists every golden no spec "
+                            + "or test used"),
+            CommandOption(flag: "--require-provenance",
+                          summary: "fail each golden that carries no provenance (the grVR chunk another tool's re-save drops) "
+                            + "rather than compare it under the tolerance; without it, such goldens are counted in a notice "
+                            + "on stderr, in the report and in the JUnit XML"),
+        ],
+        epilogue: """
+            Prints one summary line, e.g. "verified 304 snapshots: 304 match, 0 differ, 0 recorded,
+            0 missing". With GITHUB_ACTIONS=true, failures are also printed as ::error annotations on
+            their spec files. The first 10 failures are printed on stderr, then a count, and, when snapshots
+            differ, the command that accepts the differences (--record failed). Exit status 0 when every snapshot matches; 1 when any differs, is missing or
+            was recorded (a recording never passes: run again to verify against it); 2 for bad input,
+            and then nothing is written.
+            """,
+        positionals: 1...1, run: run)
 
     /// Failures printed in full on stderr; the rest are counted.
     static let shownFailures = 10
 
     static func run(_ words: ArraySlice<String>) throws {
-        let args = try Arguments(words, grammar: grammar, command: "verify")
+        let args = try Arguments(words, for: command)
         guard let snapshots = args.value("--snapshots") else { throw RequestError("verify: missing --snapshots DIR") }
         let environment = ProcessInfo.processInfo.environment
         let reportFolder = args.value("--report-dir")
@@ -91,11 +79,11 @@ enum VerifyCommand {
                                         junitPath: args.value("--junit") ?? environment["XML_OUTPUT_FILE"].flatMap { $0.isEmpty ? nil : $0 },
                                         environment: environment)
         Shard.acknowledgeBazel(environment)
-        request.verification.jobs = try args.integer("--jobs", in: 1...256) ?? ParallelRenderer.defaultJobs
+        request.verification.jobs = try args.integer("--jobs") ?? ParallelRenderer.defaultJobs
         request.verification.prune = args.has("--prune")
         request.verification.requireProvenance = args.has("--require-provenance")
         // At least the failures stderr prints in full, which it takes from the report's.
-        request.verification.sectionsInFull = try args.integer("--report-in-full", in: shownFailures...1_000_000) ?? reportSectionsInFull
+        request.verification.sectionsInFull = try args.integer("--report-in-full") ?? reportSectionsInFull
 
         let result = try request.run()
         for file in result.skippedFiles { FileHandle.standardError.write(Data((SpecFiles.skipNote(file) + "\n").utf8)) }

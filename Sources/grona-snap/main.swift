@@ -7,26 +7,7 @@ import GronaOutput
 // something), 2 for bad input
 // or usage, with one line on stderr naming the file, the JSON path and what is wrong.
 
-let usage = """
-    usage: grona-snap <command> [options]
-
-    commands:
-      render SPEC.json -o OUT.png [--report R.json] [overrides]   render one snapshot
-      sheet SPEC.json -o SHEET.png [axes] [overrides]              a labelled contact sheet of variants
-      batch DIR -o OUT_DIR [--jobs N] [--shard K/N] [overrides]   render every spec in a folder
-      diff EXPECTED.png ACTUAL.png [-o DIFF.png]                  compare two PNGs (exit 1 if they differ)
-      animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR]   the reveal and fill as an animated PNG
-      shots SHOTLIST.json [--out DIR] [--watch]                   every image a docs page needs, and a manifest
-      verify FIXTURES_DIR --snapshots DIR [--record MODE]         check every spec's variants against goldens
-      merge REPORT_DIR... -o OUT_DIR                              combine sharded verify reports into one
-      accept REPORT_DIR [--only GLOB]                             put CI's fresh images in place as the goldens
-      unused SNAPSHOTS_DIR [--specs FIXTURES_DIR]                 list goldens no spec or test used
-      check SPEC.json|DIR [--format text|json] [--ignore KINDS]   list what was cut, recoloured or hard to read
-      serve [DIR] [--port 8080] [--host 127.0.0.1]                the studio and the HTTP API for DIR's specs
-      help [command]                                              show help for a command
-
-    grona-snap <command> --help shows a command's options; grona-snap --version its version.
-    """
+let usage = CommandTable.overview
 
 func fail(_ message: String, status: Int32) -> Never {
     StagedFiles.waitIfInterrupted()
@@ -35,25 +16,25 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let words = CommandLine.arguments.dropFirst()
-let commands: [String: (help: String, run: (ArraySlice<String>) throws -> Void)] = [
-    "render": (RenderCommand.help, RenderCommand.run),
-    "sheet": (SheetCommand.help, SheetCommand.run),
-    "batch": (BatchCommand.help, BatchCommand.run),
-    "diff": (DiffCommand.help, DiffCommand.run),
-    "animate": (AnimateCommand.help, AnimateCommand.run),
-    "shots": (ShotsCommand.help, ShotsCommand.run),
-    "verify": (VerifyCommand.help, VerifyCommand.run),
-    "merge": (MergeCommand.help, MergeCommand.run),
-    "accept": (AcceptCommand.help, AcceptCommand.run),
-    "unused": (UnusedCommand.help, UnusedCommand.run),
-    "check": (CheckCommand.help, CheckCommand.run),
-    "serve": (ServeCommand.help, ServeCommand.run),
-]
-
 guard let command = words.first else { print(usage); exit(2) }
 switch command {
 case "--help", "-h", "help":
-    if let topic = words.dropFirst().first, let known = commands[topic] { print(known.help) } else { print(usage) }
+    let topics = words.dropFirst()
+    if topics.contains("--man") {
+        print(Manual.page, terminator: "")
+    } else if topics.contains("--options") {
+        print(CommandTable.listing, terminator: "")
+    } else if let topic = topics.first, let known = Commands.named(topic) {
+        print(CommandTable.help(known))
+    } else {
+        print(usage)
+    }
+    exit(0)
+case "completion":
+    guard let shell = words.dropFirst().first, let script = Completion.script(for: shell), words.count == 2 else {
+        fail("completion: expected bash or zsh (grona-snap completion bash > /etc/bash_completion.d/grona-snap)", status: 2)
+    }
+    print(script, terminator: "")
     exit(0)
 case "--version":
     print("grona-snap \(gronaSnapVersion)")
@@ -61,13 +42,14 @@ case "--version":
 default:
     break
 }
-guard let entry = commands[command] else {
-    let hint = closestName(to: command, among: commands.keys.sorted()).map { " (did you mean \(quoted($0))?)" } ?? ""
-    fail("unknown command \(quoted(command))\(hint); expected one of: \(commands.keys.sorted().joined(separator: ", ")) "
+guard let entry = Commands.named(command) else {
+    let names = Commands.all.map(\.name).sorted()
+    let hint = closestName(to: command, among: names).map { " (did you mean \(quoted($0))?)" } ?? ""
+    fail("unknown command \(quoted(command))\(hint); expected one of: \(names.joined(separator: ", ")) "
         + "(see grona-snap --help)", status: 2)
 }
 let rest = words.dropFirst()
-if rest.contains("--help") || rest.contains("-h") { print(entry.help); exit(0) }
+if rest.contains("--help") || rest.contains("-h") { print(CommandTable.help(entry)); exit(0) }
 do {
     try entry.run(rest)
 } catch let error as SnapshotsDiffer {

@@ -9,7 +9,13 @@ final class InstallTests: XCTestCase {
         let prefix = folder + "/prefix"
         let install = try runProgram("/bin/bash", [packageRoot + "/scripts/install", "--binary", try gronaSnapBinary(), prefix])
         XCTAssertEqual(install.status, 0, install.stderr)
-        XCTAssertEqual(install.stdout, "installed \(prefix)/bin/grona-snap and \(prefix)/share/grona-snap/Fonts\n")
+        XCTAssertEqual(install.stdout, "installed \(prefix)/bin/grona-snap and \(prefix)/share/grona-snap/Fonts\n"
+                       + "with its man page (share/man/man1) and bash and zsh completions (share/bash-completion, share/zsh)\n")
+        for (path, arguments) in [("man/man1/grona-snap.1", ["help", "--man"]), ("bash-completion/completions/grona-snap", ["completion", "bash"]),
+                                  ("zsh/site-functions/_grona-snap", ["completion", "zsh"])] {
+            let installed = try String(contentsOfFile: prefix + "/share/" + path, encoding: .utf8)
+            XCTAssertEqual(installed, try snap(arguments: arguments).stdout, path)
+        }
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: prefix + "/bin/grona-snap"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/share/grona-snap/Fonts/LICENSE-Inter.txt"))
 

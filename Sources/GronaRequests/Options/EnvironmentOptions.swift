@@ -2,7 +2,8 @@ import Grona
 
 /// The environment overrides (`--width 390`, `textSize=AX5`): one list, which the command line
 /// parses as flags, the HTTP service as query parameters (and describes in its OpenAPI document),
-/// and whose help every command prints. A new override goes here and nowhere else.
+/// and whose help every command prints (the command line's table, `CommandTable`, takes them from
+/// here). A new override goes here and nowhere else.
 public enum EnvironmentOptions {
     /// One override: its command-line flag, its name in the HTTP API's query, what its value may be
     /// (the API's description is made from it), its line of help and how it applies.
@@ -17,23 +18,23 @@ public enum EnvironmentOptions {
     }
 
     public static let settings: [Setting] = [
-        Setting(flag: "--width", query: "width", placeholder: "PT", schema: .number(Environment.widthRange), summary: "card width in points") {
+        Setting(flag: "--width", query: "width", placeholder: "PT", schema: .number(Environment.widthRange), summary: "card width in points (44…2048)") {
             $0.width = try EnvironmentOverrides.parseWidth($1) },
-        Setting(flag: "--scale", query: "scale", placeholder: "N", schema: .integerChoice(Environment.scales), summary: "pixels per point") {
+        Setting(flag: "--scale", query: "scale", placeholder: "N", schema: .integerChoice(Environment.scales), summary: "pixels per point: 1, 2 or 3") {
             $0.scale = try EnvironmentOverrides.parseScale($1) },
-        Setting(flag: "--text-size", query: "textSize", placeholder: "CAT", schema: .choice(TextSize.allNames), summary: "content size category") {
+        Setting(flag: "--text-size", query: "textSize", placeholder: "CAT", schema: .choice(TextSize.allNames), summary: "content size category: xS S M L xL xxL xxxL AX1…AX5 or the UIKit names (extraSmall … accessibilityExtraExtraExtraLarge)") {
             $0.textSize = try EnvironmentOverrides.parseTextSize($1) },
         Setting(flag: "--appearance", query: "appearance", placeholder: "light|dark", schema: .choice(Appearance.allCases.map(\.rawValue)), summary: "light or dark") {
             $0.appearance = try EnvironmentOverrides.parseAppearance($1) },
         Setting(flag: "--direction", query: "direction", placeholder: "ltr|rtl", schema: .choice(LayoutDirection.allCases.map(\.rawValue)), summary: "layout direction") {
             $0.direction = try EnvironmentOverrides.parseDirection($1) },
-        Setting(flag: "--time", query: "time", placeholder: "SECONDS", schema: .number(Environment.timeRange), summary: "seconds into the animation") {
+        Setting(flag: "--time", query: "time", placeholder: "SECONDS", schema: .number(Environment.timeRange), summary: "draw the frame this far into the animation, in seconds") {
             $0.time = try EnvironmentOverrides.parseTime($1) },
-        Setting(flag: "--animation", query: "animation", placeholder: "reveal|collapse", schema: .choice(Animation.allCases.map(\.rawValue)), summary: "which animation time runs through") {
+        Setting(flag: "--animation", query: "animation", placeholder: "reveal|collapse", schema: .choice(Animation.allCases.map(\.rawValue)), summary: "which animation --time runs through (default reveal)") {
             $0.animation = try EnvironmentOverrides.parseAnimation($1) },
         Setting(flag: "--locale", query: "locale", placeholder: "TAG", schema: .text(pattern: "^\(LanguageTag.pattern)$", maxLength: LanguageTag.maximumLength),
-                summary: "the app's language, BCP 47") { $0.locale = try EnvironmentOverrides.parseLocale($1) },
-        Setting(flag: "--pseudo", query: "pseudo", placeholder: "accented|double|bounded|rtl", schema: .choice(PseudoLocalization.allCases.map(\.rawValue)), summary: "a pseudolanguage over the copy") {
+                summary: "the app's language, BCP 47 (en, de, ar, ja, zh-Hant, pt-BR): the spec's localization for it, and right to left for ar, he, fa, ur, … unless a direction is set") { $0.locale = try EnvironmentOverrides.parseLocale($1) },
+        Setting(flag: "--pseudo", query: "pseudo", placeholder: "accented|double|bounded|rtl", schema: .choice(PseudoLocalization.allCases.map(\.rawValue)), summary: "a pseudolanguage over the copy, as in Xcode") {
             $0.pseudo = try EnvironmentOverrides.parsePseudo($1) },
     ]
     /// `--reduce-motion` (the query's `reduceMotion=true`): a flag, so not among the valued settings.
@@ -49,16 +50,5 @@ public enum EnvironmentOptions {
             do { try setting.apply(&overrides, text) } catch { throw RequestError("\(name): \(error)") }
         }
         return overrides
-    }
-
-    /// The overrides in one line each for a command's help, from the list above:
-    /// `  --width PT  --scale N  …` wrapped under `indent`.
-    public static func briefHelp(indent: String = "  ", width: Int = 96) -> String {
-        var lines: [String] = [], line = indent
-        for word in settings.map({ "\($0.flag) \($0.placeholder)" }) + [reduceMotionFlag] {
-            if line.count + word.count + 2 > width, line != indent { lines.append(line); line = indent }
-            line += (line == indent ? "" : "  ") + word
-        }
-        return (lines + [line]).joined(separator: "\n")
     }
 }

@@ -59,7 +59,7 @@ enum OpenAPIDocument {
             ["name": parameter.name, "in": "query", "required": parameter.required, "description": parameter.description,
              "schema": parameter.schema.jsonSchema]
         }
-        if route.action == .font {
+        if route.id == "font" {
             parameters.insert(["name": "name", "in": "path", "required": true, "description": "a font file's name in GronaSnap's Fonts folder, as fonts.css names it",
                                "schema": ["type": "string", "minLength": 1, "maxLength": 255], "example": "Inter-Regular.otf"], at: 0)
         } else if route.path.contains("{name}") {
@@ -80,7 +80,7 @@ enum OpenAPIDocument {
             parameters.insert(["name": "name", "in": "path", "required": true, "description": rule,
                                "schema": ["type": "string", "minLength": 1, "maxLength": longest, "pattern": pattern], "example": example], at: 0)
         }
-        if [.saveSpec, .renameSpec, .trashSpec].contains(route.action) {
+        if route.ifMatch {
             parameters.append(["name": "If-Match", "in": "header", "required": false,
                                "description": "the ETag the spec was opened with; * for any version; none for a new file",
                                "schema": ["type": "string", "maxLength": 128]])
@@ -124,7 +124,7 @@ enum OpenAPIDocument {
             responses[String(status)] = ["description": failureReasons[status] ?? "", "content": error]
         }
         // The health check and the page never need the token.
-        if [.health, .ready, .metrics, .openAPI, .fontFaces, .font].contains(route.action) {
+        if route.access != .api {
             operation["security"] = [[String: Any]]()
             responses["401"] = nil
         } else {
@@ -190,6 +190,6 @@ enum OpenAPIDocument {
     }
 
     private static func operationID(_ route: Route) -> String {
-        "\(route.action)"
+        route.id
     }
 }

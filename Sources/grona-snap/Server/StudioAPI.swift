@@ -8,8 +8,8 @@ import Text
 // runs too (GronaRequests: `RenderRequest`, `CheckRequest`, `SheetRequest`, `AnimateRequest`), so
 // `/api/render` answers with the bytes `grona-snap render` writes, and an error is the command
 // line's one line (`RequestError`, which also gives the status).
-// The routes, their parameters and their answers are one table (`StudioAPI.routes`), which both
-// dispatches requests and is served as the OpenAPI description (`OpenAPIDocument`).
+// The routes, their parameters, their answers and their handlers are one table (`StudioAPI.routes`),
+// which both dispatches requests and is served as the OpenAPI description (`OpenAPIDocument`).
 //
 // A posted spec is decoded as if it were the file DIR/<name> (query `name`, default `untitled.json`):
 // its relative image paths resolve in DIR, its fonts and images must be inside DIR (or the
@@ -77,43 +77,16 @@ struct StudioAPI: Sendable {
         // Reads too: a page elsewhere must not learn which images or specs exist by loading them.
         if !StudioAPI.openToAnyone.contains(route.path) { try refuseCrossSite(request) }
         let name = route.pathName(path)
-        switch route.action {
-        case .health: return .json("{\"status\": \"ok\"}\n")
-        case .ready: return readiness()
-        case .metrics: return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(status.metrics().utf8))
-        case .openAPI: return .json(OpenAPIDocument.json(for: StudioAPI.routes))
-        case .listSpecs: return try listSpecs()
-        case .getSpec: return try getSpec(name)
-        case .saveSpec: return try saveSpec(name, request)
-        case .render: return try render(request, route)
-        case .report: return try report(request, route)
-        case .check: return try check(request, route)
-        case .sheet: return try sheet(request, route)
-        case .animate: return try animate(request, route)
-        case .mergeSpec: return try mergeSpec(name, request)
-        case .duplicateSpec: return try duplicateSpec(name, request)
-        case .renameSpec: return try renameSpec(name, request)
-        case .trashSpec: return try trashSpec(name, request)
-        case .listTrash: return try listTrash()
-        case .restoreSpec: return try restoreSpec(name, request)
-        case .listImages: return try listImages()
-        case .getImage: return try getImage(name)
-        case .uploadImage: return try uploadImage(name, request)
-        case .fontFaces: return try fontFaces()
-        case .font: return try font(name, request, route)
-        case .schema: return schema()
-        case .locale: return try locale(request)
-        case .preview: return try preview(request, route)
-        case .exportTranslations: return try exportTranslations(request, route)
-        case .importTranslations: return try importTranslations(request, route)
-        }
+        return try route.handle(self, request, route, name)
     }
 
     /// The routes a load balancer or a monitor calls: no Host check, no token, no site check.
-    static let openToAnyone: Set<String> = ["/healthz", "/readyz", "/metrics"]
+    static let openToAnyone: Set<String> = Set(routes.filter { $0.access == .anyone }.map(\.path))
+    /// The routes that need no token even when the server has one (the page's own, the description).
+    static let tokenless: Set<String> = Set(routes.filter { $0.access != .api }.map(\.path))
 
     /// GET /readyz: 200 while this instance should be sent work, else 503 with Retry-After.
-    private func readiness() -> HTTPResponse {
+    func readiness() -> HTTPResponse {
         let (ready, queues) = status.ready
         let body = "{\"ready\": \(ready), \"draining\": \(status.draining), \"queued\": \(queues.light + queues.heavy), "
             + "\"running\": \(queues.running), \"capacity\": \(queues.capacity)}\n"
@@ -126,7 +99,7 @@ struct StudioAPI: Sendable {
 
     // ------------------------------------------------------------------ rendering
 
-    private func render(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
+    func render(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
         let render = RenderRequest(spec: try spec(request, options), overrides: options.overrides, canvas: options.canvas,
                                    overlay: options.overlay)
@@ -136,7 +109,7 @@ struct StudioAPI: Sendable {
         return HTTPResponse(status: 200, contentType: "image/png", body: try render.run(on: costed.renderer).png)
     }
 
-    private func report(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
+    func report(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
         let render = RenderRequest(spec: try spec(request, options), overrides: options.overrides, canvas: options.canvas)
         let costed = try render.costed(in: try RenderSession.current())
@@ -147,7 +120,7 @@ struct StudioAPI: Sendable {
 
     /// POST /api/check: what `grona-snap check --format json` prints for the spec (named by `name`),
     /// with the same overrides, axes and `ignore` list.
-    private func check(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
+    func check(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
         let spec = try self.spec(request, options)
         let check = CheckRequest(specs: [spec], overrides: options.overrides, axes: VariantPlan.axes(try options.axes(), for: spec),
@@ -162,12 +135,12 @@ struct StudioAPI: Sendable {
         return .json(CheckRequest.json(result, paths: [options.name]) + "\n")
     }
 
-    private func sheet(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
+    func sheet(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
         let spec = try self.spec(request, options)
         var sheet = SheetRequest(spec: spec, overrides: options.overrides, axes: VariantPlan.axes(try options.axes(), for: spec),
                                  overlay: options.overlay)
-        sheet.columns = try options.integer("columns", in: 1...64)
+        sheet.columns = try options.integer("columns")
         try limitVariants(sheet.environments.count, "the sheet")
         let session = try RenderSession.current()
         // The renderers that costed the cells draw them, on this worker's warm engine.
@@ -178,11 +151,11 @@ struct StudioAPI: Sendable {
         return HTTPResponse(status: 200, contentType: "image/png", body: try encodePNG(pixmap))
     }
 
-    private func animate(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
+    func animate(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
         let animate = AnimateRequest(spec: try self.spec(request, options), overrides: options.overrides, canvas: options.canvas,
-                                     fps: try options.integer("fps", in: 1...StudioAPI.maximumFPS) ?? 15,
-                                     hold: try options.integer("hold", in: 0...60_000) ?? 1500)
+                                     fps: try options.integer("fps") ?? 15,
+                                     hold: try options.integer("hold") ?? 1500)
         let session = try RenderSession.current()
         let held = try afford(try animate.cost(in: session),
                               "the animation (\(animate.frameTimes.count) frames)", lower: "fps, width, scale, textSize or padding", for: request)
@@ -221,7 +194,7 @@ struct StudioAPI: Sendable {
 
     // ------------------------------------------------------------------ the spec files
 
-    private func listSpecs() throws -> HTTPResponse {
+    func listSpecs() throws -> HTTPResponse {
         var entries: [String] = []
         for name in folder.names() {
             var fields = ["\"name\": \(jsonStringLiteral(name))"]
@@ -245,7 +218,7 @@ struct StudioAPI: Sendable {
                      + entries.map { "\n  " + $0 }.joined(separator: ",") + "\n]}\n")
     }
 
-    private func getSpec(_ name: String) throws -> HTTPResponse {
+    func getSpec(_ name: String) throws -> HTTPResponse {
         switch folder.read(name) {
         case .bytes(let bytes):
             return HTTPResponse(status: 200, contentType: "application/json", headers: [("ETag", SpecFolder.etag(bytes))], body: bytes)
@@ -260,7 +233,7 @@ struct StudioAPI: Sendable {
     /// PUT /api/specs/NAME: only a spec that decodes is written, atomically, and only over the
     /// version the editor opened (If-Match: its ETag); a new file is written only if there is none.
     /// Over an existing file only the values that changed are rewritten (`SpecEdits`).
-    private func saveSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
+    func saveSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
         guard SpecFolder.isValidName(name) else {
             throw RequestError(.badInput, "\(jsonStringLiteral(name)) is not a spec file name: \(SpecFolder.nameRule)")
         }
@@ -298,7 +271,7 @@ struct StudioAPI: Sendable {
                 throw RequestError(.forbidden, "this studio answers only on localhost, 127.0.0.1 or [::1] (Host: \(quoted(host, limit: 80)))")
             }
         }
-        if let token, request.path.hasPrefix("/api/"), request.path != "/api/openapi.json" {
+        if let token, request.path.hasPrefix("/api/"), !StudioAPI.tokenless.contains(request.path) {
             // The scheme's name is case-insensitive (RFC 9110); the token is not.
             guard let given = request.header("Authorization"), given.prefix(7).lowercased() == "bearer ",
                   StudioAPI.sameSecret(Array(given.utf8.dropFirst(7)), Array(token.utf8)) else {
@@ -358,8 +331,11 @@ struct RenderOptions {
     /// `overlay=accessibility` (render and sheet): the accessibility picture, as `--overlay`.
     var overlay: Overlay?
     private var values: [String: String] = [:]
+    /// The route's parameters, whose schemas bound the values (`columns`: 1…64, from the table).
+    private var parameters: [QueryParameter] = []
 
     init(_ request: HTTPRequest, _ route: Route) throws {
+        parameters = route.parameters
         let allowed = Set(route.parameters.map(\.name))
         for (key, value) in request.query {
             guard let parameter = route.parameters.first(where: { $0.name == key }) else {
@@ -397,7 +373,11 @@ struct RenderOptions {
         overlay = try parse("overlay", Overlay.parse)
     }
 
-    func integer(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
+    /// A whole number within the bounds the route's parameter gives it (`ValueSchema.integer`).
+    func integer(_ key: String) throws -> Int? {
+        guard case .integer(let range)? = parameters.first(where: { $0.name == key })?.schema else {
+            preconditionFailure("\(key) is not a whole number parameter of this route")
+        }
         guard let text = values[key] else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw RequestError(.badInput, "\(key): \"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")

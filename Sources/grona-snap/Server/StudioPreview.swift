@@ -23,18 +23,17 @@ extension StudioAPI {
     /// One of the preview's `languages`: the spec's own copy, a language tag or a pseudolanguage.
     static let languagePattern = "(base|\(LanguageTag.pattern)|pseudo:(\(PseudoLocalization.allCases.map(\.rawValue).joined(separator: "|"))))"
 
-    /// The preview's query parameters: the tiles' axes, plus card width, scale and the overlay.
-    static let previewParameters: [QueryParameter] = [nameParameter]
-        + EnvironmentOptions.settings.filter { ["width", "scale"].contains($0.query) }
-            .map { QueryParameter(name: $0.query, schema: $0.schema, description: $0.summary) }
-        + axisParameters.filter { !["locales", "pseudos"].contains($0.name) }
-        + [QueryParameter(name: "languages", schema: .text(pattern: "^\(languagePattern)(,\(languagePattern))*$", maxLength: 512),
-                          description: "the tiles' languages: base (the spec's own copy), a language tag, or pseudo:MODE, comma-separated"),
-           QueryParameter(name: "draw", schema: .text(pattern: "^(all|[0-9]+(,[0-9]+)*)$", maxLength: 512),
-                          description: "which tiles (by index, in the order rendered) to draw; the others are laid out for their findings only (default all)"),
-           QueryParameter(name: "findings", schema: .boolean,
-                          description: "false: only the tiles drawn are laid out, and the answer has no findings or colours (a second request filling in tiles)"),
-           overlayParameter]
+    /// The preview's own query parameters; the tiles' axes, card width, scale and the overlay are the
+    /// command line's options (`CommandTable`, routes "preview").
+    static let previewParameters: [QueryParameter] = [
+        nameParameter,
+        QueryParameter(name: "languages", schema: .text(pattern: "^\(languagePattern)(,\(languagePattern))*$", maxLength: 512),
+                       description: "the tiles' languages: base (the spec's own copy), a language tag, or pseudo:MODE, comma-separated"),
+        QueryParameter(name: "draw", schema: .text(pattern: "^(all|[0-9]+(,[0-9]+)*)$", maxLength: 512),
+                       description: "which tiles (by index, in the order rendered) to draw; the others are laid out for their findings only (default all)"),
+        QueryParameter(name: "findings", schema: .boolean,
+                       description: "false: only the tiles drawn are laid out, and the answer has no findings or colours (a second request filling in tiles)"),
+    ]
 
     // ------------------------------------------------------------------ GET /api/schema
 
