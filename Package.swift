@@ -51,28 +51,30 @@ let package = Package(
         .target(name: "PNG", dependencies: ["CPNG", "Raster"], swiftSettings: optimisedInDebug),
         // The only Swift code that touches libwebp; it un-premultiplies as the PNG encoder does.
         .target(name: "WebP", dependencies: ["CWebP", "PNG", "Raster"]),
-        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CUnicode", "Raster"], swiftSettings: optimisedInDebug),
+        // Swift's Mutex, or under ThreadSanitizer one it can see (Sources/Locking/Mutex.swift says why).
+        .target(name: "Locking"),
+        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CUnicode", "Raster", "Locking"], swiftSettings: optimisedInDebug),
         // CUnicode for locale data (which languages are written right to left).
-        .target(name: "Grona", dependencies: ["Text", "Raster", "PNG", "CUnicode"]),
+        .target(name: "Grona", dependencies: ["Locking", "Text", "Raster", "PNG", "CUnicode"]),
         // Writing files (atomic outputs, staging, the interrupt handler) for every front end:
         // rendering itself writes nothing.
         .target(name: "GronaOutput"),
         // Comparison, golden digests and verification, free of any test framework, for the command line.
-        .target(name: "GronaSnapshots", dependencies: ["Grona", "GronaOutput", "PNG", "Raster", "Text"], swiftSettings: optimisedInDebug),
+        .target(name: "GronaSnapshots", dependencies: ["Locking", "Grona", "GronaOutput", "PNG", "Raster", "Text"], swiftSettings: optimisedInDebug),
         // The application layer: typed requests, the option schema, render sessions, the budget and
         // the one error type, which the command line, the server and the test library all call.
-        .target(name: "GronaRequests", dependencies: ["Grona", "GronaSnapshots", "GronaOutput", "PNG", "WebP", "Raster", "Text"]),
+        .target(name: "GronaRequests", dependencies: ["Locking", "Grona", "GronaSnapshots", "GronaOutput", "PNG", "WebP", "Raster", "Text"]),
         // assertSnapshot for XCTest and Swift Testing, on top of GronaSnapshots. CTestObservation
         // starts watching XCTest's test cases when the test binary loads (TestIdentity.swift).
         .target(name: "CTestObservation", path: "Sources/CTestObservation"),
-        .target(name: "GronaSnapshotTesting", dependencies: ["GronaRequests", "GronaSnapshots", "Grona", "PNG", "Raster", "CTestObservation"]),
+        .target(name: "GronaSnapshotTesting", dependencies: ["Locking", "GronaRequests", "GronaSnapshots", "Grona", "PNG", "Raster", "CTestObservation"]),
         // The command line; `serve` is its HTTP server, with the studio page (HTML, CSS, JavaScript) in Studio/.
         // The studio's files are compiled into the binary (embedInCode), so an installed grona-snap
         // serves the page with nothing beside it.
-        .executableTarget(name: "grona-snap", dependencies: ["Grona", "GronaRequests", "GronaSnapshots", "GronaOutput", "PNG", "Text", "Raster", "CMicroHTTPD"],
+        .executableTarget(name: "grona-snap", dependencies: ["Locking", "Grona", "GronaRequests", "GronaSnapshots", "GronaOutput", "PNG", "Text", "Raster", "CMicroHTTPD"],
                           resources: [.embedInCode("Studio/studio.html"), .embedInCode("Studio/studio.css"),
                                       .embedInCode("Studio/studio.js")]),
-        .executableTarget(name: "grona-bench", dependencies: ["Grona", "GronaSnapshots", "GronaOutput", "PNG", "Raster", "Text"]),
+        .executableTarget(name: "grona-bench", dependencies: ["Locking", "Grona", "GronaSnapshots", "GronaOutput", "PNG", "Raster", "Text"]),
 
         // Tests: one target per module.
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
@@ -84,7 +86,7 @@ let package = Package(
         .testTarget(name: "GronaTests", dependencies: ["Grona", "PNG", "Raster", "grona-snap"],
                     exclude: ["Corpus"]),
         .testTarget(name: "GronaOutputTests", dependencies: ["GronaOutput"]),
-        .testTarget(name: "GronaRequestsTests", dependencies: ["GronaRequests", "Grona"]),
+        .testTarget(name: "GronaRequestsTests", dependencies: ["Locking", "GronaRequests", "Grona"]),
         .testTarget(name: "GronaSnapshotTestingTests", dependencies: ["GronaSnapshotTesting", "GronaSnapshots", "Grona", "PNG", "Raster"]),
         // The command line, run as a process (grona-snap is built beside the tests).
         .testTarget(name: "CLITests", dependencies: ["grona-snap", "Grona", "GronaSnapshots", "PNG", "WebP", "Raster", "Text"]),

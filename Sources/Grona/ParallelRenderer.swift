@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 import Text
 
 /// Runs independent render jobs on several threads, each thread with its own `TextEngine` (engines

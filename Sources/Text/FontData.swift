@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// One face of a font file — face 0 of a `.ttf`/`.otf`, any face of a `.ttc` collection — over the
 /// file's bytes, which are read once per process and shared by every `TextEngine` (and so by every

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
+import Locking
 
 /// `grona-bench --interactivity [--edits N]`: how long the studio's grid takes to follow an edit.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import GronaOutput
 #if canImport(Glibc)
@@ -86,12 +87,12 @@ final class FolderHandleTests: XCTestCase {
         let race = root + "/inside/race.json"
         let spareLink = root + "/inside/spare-link"
         let done = DispatchSemaphore(value: 0)
-        final class Count: @unchecked Sendable { var swaps = 0; var stop = false }
+        final class Count: Sendable { let swaps = Atomic(0); let stop = Atomic(false) }
         let count = Count()
         Thread {
-            while !count.stop {
+            while !count.stop.load(ordering: .relaxed) {
                 if symlink(victim, spareLink) == 0, rename(spareLink, race) == 0 {
-                    count.swaps += 1
+                    count.swaps.add(1, ordering: .relaxed)
                     if hold > 0 { usleep(hold) }
                 }
                 unlink(race)
@@ -101,12 +102,12 @@ final class FolderHandleTests: XCTestCase {
         }.start()
         var writes = 0
         let deadline = Date(timeIntervalSinceNow: 30)
-        while count.swaps < wanted && Date() < deadline && !until() {
+        while count.swaps.load(ordering: .relaxed) < wanted && Date() < deadline && !until() {
             write(writes)
             writes += 1
         }
-        count.stop = true
+        count.stop.store(true, ordering: .relaxed)
         done.wait()
-        return (count.swaps, try String(contentsOfFile: victim, encoding: .utf8))
+        return (count.swaps.load(ordering: .relaxed), try String(contentsOfFile: victim, encoding: .utf8))
     }
 }

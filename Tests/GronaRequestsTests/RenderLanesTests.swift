@@ -1,7 +1,7 @@
 import Foundation
 import Grona
 import GronaRequests
-import Synchronization
+import Locking
 import XCTest
 
 /// The lanes a request's pictures are split over: every index once, results in index order, an

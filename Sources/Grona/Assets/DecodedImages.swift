@@ -1,7 +1,7 @@
 import Foundation
 import PNG
 import Raster
-import Synchronization
+import Locking
 
 /// Decoded component images, shared by every renderer in the process.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import Raster
-import Synchronization
+import Locking
 
 // Colour resolution, the SDK's "Light and dark appearance": the theme is fixed for the life of the
 // process and each colour is resolved once, the first time Grona draws, in the appearance of that

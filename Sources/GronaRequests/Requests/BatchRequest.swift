@@ -3,7 +3,7 @@ import Grona
 import GronaOutput
 import GronaSnapshots
 import PNG
-import Synchronization
+import Locking
 
 /// Every variant of every spec in a folder, written as PNGs under their golden names:
 /// `grona-snap batch`. Each snapshot is staged beside its destination as soon as it is encoded

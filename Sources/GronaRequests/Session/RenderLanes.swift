@@ -1,6 +1,6 @@
 import Foundation
 import Grona
-import Synchronization
+import Locking
 
 /// The cores of the machine for one request that draws several pictures the person is waiting for
 /// (the studio's tiles after a keystroke): its pictures split over lanes, each lane one thread with

@@ -25,7 +25,7 @@
 // naming both: the same XCTest class name in two test modules is caught, not shared.
 import Foundation
 import Grona
-import Synchronization
+import Locking
 import XCTest
 #if canImport(Testing)
 import Testing

@@ -10,7 +10,7 @@
 // The lines are written as the outcomes arrive, to a temporary file renamed into place at the end,
 // so memory stays flat in the number of snapshots.
 import Foundation
-import Synchronization
+import Locking
 import Grona
 import GronaOutput
 

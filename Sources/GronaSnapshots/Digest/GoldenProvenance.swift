@@ -20,7 +20,7 @@
 import Foundation
 import Grona
 import PNG
-import Synchronization
+import Locking
 import Text
 
 struct GoldenProvenance: Equatable, Sendable {

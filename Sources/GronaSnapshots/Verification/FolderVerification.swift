@@ -25,7 +25,7 @@
 // called, so Swift tests' goldens can share the snapshots folder; `grona-snap unused` lists the
 // goldens no producer used at all.
 import Foundation
-import Synchronization
+import Locking
 import Grona
 import GronaOutput
 

@@ -6,7 +6,7 @@
 // leaves the fresh report in the artifacts folder (`actual/<name>.json`) and names the first line
 // that differs.
 import Foundation
-import Synchronization
+import Locking
 import Grona
 
 extension SnapshotVerifier {

@@ -26,7 +26,7 @@
 // recorded golden to `recorded/<golden name>`, so the folder holds every image it shows.
 // A recording always fails its check, with a message saying where the golden was written.
 import Foundation
-import Synchronization
+import Locking
 import Grona
 import PNG
 import Raster

@@ -1,7 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import GronaRequests
-import Synchronization
+import Locking
 
 /// How long a client may take over each part of a request. libmicrohttpd has only an idle timeout,
 /// which every byte received resets, so a client sending one byte every few seconds could hold a

@@ -2,7 +2,7 @@ import CMicroHTTPD
 import Foundation
 import Grona
 import GronaRequests
-import Synchronization
+import Locking
 
 // HTTP/1.1 through libmicrohttpd: it parses requests, keeps connections and applies the
 // per-address limit, on one thread that only moves bytes. This file turns its callbacks into one
