@@ -10,6 +10,12 @@ import XCTest
 ///   what it prints (standard output and error together, in order), compared exactly.
 /// - ```` ```sh runnable ````: every command must succeed, or exit 1 where that is a verdict
 ///   (`check` found something, `diff` or `verify` saw a difference); 2 is a failure.
+///
+/// `grona-snap serve DIR …` is started as the server it is, on a free port instead of the one the
+/// page shows (8080, or its `--port`), and the page's later commands (`curl http://127.0.0.1:8080/…`)
+/// are sent to it; it is stopped when the next one starts or the page ends. The scratch folder also
+/// holds the folders the pages call the reader's own: `campaigns/` (a copy of Fixtures) and
+/// `shared-images/` (a copy of its images).
 final class DocsCommandsTests: XCTestCase {
     struct Command {
         var page: String
@@ -76,9 +82,21 @@ final class DocsCommandsTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: work + "/docs/images", withIntermediateDirectories: true)
             // The shot lists the pages run (`grona-snap shots docs/shots/…`).
             try FileManager.default.createSymbolicLink(atPath: work + "/docs/shots", withDestinationPath: packageRoot + "/docs/shots")
+            try FileManager.default.copyItem(atPath: packageRoot + "/Fixtures", toPath: work + "/campaigns")
+            try FileManager.default.copyItem(atPath: packageRoot + "/Fixtures/images", toPath: work + "/shared-images")
+            var server: (process: StudioServer, shownPort: String)?
+            defer { server?.process.stop() }
             for command in commands {
                 let where_ = "\(command.page):\(command.line): \(command.text)"
-                let result = try runProgram("/bin/bash", ["-c", command.text + " 2>&1"],
+                if let serve = try Self.serveArguments(command.text) {
+                    server?.process.stop()
+                    server = (try StudioServer(folder: work + "/" + serve.folder, arguments: serve.options, in: work), serve.port)
+                    ran += 1
+                    continue
+                }
+                var text = command.text
+                if let server { text = text.replacingOccurrences(of: "127.0.0.1:\(server.shownPort)", with: "127.0.0.1:\(server.process.port)") }
+                let result = try runProgram("/bin/bash", ["-c", text + " 2>&1"],
                                             environment: ["PATH": binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")],
                                             in: work)
                 ran += 1
@@ -92,5 +110,22 @@ final class DocsCommandsTests: XCTestCase {
             try? FileManager.default.removeItem(atPath: work)
         }
         XCTAssertGreaterThanOrEqual(ran, 25, "the pages' runnable commands were found")
+    }
+
+    /// A `grona-snap serve [DIR] [options]` command's folder, its options without `--port N`, and the
+    /// port the page shows; nil for any other command.
+    static func serveArguments(_ command: String) throws -> (folder: String, options: [String], port: String)? {
+        var words = command.split(separator: " ").map(String.init)
+        guard words.starts(with: ["grona-snap", "serve"]) else { return nil }
+        words.removeFirst(2)
+        if words.last == "&" { words.removeLast() }   // "in the background", as the page says
+        var port = "8080"
+        if let flag = words.firstIndex(of: "--port"), flag + 1 < words.count {
+            port = words[flag + 1]
+            words.removeSubrange(flag...flag + 1)
+        }
+        let folder = words.first.map { $0.hasPrefix("-") ? "." : $0 } ?? "."
+        if words.first == folder { words.removeFirst() }
+        return (folder, words, port)
     }
 }

@@ -348,8 +348,10 @@ final class StudioServer {
     let process = Process()
     let port: Int
 
-    init(folder: String, arguments: [String] = []) throws {
+    /// `in`: the folder it runs in, where relative paths among `arguments` resolve.
+    init(folder: String, arguments: [String] = [], in workingFolder: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
+        if let workingFolder { process.currentDirectoryURL = URL(fileURLWithPath: workingFolder) }
         process.arguments = ["serve", folder, "--port", "0", "--threads", "2"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["GRONA_FONTS"] = packageRoot + "/Fonts"
