@@ -144,8 +144,8 @@ async function showTiles(list, tiles) {
     cell.querySelector("a.png .sr-only").textContent = " " + tile.name;
     const img = cell.querySelector("img");
     img.alt = `The campaign: ${tile.name}${state.overlay ? ", with what VoiceOver reads" : ""}`;
-    img.src = tile.png;
-    images.push(img);
+    // A tile the edit did not change keeps its picture, decoded already.
+    if (img.src !== tile.png) { img.src = tile.png; images.push(img); }
     const link = cell.querySelector("a.png");
     link.download = `${base}-${key(variant)}@${DOWNLOAD_SCALE}x.png`;
     cell.dataset.generation = String(state.generation);
