@@ -32,6 +32,18 @@ def built_binary(prefer="release"):
     return first if os.path.exists(first) else os.path.join(ROOT, ".build", other, "grona-snap")
 
 
+def request(port, method, path, body=None, headers=None, timeout=120, source=None):
+    """One request to 127.0.0.1:PORT on a fresh connection (from `source`, an address of 127/8, if given):
+    (status, body, headers)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(source, 0) if source else None)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        answer = conn.getresponse()
+        return answer.status, answer.read(), dict(answer.getheaders())
+    finally:
+        conn.close()
+
+
 class GronaServer:
     """`BINARY serve FOLDER --port 0 [EXTRA…]` with the checkout's fonts; ready once constructed."""
 
@@ -66,14 +78,8 @@ class GronaServer:
             time.sleep(0.05)
 
     def request(self, method, path, body=None, headers=None, timeout=120, source=None):
-        """One request to 127.0.0.1 on a fresh connection (from `source`, an address of 127/8, if given): (status, body, headers)."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout, source_address=(source, 0) if source else None)
-        try:
-            conn.request(method, path, body=body, headers=headers or {})
-            answer = conn.getresponse()
-            return answer.status, answer.read(), dict(answer.getheaders())
-        finally:
-            conn.close()
+        """One request to this server (see `request`): (status, body, headers)."""
+        return request(self.port, method, path, body, headers, timeout, source)
 
     def raw(self, data, read_for=5.0):
         """Sends bytes on a fresh socket and returns what comes back within read_for seconds."""
