@@ -12,9 +12,10 @@
 // words) and colour contrasts from one POST /api/preview, measured by the renderer itself.
 //
 // The page is ES modules (no build step), each with one part of it; imports point one way, from this
-// wiring down to state.js and dom.js: main → campaigns, saving → translations → editor → history,
-// images, axes → tiles → phone, closer, downloads, findings, errors, contrast → plan, links →
-// languages → api → state, dom. A lower part asks a higher one only through `requests` (state.js).
+// wiring down: saving → campaigns, translations → editor → axes → tiles → findings, closer →
+// downloads, plan → languages → api; history, images, links, errors, contrast and phone below them,
+// and everything on state.js and dom.js. A lower part asks a higher one only through `requests`
+// (state.js): a finding's Apply button asks the editor to set the field.
 
 import {$, el} from "./dom.js";
 import {requests, setSchema, SCHEMA, SCALE, textSizes, values, state} from "./state.js";
