@@ -11,6 +11,10 @@ import PackageDescription
 /// package that depends on GronaSnap `from: "1.0.0"` resolves and builds), hence the tools version.
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+// The studio page's JavaScript modules (Sources/grona-snap/Studio/studio/NAME.js), served at /studio/NAME.js;
+// StudioFiles serves exactly these, and a test checks that the folder holds no other.
+let studioModules = ["api", "axes", "campaigns", "closer", "contrast", "dom", "downloads", "editor", "errors", "findings", "history", "images", "languages", "links", "main", "phone", "plan", "saving", "state", "tiles", "translations"]
+
 let package = Package(
     name: "GronaSnap",
     // Synchronization's Mutex and Atomic, which guard the state shared between render threads, are
@@ -58,7 +62,7 @@ let package = Package(
         .target(name: "Grona", dependencies: ["Locking", "Text", "Raster", "PNG", "CUnicode"]),
         // Writing files (atomic outputs, staging, the interrupt handler) for every front end:
         // rendering itself writes nothing.
-        .target(name: "GronaOutput"),
+        .target(name: "GronaOutput", dependencies: ["Locking"]),
         // Comparison, golden digests and verification, free of any test framework, for the command line.
         .target(name: "GronaSnapshots", dependencies: ["Locking", "Grona", "GronaOutput", "PNG", "Raster", "Text"], swiftSettings: optimisedInDebug),
         // The application layer: typed requests, the option schema, render sessions, the budget and
@@ -72,8 +76,8 @@ let package = Package(
         // The studio's files are compiled into the binary (embedInCode), so an installed grona-snap
         // serves the page with nothing beside it.
         .executableTarget(name: "grona-snap", dependencies: ["Locking", "Grona", "GronaRequests", "GronaSnapshots", "GronaOutput", "PNG", "Text", "Raster", "CMicroHTTPD"],
-                          resources: [.embedInCode("Studio/studio.html"), .embedInCode("Studio/studio.css"),
-                                      .embedInCode("Studio/studio.js")]),
+                          resources: [.embedInCode("Studio/studio.html"), .embedInCode("Studio/studio.css")]
+                              + studioModules.map { .embedInCode("Studio/studio/\($0).js") }),
         .executableTarget(name: "grona-bench", dependencies: ["Locking", "Grona", "GronaSnapshots", "GronaOutput", "PNG", "Raster", "Text"]),
 
         // Tests: one target per module.

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 /// The outputs of a command that writes many files (`batch`, `verify`), all or nothing, without
 /// holding them in memory: each file is written as soon as it is made, under a hidden temporary name

@@ -1,13 +1,14 @@
 """What the studio's browser tests share: `grona-snap serve` on a folder, and Debian's Chromium."""
 import contextlib
 import os
-import signal
-import subprocess
+import sys
 
 import pytest
 from playwright.sync_api import sync_playwright
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from grona_server import GronaServer  # noqa: E402 (the scripts' harness, found through the path above)
 BINARY = os.environ.get("GRONA_SNAP") or os.path.join(ROOT, ".build", "debug", "grona-snap")
 CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
 SCREENSHOTS = os.environ.get("STUDIO_SCREENSHOTS")
@@ -26,20 +27,9 @@ PHONE_READY = """() => document.querySelector('#busy').hidden
 
 @contextlib.contextmanager
 def serving(folder):
-    """`grona-snap serve FOLDER` on a free port; yields the studio's address."""
-    env = dict(os.environ, GRONA_FONTS=os.path.join(ROOT, "Fonts"))
-    server = subprocess.Popen([BINARY, "serve", folder, "--port", "0"], stdout=subprocess.PIPE, env=env, text=True)
-    try:
-        line = server.stdout.readline()
-        assert "http://" in line, f"serve did not start: {line!r}"
-        yield line.split("on ", 1)[1].split(" ")[0]
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+    """`grona-snap serve FOLDER` on a free port (scripts/grona_server.py); yields the studio's address."""
+    with GronaServer(BINARY, folder) as server:
+        yield server.address
 
 
 def screenshot(page, name):

@@ -48,12 +48,27 @@ final class ArchitectureTests: XCTestCase {
     /// report (/api/preview): its script holds no table of text sizes, right-to-left languages,
     /// contrast minimums or theme colours, and no luminance arithmetic.
     func testThePageDecidesNoRuleOfItsOwn() throws {
-        let script = try String(contentsOfFile: packageRoot + "/Sources/grona-snap/Studio/studio.js", encoding: .utf8)
+        let folder = packageRoot + "/Sources/grona-snap/Studio/studio"
+        let script = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            .map { try String(contentsOfFile: folder + "/" + $0, encoding: .utf8) }.joined(separator: "\n")
         let rules = ["luminance", "0.2126", "0.7152", "RTL_LANGUAGES", "TEXT_SIZES", "THEME_DEFAULTS", "CAMPAIGN_TOKENS",
                      "\"xxxL\"", "\"AX1\"", "\"#054B3A\"", "\"ar\", \"he\"", "4.5"]
         for rule in rules {
-            XCTAssertFalse(script.contains(rule), "studio.js has \(rule): take it from /api/schema or /api/preview instead")
+            XCTAssertFalse(script.contains(rule), "the studio's modules have \(rule): take it from /api/schema or /api/preview instead")
         }
+    }
+
+    /// A lock-guarded value is a `Mutex` from `Locking`, so the ThreadSanitizer run sees every one
+    /// (Sources/Locking/Mutex.swift says why); `Synchronization` itself only for atomics.
+    func testEveryMutexComesThroughLocking() throws {
+        var files = 0
+        for (path, text) in try sources(in: "Sources") + sources(in: "Tests") where !path.hasPrefix("Sources/Locking/") && !path.hasSuffix("ArchitectureTests.swift") {
+            guard text.contains("Mutex(") || text.contains("Mutex<") else { continue }
+            files += 1
+            XCTAssertTrue(text.contains("import Locking"), "\(path) uses Mutex: import Locking")
+            XCTAssertFalse(text.contains("import Synchronization"), "\(path) uses Mutex: import Locking, not Synchronization")
+        }
+        XCTAssertGreaterThan(files, 10)
     }
 
     private func sources(in folder: String) throws -> [(String, String)] {

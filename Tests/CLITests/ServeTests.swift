@@ -174,7 +174,8 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try server.request("GET", "/api/specs/acme-banner.json").status, 200)
         for path in ["/api/specs/..%2F..%2Fetc%2Fpasswd", "/api/specs/%2e%2e%2fPackage.swift", "/api/specs/%2E%2E",
                      "/api/specs/escape.json", "/api/specs/.hidden.json", "/api/specs/%2Fetc%2Fpasswd",
-                     "/etc/passwd", "/..%2F..%2Fetc%2Fpasswd", "/studio.js/..%2F..%2FPackage.swift"] {
+                     "/etc/passwd", "/..%2F..%2Fetc%2Fpasswd", "/studio/main.js/..%2F..%2FPackage.swift",
+                     "/studio/..%2F..%2FPackage.swift", "/studio/%2e%2e/studio.html", "/studio.js"] {
             let answer = try server.request("GET", path)
             XCTAssertEqual(answer.status, 404, path)
             XCTAssertFalse(answer.text.contains("secret\""), path)
@@ -332,8 +333,19 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(page.header("Content-Type"), "text/html; charset=utf-8")
         XCTAssertEqual(page.header("X-Content-Type-Options"), "nosniff")
         XCTAssertEqual(page.header("Content-Security-Policy")?.hasPrefix("default-src 'self'"), true)
-        XCTAssertTrue(page.text.contains("/studio.js"))
-        XCTAssertEqual(try server.request("GET", "/studio.js").status, 200)
+        XCTAssertTrue(page.text.contains("<script type=\"module\" src=\"/studio/main.js\">"))
+        // Every module of the page (Package.swift's studioModules must name each file of the folder),
+        // as JavaScript, byte for byte; a name that is not one is not found.
+        let folder = packageRoot + "/Sources/grona-snap/Studio/studio"
+        let modules = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".js") }.sorted()
+        XCTAssertTrue(modules.contains("main.js"))
+        XCTAssertEqual(try server.request("GET", "/studio/nothing.js").status, 404)
+        for module in modules {
+            let script = try server.request("GET", "/studio/" + module)
+            XCTAssertEqual(script.status, 200, module)
+            XCTAssertEqual(script.header("Content-Type"), "text/javascript; charset=utf-8", module)
+            XCTAssertEqual(script.body, Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + module))), module)
+        }
         let sheet = try server.request("POST", "/api/sheet?textSizes=xS,AX5&appearances=light,dark&scale=1", body: try bytes(fixtures + "/acme-banner.json"))
         XCTAssertEqual(sheet.status, 200)
         XCTAssertEqual(Array(sheet.body.prefix(4)), [0x89, 0x50, 0x4E, 0x47])

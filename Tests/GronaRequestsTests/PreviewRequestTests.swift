@@ -69,6 +69,58 @@ final class PreviewRequestTests: XCTestCase {
         XCTAssertEqual(tiles[0]["name"] as? String, plan[1]["name"] as? String)
     }
 
+    /// The fixes' checks are in the cost held against the budget, as the tiles are: up to
+    /// `fixChecks` layouts after the tiles, each of the costliest tile's characters.
+    func testTheFixesChecksAreCostedWithTheTiles() throws {
+        let spec = try spec("weekend-campaign.json")
+        func preview(findings: Bool) throws -> PreviewRequest {
+            try PreviewRequest(spec: spec, overrides: EnvironmentOverrides(scale: 1),
+                               axes: Variants(textSizes: [.extraSmall, .accessibilityExtraExtraExtraLarge], appearances: [.light, .dark], directions: [.ltr]),
+                               languages: [.ownCopy, .locale("de")], findings: findings, maximumTiles: 96)
+        }
+        let lanes = RenderLanes(count: 1)
+        let without = try preview(findings: false).costed(on: lanes).cost
+        let with = try preview(findings: true).costed(on: lanes).cost
+        let costliest = try preview(findings: true).tiles.map { tile in
+            try ComponentRenderer(spec: spec, engine: RenderSession.current().engine).cost(tile.environment).characters
+        }.max() ?? 0
+        XCTAssertGreaterThan(costliest, 0)
+        XCTAssertEqual(with.characters, without.characters + PreviewRequest.fixChecks * costliest)
+        XCTAssertEqual(with.heldPixels, without.heldPixels)
+        XCTAssertEqual(with.drawnPixels, without.drawnPixels)
+    }
+
+    /// A tile the edit did not change comes from the cache: typing in the base copy draws the base
+    /// copy's tiles again, and the German ones are the ones drawn before, byte for byte.
+    func testAnEditRedrawsOnlyTheTilesItChanges() throws {
+        var spec = try spec("weekend-campaign.json")
+        let cache = TileCache(capacity: 8 << 20)
+        let lanes = RenderLanes(count: 2)
+        func pngs() throws -> [[UInt8]?] {
+            let preview = try PreviewRequest(spec: spec, overrides: EnvironmentOverrides(scale: 1),
+                                             axes: Variants(textSizes: [.large], appearances: [.light, .dark], directions: [.ltr]),
+                                             languages: [.ownCopy, .locale("de")], maximumTiles: 96)
+            let costed = try preview.costed(on: lanes)
+            return try preview.run(on: lanes, laidOut: costed.renderers, cache: cache).rendered.map(\.png)
+        }
+        let first = try pngs()
+        XCTAssertEqual(cache.size.tiles, 4)
+        XCTAssertEqual(try pngs(), first)
+        XCTAssertEqual(cache.size.tiles, 4, "the same edit again draws nothing")
+        guard case .banner(var banner) = spec.component else { return XCTFail("weekend-campaign is a banner") }
+        banner.title += "!"
+        spec.component = .banner(banner)
+        let second = try pngs()
+        XCTAssertEqual(cache.size.tiles, 6, "the base copy's two tiles are drawn again, the German ones are not")
+        XCTAssertNotEqual(second[0], first[0])
+        XCTAssertEqual(Array(second[2...]), Array(first[2...]))
+        // An uncached run draws the same pictures.
+        let preview = try PreviewRequest(spec: spec, overrides: EnvironmentOverrides(scale: 1),
+                                         axes: Variants(textSizes: [.large], appearances: [.light, .dark], directions: [.ltr]),
+                                         languages: [.ownCopy, .locale("de")], maximumTiles: 96)
+        XCTAssertEqual(try preview.run(on: lanes, laidOut: try preview.costed(on: lanes).renderers).rendered.map(\.png), second)
+    }
+
     func testBadInputIsRefusedNamingTheField() throws {
         let spec = try spec("offer-code.json")
         XCTAssertThrowsError(try PreviewRequest.languages("base,en_US")) { error in

@@ -79,7 +79,8 @@ public struct PreviewRequest {
 
     /// What the preview costs on `lanes`, and the renderers that costed the tiles (one app launch per
     /// tile, as the render will be), kept on their lanes to draw them (`run`), so each tile is laid
-    /// out once.
+    /// out once. With findings, the fixes' checks are counted too: up to `fixChecks` layouts of the
+    /// tiles' variants, after the tiles, each at most the costliest tile's characters.
     public func costed(on lanes: RenderLanes, stop: (@Sendable () -> Bool)? = nil) throws
         -> (cost: RenderCost, renderers: LaneLocal<ComponentRenderer>) {
         let laidOut = self.laidOut, drawn = self.drawn, spec = self.spec, overlay = self.overlay
@@ -93,7 +94,9 @@ public struct PreviewRequest {
             let tile = try renderer.cost(environments[index], overlay: overlay)
             return drawn.contains(index) ? tile : RenderCost(characters: tile.characters)
         }
-        return (lanes.cost(of: costs), renderers)
+        let tiles = lanes.cost(of: costs)
+        guard withFindings, let most = costs.map(\.characters).max() else { return (tiles, renderers) }
+        return (tiles.then(RenderCost(characters: most).kept(Self.fixChecks)), renderers)
     }
 
     /// How many layouts the fixes of one preview may take to check (`FindingGroup.fieldFix`).
@@ -109,16 +112,24 @@ public struct PreviewRequest {
     }
 
     /// The tiles drawn (and the others' reports) by the renderers `costed(on:)` made, on the same lanes.
-    public func run(on lanes: RenderLanes, laidOut renderers: LaneLocal<ComponentRenderer>,
+    /// A tile `cache` holds is not drawn again (its report stands for its layout too); one drawn is kept.
+    public func run(on lanes: RenderLanes, laidOut renderers: LaneLocal<ComponentRenderer>, cache: TileCache? = nil,
                     stop: (@Sendable () -> Bool)? = nil) throws -> Result {
         let laidOut = self.laidOut, drawn = self.drawn, overlay = self.overlay, spec = self.spec
         let environments = tiles.map(\.environment)
+        let keys = cache.map { _ in TileCache.keys(spec, laidOut.map { environments[$0] }, overlay: overlay) }
         let rendered = try lanes.map(laidOut.count) { slot, _ -> (report: RenderReport, png: [UInt8]?) in
             try RequestError.checkStop(stop)
             let index = laidOut[slot], renderer = renderers[slot]
+            let found = keys?[slot]
+            if let found, let kept = cache?.tile(found.key, spec: found.spec) {
+                return (kept.report, drawn.contains(index) ? kept.png : nil)
+            }
             guard drawn.contains(index) else { return (try renderer.report(environments[index]), nil) }
             let snapshot = try renderer.render(environments[index], overlay: overlay)
-            return (snapshot.report, try encodePNG(snapshot.pixmap))
+            let png = try encodePNG(snapshot.pixmap)
+            if let found { cache?.keep(TileCache.Tile(report: snapshot.report, png: png), found.key, spec: found.spec) }
+            return (snapshot.report, png)
         }
         var result = Result(laidOut: laidOut, rendered: rendered)
         guard withFindings else { return result }
@@ -146,7 +157,8 @@ public struct PreviewRequest {
             guard let png = tile.png else { continue }
             drawnTiles.append(Self.object(tileFields(tiles[index]) + [
                 ("width", JSONText.number(tile.report.width)), ("height", JSONText.number(tile.report.height)),
-                ("png", jsonStringLiteral("data:image/png;base64," + Data(png).base64EncodedString())),
+                // Base64 needs no escaping in JSON: the data URL is written as it is, not scanned.
+                ("png", "\"data:image/png;base64," + Data(png).base64EncodedString() + "\""),
             ], quotingKeys: false))
         }
         guard withFindings else {

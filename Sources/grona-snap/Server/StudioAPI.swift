@@ -41,6 +41,8 @@ struct StudioAPI: Sendable {
     /// Pixels held by the requests rendering now, across all workers: at most two budgets' worth,
     /// so the server's memory has a ceiling whatever --threads is.
     let memory = PixelReservations(capacity: 2 * RenderBudget().heldPixels)
+    /// The studio's tiles drawn lately (32 MiB of PNGs), so an edit redraws only the tiles it changes.
+    let tiles = TileCache(capacity: 32 << 20)
 
     /// Longest a sheet may be (cells), and the fastest an animation may be: bounds on the time one
     /// request can take.

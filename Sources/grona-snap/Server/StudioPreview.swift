@@ -215,6 +215,6 @@ extension StudioAPI {
         let held = try afford(costed.cost, "the preview",
                               lower: "the number of tiles (languages, text sizes, appearances, directions), width or scale", for: request)
         defer { held.release() }
-        return .json(preview.json(try preview.run(on: lanes, laidOut: costed.renderers, stop: request.clientGone)))
+        return .json(preview.json(try preview.run(on: lanes, laidOut: costed.renderers, cache: tiles, stop: request.clientGone)))
     }
 }

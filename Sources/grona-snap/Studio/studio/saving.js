@@ -1,0 +1,146 @@
+// Saving: the spec written to its file, merged with a change on disk, conflicts chosen field by field.
+import {$, el, say} from "./dom.js";
+import {state, setIn} from "./state.js";
+import {answerJSON} from "./api.js";
+import {showSpecError, revealField} from "./errors.js";
+import {schedule} from "./tiles.js";
+import {recordVersion} from "./history.js";
+import {setDirty, buildForm, syncRaw} from "./editor.js";
+import {loadCampaigns} from "./campaigns.js";
+
+async function save() {
+  const message = $("#save-message");
+  // The raw JSON is what the person last typed: while it does not parse, saving would write an
+  // older version than the one on screen.
+  if (!$("#raw-error").hidden) {
+    say(message, "Not saved: the spec file (JSON) has a mistake; fix it first (" + $("#raw-error").textContent + ").", "bad");
+    revealField($("#raw-json"));
+    return;
+  }
+  let name = state.name;
+  if (!name) {
+    name = $("#save-as").value.trim();
+    if (name && !name.endsWith(".json")) name += ".json";
+    if (!/^[^./\\][^/\\]*\.json$/.test(name)) { say(message, "Give the campaign a file name, like spring-offer.json.", "bad"); return; }
+  }
+  const headers = {"Content-Type": "application/json"};
+  if (state.etag) headers["If-Match"] = state.etag;
+  const text = JSON.stringify(state.spec, null, 2) + "\n";
+  const answer = await fetch("/api/specs/" + encodeURIComponent(name), {method: "PUT", headers, body: text});
+  const result = await answer.json().catch(() => ({}));
+  if (answer.ok) {
+    const fresh = !state.name;
+    state.name = name; state.etag = result.etag; state.template = null; state.base = structuredClone(state.spec);
+    state.baseText = text;
+    $("#save-as-label").hidden = true;
+    setDirty(false);
+    say(message, `Saved to ${name} at ${new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"})}.`, "ok");
+    if (fresh) await loadCampaigns("spec:" + name);
+  } else if (answer.status === 409 && state.name && state.base) {
+    await mergeSave(name);
+  } else if (answer.status === 409) {
+    say(message, `Not saved: ${result.error}`, "bad");
+  } else {
+    const marked = showSpecError(result);
+    if (marked) {
+      say(message, `Not saved: ${marked.name}: ${marked.text}`, "bad");
+      if (marked.input) revealField(marked.input);
+    } else {
+      say(message, `Not saved: ${result.error || "the server answered " + answer.status}`, "bad");
+    }
+  }
+}
+
+// The file changed on disk since it was opened (another tab, a colleague, git): the server merges
+// this page's edit with it. Fields changed on one side only merge silently; the fields both sides
+// changed differently are shown, each with both values, to keep mine or take theirs, and the choice
+// is saved over the file as it is now.
+async function mergeSave(name) {
+  const message = $("#save-message");
+  const answer = await fetch(`/api/specs/${encodeURIComponent(name)}/merge`, {method: "POST", headers: {"Content-Type": "application/json"},
+                                                                              body: JSON.stringify({base: state.base, mine: state.spec})});
+  const result = await answerJSON(answer);
+  if (answer.ok) {
+    adoptMerged(result.merged, result.etag, result.merged);
+    setDirty(false);
+    say(message, `Saved to ${name}, with the changes made to it meanwhile, at ${new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"})}.`, "ok");
+  } else if (answer.status === 409 && result.conflicts) {
+    say(message, "Not saved yet: choose which changes to keep.", "bad");
+    showConflicts(name, result);
+  } else {
+    say(message, `Not saved: ${result.error}`, "bad");
+  }
+}
+
+/// The spec the page now edits, after a merge: `base` is the file's version it builds on.
+function adoptMerged(spec, etag, base) {
+  state.spec = structuredClone(spec);
+  state.etag = etag;
+  state.base = structuredClone(base);
+  state.baseText = null;
+  syncRaw(true);
+  buildForm();
+  recordVersion();
+  schedule();
+}
+
+function pathLabel(path) {
+  const [first, second, ...rest] = path;
+  const names = {eyebrow: "Eyebrow", title: "Title", body: "Body", button: "Button", image: "Image file", code: "Code",
+                 value: "Progress so far", tiers: "Rewards along the bar", footnote: "Footnote", icon: "Icon", type: "What it is"};
+  if (first === "component" && typeof second === "string" && names[second] && !rest.length) return names[second];
+  if (first === "component" && second === "style") return "Campaign colour: " + rest.join(" ");
+  if (first === "theme") return "App theme: " + [second, ...rest].join(" ");
+  if (first === "localizations") return `${second} copy: ${rest.join(" ")}`;
+  return path.map((step) => (typeof step === "number" ? `#${step + 1}` : step)).join(" › ");
+}
+
+function shown(value) {
+  if (value === undefined) return "(removed)";
+  return typeof value === "string" ? `“${value}”` : JSON.stringify(value);
+}
+
+function showConflicts(name, result) {
+  const dialog = $("#conflict-dialog");
+  const count = result.conflicts.length;
+  $("#conflict-intro").textContent = `Someone saved ${name} after you opened it. Their other changes are kept with yours; `
+    + (count === 1 ? "this field was" : `these ${count} fields were`) + " changed by both of you. Choose for each which to keep.";
+  const box = $("#conflict-fields");
+  box.replaceChildren(...result.conflicts.map((conflict, index) => el("fieldset", {class: "conflict"},
+    el("legend", {}, pathLabel(conflict.path)),
+    el("label", {}, el("input", {type: "radio", name: `conflict-${index}`, value: "mine"}),
+       el("span", {}, "Keep mine: ", el("span", {class: "value"}, shown(conflict.mine)))),
+    el("label", {}, el("input", {type: "radio", name: `conflict-${index}`, value: "theirs"}),
+       el("span", {}, "Take theirs: ", el("span", {class: "value"}, shown(conflict.theirs)))))));
+  $("#conflict-error").hidden = true;
+  dialog.result = {name, ...result};
+  dialog.showModal();
+  box.querySelector("input").focus();
+}
+
+async function saveConflictChoices(event) {
+  event.preventDefault();
+  const dialog = $("#conflict-dialog");
+  const {name, conflicts, merged, etag, theirs} = dialog.result;
+  const choices = conflicts.map((_, index) => dialog.querySelector(`input[name="conflict-${index}"]:checked`));
+  const missing = choices.findIndex((choice) => !choice);
+  if (missing >= 0) {
+    const error = $("#conflict-error");
+    error.textContent = `Choose “Keep mine” or “Take theirs” for ${pathLabel(conflicts[missing].path)}.`;
+    error.hidden = false;
+    dialog.querySelector(`input[name="conflict-${missing}"]`).focus();
+    return;
+  }
+  const spec = structuredClone(merged);
+  conflicts.forEach((conflict, index) => { if (choices[index].value === "mine") setIn(spec, conflict.path, conflict.mine); });
+  dialog.close();
+  adoptMerged(spec, etag, theirs);
+  state.name = name;
+  await save();
+}
+
+export function setUpSaving() {
+  $("#save").addEventListener("click", save);
+  $("#conflict-form").addEventListener("submit", saveConflictChoices);
+  $("#conflict-cancel").addEventListener("click", () => $("#conflict-dialog").close());
+}
