@@ -12,6 +12,8 @@
 // changed on one side only takes that side; a field changed on both sides to different values is a
 // conflict for the person to decide.
 
+import Grona
+
 /// One step of a path into a JSON value: an object's key or an array's index.
 public enum JSONPathStep: Equatable, Sendable {
     case key(String)

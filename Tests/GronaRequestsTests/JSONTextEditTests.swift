@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import Grona
+import Grona
+@testable import GronaRequests
 
 /// Saves rewrite only what changed: every fixture takes many random one-field edits, each of which
 /// must parse to the new value and change only the edited line (and, for a removed or added last
