@@ -1,7 +1,6 @@
 import Foundation
 import Grona
 import GronaRequests
-import Locking
 
 /// `grona-snap serve [DIR] [--port 8080] [--host 127.0.0.1]`: the studio page and the HTTP API.
 enum ServeCommand {
@@ -73,23 +72,17 @@ enum ServeCommand {
                 """.utf8))
         }
         let shown = host.contains(":") ? "[\(host)]" : host
-        // One line on stdout, written at once: scripts read the port from it.
-        FileHandle.standardOutput.write(Data("serving \(folder.path) on http://\(shown):\(server.port)/ (Ctrl-C to stop)\n".utf8))
         // libmicrohttpd's threads do the work; this one waits for Ctrl-C (stop now) or SIGTERM (drain:
-        // what a service manager or an orchestrator sends before it replaces an instance).
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let stop = DispatchSemaphore(value: 0)
-        let received = Mutex<Int32>(0)
-        let sources = [SIGINT, SIGTERM].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { received.withLock { $0 = number }; stop.signal() }
-            source.resume()
-            return source
+        // what a service manager or an orchestrator sends before it replaces an instance). The
+        // handlers are in place, synchronously, before the line below says the server is up: a
+        // SIGTERM sent as soon as that line is read (a test's teardown, a quick replacement) must
+        // not fall into a moment when it is neither acted on nor left to kill the process, and a
+        // dispatch signal source is only installed some time after it is resumed.
+        let received = StopSignal.wait {
+            // One line on stdout, written at once: scripts read the port from it.
+            FileHandle.standardOutput.write(Data("serving \(folder.path) on http://\(shown):\(server.port)/ (Ctrl-C to stop)\n".utf8))
         }
-        stop.wait()
-        sources.forEach { $0.cancel() }
-        if received.withLock({ $0 }) == SIGTERM { server.drain(seconds: 30) } else { server.stop() }
+        if received == SIGTERM { server.drain(seconds: 30) } else { server.stop() }
     }
 
     /// A numeric IPv4 or IPv6 address, as the client address of a connection is written.
@@ -112,5 +105,39 @@ enum ServeCommand {
             throw RequestError("--token-file: \(path) must start with a line of at least 16 printable ASCII characters, no spaces")
         }
         return token
+    }
+}
+
+/// SIGINT and SIGTERM for `serve`, through a pipe: the handler only writes the signal's number to
+/// it (write(2) is safe in a handler), and `wait` reads it. `sigaction` puts the handler in place
+/// before it returns, so no signal sent after `ready` runs is lost.
+enum StopSignal {
+    /// The pipe's write end, for the handler (set once, before the handler is installed).
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+
+    /// Installs the handlers, runs `ready`, then blocks until SIGINT or SIGTERM; which one came.
+    static func wait(after ready: () -> Void) -> Int32 {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { fatalError("serve: cannot make a pipe for its signals") }
+        writeEnd = ends[1]
+        for number in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = forward
+            #else
+            action.__sigaction_handler.sa_handler = forward
+            #endif
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+        ready()
+        var number: UInt8 = 0
+        while read(ends[0], &number, 1) != 1 {}
+        return Int32(number)
+    }
+
+    private static let forward: @convention(c) (Int32) -> Void = { number in
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(StopSignal.writeEnd, &byte, 1)
     }
 }

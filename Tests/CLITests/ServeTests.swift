@@ -353,6 +353,26 @@ final class ServeTests: XCTestCase {
                                         body: Array(#"{"component": {"type": "banner", "title": "x"}, "variants": {"widths": [300, 358]}}"#.utf8))
         XCTAssertEqual(tooBig.status, 400, "96 cells at most")
     }
+
+    /// A SIGTERM sent the moment the "serving …" line is read (a test's teardown, an orchestrator
+    /// replacing an instance at once) drains and ends the server: it is never lost between the
+    /// default action being turned off and the handler being in place.
+    func testASIGTERMSentAsSoonAsItIsUpEndsIt() throws {
+        for _ in 0..<10 {
+            let server = try StudioServer(folder: fixtures)
+            let started = Date()
+            server.process.terminate()
+            while server.process.isRunning && Date().timeIntervalSince(started) < 10 { usleep(10_000) }
+            guard !server.process.isRunning else {
+                XCTFail("serve did not end within 10 s of a SIGTERM")
+                kill(server.process.processIdentifier, SIGKILL)
+                return
+            }
+            XCTAssertEqual(server.process.terminationReason, .exit, "drained, not killed by the signal")
+            XCTAssertEqual(server.process.terminationStatus, 0)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+        }
+    }
 }
 
 /// One `grona-snap serve` process on a free port of 127.0.0.1.
