@@ -120,6 +120,25 @@ final class PhoneShotsTests: XCTestCase {
         }
     }
 
+    func testRenderFramePhoneDrawsTheShotsPicture() throws {
+        let root = try temporaryFolder()
+        let (_, out) = try shots(appearances: ["light"], scales: [1], in: root)
+        let run = try snap("render", fixtures + "/dark-banner.json", "-o", root + "/phone.png", "--frame", "phone", "--padding", "16",
+                           "--background", "#FFFFFF", "--appearance", "light", "--text-size", "L", "--direction", "ltr", "--scale", "1")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try image(root + "/phone.png"), try image(out + "/dark-banner-phone-light-L-ltr@1x.png"))
+        for (arguments, message) in [
+            (["--frame", "tablet"], "error: --frame: \"tablet\" is not a frame; expected phone\n"),
+            (["--frame", "phone", "--overlay", "accessibility"],
+             "error: render: --frame phone shows the card, not the accessibility picture; leave out --overlay\n"),
+        ] {
+            let refused = try snap(arguments: ["render", fixtures + "/dark-banner.json", "-o", root + "/refused.png"] + arguments)
+            XCTAssertEqual(refused.status, 2)
+            XCTAssertEqual(refused.stderr, message)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/refused.png"))
+    }
+
     func testAPhoneShotGivesTheSameBytesTwice() throws {
         let root = try temporaryFolder()
         for folder in ["a", "b"] { try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true) }

@@ -150,11 +150,9 @@ public struct ShotsRequest {
             pixmap = frames[frames.count - 1]
             report = try ComponentRenderer(spec: spec, engine: session.engine).render(first).report
         case .phone:
-            let snapshot = try ComponentRenderer(spec: spec, engine: session.engine).render(first)
-            let phone = PhoneFrame(margin: shot.padding ?? 0, background: canvas(first).background)
-            pixmap = try phone.draw(snapshot.pixmap, scale: first.scale, appearance: first.appearance,
-                                    direction: first.direction, engine: session.engine)
-            report = snapshot.report
+            let drawn = try CanvasComposition.phone(ComponentRenderer(spec: spec, engine: session.engine), first, on: canvas(first),
+                                                    engine: session.engine)
+            (pixmap, report) = (drawn.image, drawn.snapshot.report)
         }
         let encoded = try bytes ?? shot.format.encode(pixmap)
         let scale = environments.map(\.scale).max() ?? 1
