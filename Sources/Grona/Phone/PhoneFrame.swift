@@ -104,14 +104,15 @@ public struct PhoneFrame {
         var items: [SceneItem] = [fill(rect(0, 0, width, height), 0, background)]
 
         // The shadow: rings of faint black, each a little larger, offset down as light from above
-        // casts it; where they overlap they add up to about 16 % under the device's edge.
+        // casts it; where they overlap they add up to about 17 % under the device's edge, in steps too
+        // small to see.
         let blur = shadow ? min(Self.maximumShadow, margin) : 0
         if blur >= 2 {
-            let layers = 8, drop = blur / 3
+            let layers = 16, drop = blur / 3
             for i in (1...layers).reversed() {
                 let spread = blur * Double(i) / Double(layers)
                 items.append(fill(rect(frameX - spread, frameY + drop - spread, frameWidth + 2 * spread, frameHeight + 2 * spread),
-                                  Self.frameRadius + spread, Color(r: 0, g: 0, b: 0, a: 6)))
+                                  Self.frameRadius + spread, Color(r: 0, g: 0, b: 0, a: 3)))
             }
         }
 
