@@ -22,7 +22,7 @@ final class CommandTableTests: XCTestCase {
         }
     }
 
-    static let commands = ["render", "sheet", "batch", "diff", "animate", "verify", "merge", "accept", "unused", "check", "serve"]
+    static let commands = ["render", "sheet", "batch", "diff", "animate", "verify", "merge", "accept", "unused", "check", "serve", "shots"]
 
     /// Runs the bash completion for `words` (the last one being completed) and gives its answers.
     func complete(_ words: [String]) throws -> [String] {

@@ -129,10 +129,10 @@ public struct PhoneFrame {
                                                 y: screenY + Self.statusBarHeight + (Self.navigationHeight - title.heightInPoints) / 2),
                            color: colors.ink, mirrorsLines: false))
 
-        // The card, pixel for pixel, at whole pixels.
+        // The card, pixel for pixel, at whole pixels (the screen is the card's width and both margins,
+        // so the card is in the same place in either direction).
         let origin = cardOrigin
-        let cardX = rtl ? screenX + screenWidth - Self.sideMargin - cardWidth : origin.x
-        items.append(.pixels(card, origin: Point(x: (cardX * s).rounded() / s, y: (origin.y * s).rounded() / s)))
+        items.append(.pixels(card, origin: Point(x: (origin.x * s).rounded() / s, y: (origin.y * s).rounded() / s)))
 
         // Placeholder rows under it, as many as fit above the bottom corners.
         var rowY = contentTop + cardHeight + Self.sideMargin
