@@ -22,6 +22,9 @@ enum RenderCommand {
             CommandOption(flag: "--report", placeholder: "REPORT.json",
                           summary: "also write the render report: texts, lines, contrast, VoiceOver reading order, touch targets (- for standard output)"),
             CommandOption(flag: "--quiet", summary: "do not print the findings"),
+            CommandOption(flag: "--frame", placeholder: "phone", schema: .choice(["phone"]),
+                          summary: "show the card on an iPhone screen (frame, status bar, app content); --padding is the "
+                            + "space around the device and --background the page under it"),
         ],
         positionals: 1...1, run: run)
 
@@ -36,8 +39,13 @@ enum RenderCommand {
         let overlay = try OverlayOption.overlay(from: args)
         let format = try ImageFormat.of(output: output, option: "-o")
         let spec = try Specs.decode(args.positionals[0], assetRoots: try AssetRoots.parse(args.value("--assets-root")))
-        let (image, snapshot) = try RenderRequest(spec: spec, overrides: overrides, canvas: canvas, overlay: overlay)
-            .draw(in: try RenderSession())
+        var request = RenderRequest(spec: spec, overrides: overrides, canvas: canvas, overlay: overlay)
+        if let frame = args.value("--frame") {
+            guard frame == "phone" else { throw RequestError("--frame: \(quoted(frame)) is not a frame; expected phone") }
+            if overlay != nil { throw RequestError("render: --frame phone shows the card, not the accessibility picture; leave out --overlay") }
+            request.phoneFrame = true
+        }
+        let (image, snapshot) = try request.draw(in: try RenderSession())
         // Boxes are what an iPhone would not draw: say so, but the snapshot is still made (exit 0).
         for message in snapshot.report.missingCharacterMessages(spec: spec.file) {
             FileHandle.standardError.write(Data("warning: \(message)\n".utf8))

@@ -13,7 +13,9 @@ enum ShotsCommand {
             Renders every image a shot list names, and manifest.json beside them: each shot is a spec
             (relative to the shot list) × its variants (the spec's own, or the shot's "variants", in a
             spec's variants syntax) × its kinds: snapshot (the card on the page), accessibility (what
-            VoiceOver reads), sheet (one contact sheet of the variants) and animation (an animated PNG).
+            VoiceOver reads), sheet (one contact sheet of the variants), animation (an animated PNG)
+            and phone (the card on an iPhone screen with its frame, status bar and app content;
+            "padding" is the space around the device).
             "background" is one colour or {"light": …, "dark": …}, so a dark card sits on a dark page;
             "name" is a file-name template ({component} {kind} {appearance} {size} {direction} {locale}
             {scale} {width} {format}); "format" is png or webp (lossless). The manifest lists each file

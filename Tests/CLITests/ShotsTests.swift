@@ -24,13 +24,13 @@ final class ShotsTests: XCTestCase {
         let out = try temporaryFolder() + "/images"
         let run = try snap("shots", docsPage, "--out", out)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stdout, "wrote 8 images and manifest.json to \(out)\n")
+        XCTAssertEqual(run.stdout, "wrote 9 images and manifest.json to \(out)\n")
         let entries = try manifest(out)
         let names = entries.compactMap { $0["file"] as? String }
         XCTAssertEqual(names, names.sorted(), "the manifest is sorted by file name")
         XCTAssertEqual(Set(files(under: out)), Set(names + ["manifest.json"]), "the images, the manifest and nothing else")
-        XCTAssertGreaterThanOrEqual(names.count, 8)
-        XCTAssertEqual(Set(entries.compactMap { $0["kind"] as? String }), ["snapshot", "accessibility", "sheet", "animation"])
+        XCTAssertGreaterThanOrEqual(names.count, 9)
+        XCTAssertEqual(Set(entries.compactMap { $0["kind"] as? String }), ["snapshot", "accessibility", "sheet", "animation", "phone"])
         XCTAssertTrue(names.contains { $0.hasSuffix(".webp") })
 
         // Each entry's sizes are its file's: pixels as decoded, points the pixels over the scale.
@@ -89,7 +89,7 @@ final class ShotsTests: XCTestCase {
         XCTAssertEqual(try snap("shots", docsPage, "--out", root + "/a").status, 0)
         let names = files(under: root + "/a")
         XCTAssertEqual(names, files(under: root + "/b"))
-        XCTAssertEqual(names.count, 9)
+        XCTAssertEqual(names.count, 10)
         for name in names {
             XCTAssertEqual(try bytes(root + "/a/" + name), try bytes(root + "/b/" + name), name)
         }
@@ -145,8 +145,8 @@ final class ShotsTests: XCTestCase {
         let list = root + "/list.json", out = root + "/out"
         let spec = fixtures + "/dark-banner.json"
         for (text, expected) in [
-            ("{\"shots\": [{\"spec\": \"\(spec)\", \"kind\": \"phone\"}]}",
-             "$.shots[0].kind: \"phone\" is not one of: snapshot, accessibility, sheet, animation"),
+            ("{\"shots\": [{\"spec\": \"\(spec)\", \"kind\": \"tablet\"}]}",
+             "$.shots[0].kind: \"tablet\" is not one of: snapshot, accessibility, sheet, animation, phone"),
             ("{\"shots\": [{\"spec\": \"\(spec)\", \"kind\": \"snapshot\", \"name\": \"{component}-{apperance}.{format}\"}]}",
              "$.shots[0].name: unknown placeholder {apperance} (did you mean {appearance}?)"),
             ("{\"shots\": [{\"spec\": \"missing.json\", \"kind\": \"snapshot\"}]}",

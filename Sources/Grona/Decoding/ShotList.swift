@@ -26,6 +26,8 @@ public struct ShotList: Sendable {
         case sheet
         /// The reveal (and a progress bar's fill) as an animated PNG.
         case animation
+        /// The card on an iPhone: device frame, status bar and app content around it (`PhoneFrame`).
+        case phone
     }
 
     public struct Shot: Sendable {

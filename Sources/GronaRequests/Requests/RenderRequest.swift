@@ -1,6 +1,7 @@
 import Grona
 import PNG
 import Raster
+import Text
 
 /// One snapshot: `grona-snap render`, `POST /api/render` and `/api/report`. The spec's environment
 /// with the overrides applied, drawn on the canvas (or as the accessibility picture).
@@ -9,6 +10,8 @@ public struct RenderRequest {
     public var overrides = EnvironmentOverrides()
     public var canvas = Canvas()
     public var overlay: Overlay?
+    /// Show the card on an iPhone (`render --frame phone`); the canvas is then around the device.
+    public var phoneFrame = false
 
     public init(spec: Spec, overrides: EnvironmentOverrides = EnvironmentOverrides(), canvas: Canvas = Canvas(),
                 overlay: Overlay? = nil) {
@@ -36,7 +39,11 @@ public struct RenderRequest {
 
     /// The picture and its snapshot, not yet encoded: `render -o x.webp` encodes it as its path asks.
     public func draw(in session: RenderSession) throws -> (image: Pixmap, snapshot: Snapshot) {
-        try CanvasComposition.render(ComponentRenderer(spec: spec, engine: session.engine), environment, on: canvas, overlay: overlay)
+        if phoneFrame {
+            return try CanvasComposition.phone(ComponentRenderer(spec: spec, engine: session.engine), environment, on: canvas,
+                                               engine: session.engine)
+        }
+        return try CanvasComposition.render(ComponentRenderer(spec: spec, engine: session.engine), environment, on: canvas, overlay: overlay)
     }
 
     /// Renders with `renderer` (one made by `costed(in:)`), encoding the PNG.
@@ -62,6 +69,21 @@ public enum CanvasComposition {
         let snapshot = overlay == nil ? try renderer.render(environment, slidesOnCanvas: !canvas.isIdentity)
             : try renderer.render(environment, overlay: overlay)
         return (try apply(canvas) { $0.compose(snapshot) }, snapshot)
+    }
+
+    /// Renders `environment` and shows the card on an iPhone (`PhoneFrame`): the canvas's padding is
+    /// the space around the device and its background the page the device sits on. The snapshot
+    /// is the card's own.
+    public static func phone(_ renderer: ComponentRenderer, _ environment: Environment,
+                             on canvas: Canvas, engine: TextEngine) throws -> (image: Pixmap, snapshot: Snapshot) {
+        let snapshot = try renderer.render(environment)
+        let frame = PhoneFrame(margin: canvas.padding, background: canvas.background)
+        do {
+            return (try frame.draw(snapshot.pixmap, scale: environment.scale, appearance: environment.appearance,
+                                   direction: environment.direction, engine: engine), snapshot)
+        } catch let error as PhoneFrame.TooLarge {
+            throw RequestError("--frame: \(error)")
+        }
     }
 
     /// `compose` on the canvas, or the error for a canvas over the pixel limit.

@@ -149,6 +149,10 @@ public struct ShotsRequest {
             bytes = try animate.encode(frames)
             pixmap = frames[frames.count - 1]
             report = try ComponentRenderer(spec: spec, engine: session.engine).render(first).report
+        case .phone:
+            let drawn = try CanvasComposition.phone(ComponentRenderer(spec: spec, engine: session.engine), first, on: canvas(first),
+                                                    engine: session.engine)
+            (pixmap, report) = (drawn.image, drawn.snapshot.report)
         }
         let encoded = try bytes ?? shot.format.encode(pixmap)
         let scale = environments.map(\.scale).max() ?? 1
@@ -191,6 +195,8 @@ public struct ShotsRequest {
                 + "and numbered: " + spoken.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "; ")
         case .sheet:
             return "A contact sheet of \(article.lowercased()) \(component) in \(environments.count) variant\(environments.count == 1 ? "" : "s"): \(reading)"
+        case .phone:
+            return "iPhone screen showing: " + altText(kind: .snapshot, spec: spec, environments: environments, report: report)
         case .animation:
             return "\(article) \(component) sliding in (\(settings.joined(separator: ", "))): \(reading)"
         }
