@@ -82,13 +82,7 @@ public struct ShotList: Sendable {
 
     /// Decodes shot-list bytes; relative paths in it are taken from the folder of `file`.
     public static func decode(_ bytes: [UInt8], file: String) throws -> ShotList {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch let error as JSONSyntaxError {
-            throw SpecError(file: file, location: error.line > 0 ? "line \(error.line), column \(error.column)" : nil,
-                            message: error.path == "$" ? error.message : "\(error.message) (in \(error.path))")
-        }
+        let root = try SpecDecoder.parseJSON(bytes, file: file)
         // The shot list's folder as given ("" for the working folder), which relative paths start from.
         let folder = file.lastIndex(of: "/").map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? ""
         func relative(_ path: String) -> String {

@@ -46,17 +46,21 @@ public struct SpecDecoder: Sendable {
         return try decode(bytes, file: path, name: name, folder: folder.isEmpty ? "/" : folder)
     }
 
-    /// Decodes spec bytes. `file` names the spec in errors, `name` is the spec's name (goldens), and
-    /// relative paths resolve against `folder`.
-    public func decode(_ bytes: [UInt8], file: String, name: String, folder: String) throws -> Spec {
-        let root: JSONValue
+    /// `bytes` as JSON, for a spec or a shot list; a syntax error is a `SpecError` naming `file`,
+    /// located by line and column (and by its path, when it is inside a value).
+    static func parseJSON(_ bytes: [UInt8], file: String) throws -> JSONValue {
         do {
-            root = try JSONParser.parse(bytes)
+            return try JSONParser.parse(bytes)
         } catch let error as JSONSyntaxError {
-            // Syntax errors are located by line and column; the path, when inside a value, helps too.
             throw SpecError(file: file, location: error.line > 0 ? "line \(error.line), column \(error.column)" : nil,
                             message: error.path == "$" ? error.message : "\(error.message) (in \(error.path))")
         }
+    }
+
+    /// Decodes spec bytes. `file` names the spec in errors, `name` is the spec's name (goldens), and
+    /// relative paths resolve against `folder`.
+    public func decode(_ bytes: [UInt8], file: String, name: String, folder: String) throws -> Spec {
+        let root = try Self.parseJSON(bytes, file: file)
         guard let realFolder = AssetPaths.realDirectory(folder) else {
             throw SpecError(file: file, location: nil, message: "the folder \(folder) does not exist")
         }
