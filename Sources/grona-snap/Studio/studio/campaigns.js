@@ -1,5 +1,5 @@
 // The campaigns of the folder: the menu, opening one or a template, and new, duplicate, rename, delete.
-import {$, el, say} from "./dom.js";
+import {$, el, say, focusWhenDone} from "./dom.js";
 import {SCHEMA, typeName, template, state} from "./state.js";
 import {answerJSON} from "./api.js";
 import {campaignLink, writeView} from "./links.js";
@@ -149,6 +149,7 @@ async function submitName(event) {
   const result = await answerJSON(answer);
   if (!answer.ok) { nameError(result.error); return; }
   $("#name-dialog").close();
+  const left = document.activeElement; // the button that opened the dialog
   const done = {new: `Created ${to}.`, duplicate: `Duplicated ${state.name} as ${to}.`, rename: `Renamed ${state.name} to ${to}.`}[mode];
   if (mode === "rename") {
     // The edit in progress stays; only its file's name changed.
@@ -162,12 +163,13 @@ async function submitName(event) {
     await loadCampaigns("spec:" + to);
   }
   say($("#save-message"), done, "ok");
-  $("#campaigns").focus();
+  focusWhenDone($("#campaigns"), left);
 }
 
 async function deleteCampaign() {
   const name = state.name;
   if (!name || (state.dirty && !confirm(`Delete ${name}? Your changes to it are not saved.`))) return;
+  const left = document.activeElement;
   const headers = state.etag ? {"If-Match": state.etag} : {};
   const answer = await fetch(`/api/specs/${encodeURIComponent(name)}/trash`, {method: "POST", headers});
   const result = await answerJSON(answer);
@@ -177,12 +179,13 @@ async function deleteCampaign() {
   await loadCampaigns();
   $("#trash-text").textContent = `Deleted ${name} (kept in the folder's trash).`;
   $("#trash-notice").hidden = false;
-  $("#undo-delete").focus();
+  focusWhenDone($("#undo-delete"), left);
 }
 
 async function undoDelete() {
   const trashed = state.trashed;
   if (!trashed) return;
+  const left = document.activeElement;
   const answer = await fetch(`/api/trash/${encodeURIComponent(trashed.entry)}/restore`, {method: "POST"});
   const result = await answerJSON(answer);
   $("#trash-notice").hidden = true;
@@ -192,7 +195,7 @@ async function undoDelete() {
   state.dirty = false;
   await loadCampaigns("spec:" + trashed.name);
   say($("#save-message"), `Restored ${trashed.name}.`, "ok");
-  $("#campaigns").focus();
+  focusWhenDone($("#campaigns"), left);
 }
 
 export function setUpCampaignTools() {

@@ -15,6 +15,14 @@ export function el(tag, attributes = {}, ...children) {
 
 export function say(node, text, kind) { node.textContent = text; node.className = "message " + (kind || ""); }
 
+// Where the focus goes when slow work ends: to `target`, unless the person moved it while they
+// waited (from `left`, the element that had it when the work began). Taking it back then would
+// send their next keystroke to a control they did not choose.
+export function focusWhenDone(target, left) {
+  const now = document.activeElement;
+  if (now === left || now === document.body || now === null) target.focus();
+}
+
 // The live region (role=status): what a screen reader says when the previews have caught up, once
 // per change of what they say, so that typing does not make it chatter.
 export function announce(text) {
