@@ -74,6 +74,13 @@ public final class ComponentRenderer {
                                   characters: characters) + image
     }
 
+    /// The size in pixels of the card `render(environment)` draws, from the layout alone (kept for
+    /// the render that follows).
+    public func pixelSize(_ environment: Environment) throws -> (width: Int, height: Int) {
+        let scene = try layOut(environment, slidesOnCanvas: false).0
+        return (scene.pixelWidth, scene.pixelHeight)
+    }
+
     /// The report `render(environment)` would give, from the layout alone (nothing is drawn); the
     /// layout is kept for a render of the same environment that follows.
     public func report(_ environment: Environment) throws -> RenderReport {

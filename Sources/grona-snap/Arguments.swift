@@ -91,6 +91,13 @@ struct Arguments {
     }
     func has(_ flag: String) -> Bool { presentFlags.contains(flag) }
 
+    /// The option's value read by `parse` (the parser the HTTP API uses for its query name), a bad
+    /// value refused naming the flag: `--overlay: "x" is not an overlay; …`.
+    func parsed<T>(_ name: String, _ parse: (String) throws -> T) throws -> T? {
+        guard let text = values[name] else { return nil }
+        do { return try parse(text) } catch { throw RequestError("\(name): \(error)") }
+    }
+
     /// A whole number within the bounds the table gives the option (`ValueSchema.integer`).
     func integer(_ name: String) throws -> Int? {
         guard case .integer(let range)? = options[name]?.schema else { preconditionFailure("\(name) is not a whole number in the table") }

@@ -134,6 +134,11 @@ enum CommandTable {
                       commands: ["render", "sheet"], summaries: ["sheet": "each tile the accessibility picture (see render --help)"],
                       query: "overlay", routes: ["render", "sheet", "preview"],
                       queryDescription: "the accessibility picture instead of the card, as --overlay"),
+        CommandOption(flag: "--frame", placeholder: "phone", schema: .choice(DeviceFrame.allCases.map(\.rawValue)),
+                      summary: "show the card on an iPhone screen (frame, status bar, app content); --padding is the "
+                        + "space around the device and --background the page under it",
+                      commands: ["render"], query: "frame", routes: ["render"],
+                      queryDescription: "the card on an iPhone screen, as --frame (padding and background are around the device)"),
         CommandOption(flag: "--jobs", placeholder: "N", schema: .integer(1...256),
                       summary: "render on N threads (default: one per core)", commands: ["animate", "sheet", "check", "batch", "verify"]),
         CommandOption(flag: "--assets-root", placeholder: "DIR",

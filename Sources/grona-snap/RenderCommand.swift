@@ -22,9 +22,6 @@ enum RenderCommand {
             CommandOption(flag: "--report", placeholder: "REPORT.json",
                           summary: "also write the render report: texts, lines, contrast, VoiceOver reading order, touch targets (- for standard output)"),
             CommandOption(flag: "--quiet", summary: "do not print the findings"),
-            CommandOption(flag: "--frame", placeholder: "phone", schema: .choice(["phone"]),
-                          summary: "show the card on an iPhone screen (frame, status bar, app content); --padding is the "
-                            + "space around the device and --background the page under it"),
         ],
         positionals: 1...1, run: run)
 
@@ -36,15 +33,11 @@ enum RenderCommand {
         }
         let overrides = try EnvironmentOptions.overrides(from: args)
         let canvas = try CanvasOptions.canvas(from: args)
-        let overlay = try OverlayOption.overlay(from: args)
+        let overlay = try args.parsed("--overlay", Overlay.parse)
         let format = try ImageFormat.of(output: output, option: "-o")
         let spec = try Specs.decode(args.positionals[0], assetRoots: try AssetRoots.parse(args.value("--assets-root")))
-        var request = RenderRequest(spec: spec, overrides: overrides, canvas: canvas, overlay: overlay)
-        if let frame = args.value("--frame") {
-            guard frame == "phone" else { throw RequestError("--frame: \(quoted(frame)) is not a frame; expected phone") }
-            if overlay != nil { throw RequestError("render: --frame phone shows the card, not the accessibility picture; leave out --overlay") }
-            request.phoneFrame = true
-        }
+        let request = try RenderRequest(spec: spec, overrides: overrides, canvas: canvas, overlay: overlay,
+                                        frame: try args.parsed("--frame", DeviceFrame.parse))
         let (image, snapshot) = try request.draw(in: try RenderSession())
         // Boxes are what an iPhone would not draw: say so, but the snapshot is still made (exit 0).
         for message in snapshot.report.missingCharacterMessages(spec: spec.file) {
@@ -60,14 +53,6 @@ enum RenderCommand {
                 .map { "\(args.positionals[0]): \($0.kind.rawValue): \($0.message)\n" }
             FileHandle.standardError.write(Data(lines.joined().utf8))
         }
-    }
-}
-
-/// `--overlay accessibility`, on `render` and `sheet`.
-enum OverlayOption {
-    static func overlay(from args: Arguments) throws -> Overlay? {
-        guard let text = args.value("--overlay") else { return nil }
-        do { return try Overlay.parse(text) } catch { throw RequestError("--overlay: \(error)") }
     }
 }
 

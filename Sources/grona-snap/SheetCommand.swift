@@ -38,7 +38,7 @@ enum SheetCommand {
         let columnsOption = try args.integer("--columns")
         let canvas = try CanvasOptions.canvas(from: args)
         let jobs = try Work.jobs(from: args)
-        let overlay = try OverlayOption.overlay(from: args)
+        let overlay = try args.parsed("--overlay", Overlay.parse)
         // A JSON file that is not a spec (a saved report, say) is skipped as batch and verify skip
         // it; with nothing else to draw, that is the one line the command prints.
         guard SpecFiles.isSpec(fileAt: args.positionals[0]) else {

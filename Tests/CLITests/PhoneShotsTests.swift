@@ -128,9 +128,9 @@ final class PhoneShotsTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(try image(root + "/phone.png"), try image(out + "/dark-banner-phone-light-L-ltr@1x.png"))
         for (arguments, message) in [
-            (["--frame", "tablet"], "error: --frame: \"tablet\" is not a frame; expected phone\n"),
+            (["--frame", "tablet"], "error: --frame: \"tablet\" is not a frame; expected one of: phone\n"),
             (["--frame", "phone", "--overlay", "accessibility"],
-             "error: render: --frame phone shows the card, not the accessibility picture; leave out --overlay\n"),
+             "error: frame and overlay cannot be combined: a frame shows the card, not the accessibility picture\n"),
         ] {
             let refused = try snap(arguments: ["render", fixtures + "/dark-banner.json", "-o", root + "/refused.png"] + arguments)
             XCTAssertEqual(refused.status, 2)

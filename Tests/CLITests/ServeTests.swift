@@ -18,8 +18,9 @@ final class ServeTests: XCTestCase {
             ("", []),
             ("textSize=AX5&appearance=dark&direction=rtl&scale=2", ["--text-size", "AX5", "--appearance", "dark", "--direction", "rtl", "--scale", "2"]),
             ("overlay=accessibility&scale=1", ["--overlay", "accessibility", "--scale", "1"]),
+            ("frame=phone&padding=24&background=%23FFFFFF&scale=1", ["--frame", "phone", "--padding", "24", "--background", "#FFFFFF", "--scale", "1"]),
         ]
-        // Every fixture as it is, every third one under overrides and with the accessibility overlay too.
+        // Every fixture as it is, every third one under overrides, with the accessibility overlay and on the phone too.
         let jobs: [(spec: String, query: String, flags: [String])] = specs.enumerated().flatMap { number, spec in
             (number % 3 == 0 ? cases : [cases[0]]).map { (spec, $0.query, $0.flags) }
         }
@@ -119,6 +120,14 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(query.errorMessage?.hasPrefix("textSize: "), true, query.text)
         let unknown = try server.request("POST", "/api/render?colour=red", body: try bytes(fixtures + "/acme-banner.json"))
         XCTAssertEqual(unknown.status, 400)
+        // A frame is render's alone, never with the overlay, and only the frames there are.
+        for (query, message) in [("frame=phone&overlay=accessibility", "frame and overlay cannot be combined: a frame shows the card, not the accessibility picture"),
+                                 ("frame=tablet", "frame: \"tablet\" is not a frame; expected one of: phone")] {
+            let refused = try server.request("POST", "/api/render?" + query, body: try bytes(fixtures + "/acme-banner.json"))
+            XCTAssertEqual(refused.status, 400, query)
+            XCTAssertEqual(refused.errorMessage, message)
+        }
+        XCTAssertEqual(try server.request("POST", "/api/report?frame=phone", body: try bytes(fixtures + "/acme-banner.json")).status, 400)
         XCTAssertEqual(try server.request("GET", "/healthz").status, 200)
     }
 

@@ -1,6 +1,20 @@
 import Raster
 import Text
 
+/// What a snapshot can be shown on instead of a bare canvas (`render --frame`, `/api/render?frame=`).
+public enum DeviceFrame: String, CaseIterable, Sendable {
+    /// `PhoneFrame`: the card on an iPhone's screen.
+    case phone
+
+    /// Parses a command-line or query value.
+    public static func parse(_ text: String) throws -> DeviceFrame {
+        guard let frame = DeviceFrame(rawValue: text) else {
+            throw OverrideError("\"\(text)\" is not a frame; expected one of: " + allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return frame
+    }
+}
+
 /// The card as it appears on an iPhone: a device frame (a dark bezel with rounded corners, the
 /// screen with its own, the Dynamic Island), the status bar ("9:41", signal, Wi-Fi and battery in
 /// the appearance's ink), neutral app content (a large title, placeholder rows, a tab bar and the
@@ -81,6 +95,30 @@ public struct PhoneFrame {
         return picture
     }
 
+    /// The sizes, in points, of the screen, the device and the whole picture around a card of
+    /// `cardWidth` × `cardHeight` points.
+    struct Sizes {
+        var screenWidth, screenHeight, frameWidth, frameHeight, width, height: Double
+    }
+
+    func sizes(cardWidth: Double, cardHeight: Double) -> Sizes {
+        let screenWidth = cardWidth + 2 * Self.sideMargin
+        let contentTop = Self.statusBarHeight + Self.navigationHeight
+        let screenHeight = max(Self.screenHeight, contentTop + cardHeight + Self.rowGap + Self.tabBarHeight + Self.frameRadius)
+        let frameWidth = screenWidth + 2 * Self.bezel, frameHeight = screenHeight + 2 * Self.bezel
+        return Sizes(screenWidth: screenWidth, screenHeight: screenHeight, frameWidth: frameWidth, frameHeight: frameHeight,
+                     width: frameWidth + 2 * margin, height: frameHeight + 2 * margin)
+    }
+
+    /// What drawing the phone around a card of `cardWidth` × `cardHeight` pixels costs, known before
+    /// anything is drawn (the service weighs a request by it): the picture, and its few words.
+    public func cost(cardWidth: Int, cardHeight: Int, scale: Int) -> RenderCost {
+        let s = Double(max(1, scale))
+        let sizes = self.sizes(cardWidth: Double(cardWidth) / s, cardHeight: Double(cardHeight) / s)
+        return .picture(width: Int((sizes.width * s).rounded()), height: Int((sizes.height * s).rounded()),
+                        characters: "Home9:41".count)
+    }
+
     /// The phone as a scene for `SceneRenderer`, back to front: the page, the shadow, the frame, the
     /// screen and its content, the card, the tab bar, the status bar and the Dynamic Island.
     func scene(_ card: Pixmap, scale: Int, appearance: Appearance, direction: LayoutDirection,
@@ -88,12 +126,11 @@ public struct PhoneFrame {
         let s = Double(max(1, scale))
         let colors = Palette(appearance)
         let rtl = direction == .rtl
-        let cardWidth = Double(card.width) / s, cardHeight = Double(card.height) / s
-        let screenWidth = cardWidth + 2 * Self.sideMargin
+        let cardHeight = Double(card.height) / s
+        let sizes = self.sizes(cardWidth: Double(card.width) / s, cardHeight: cardHeight)
+        let (screenWidth, screenHeight) = (sizes.screenWidth, sizes.screenHeight)
+        let (frameWidth, frameHeight, width, height) = (sizes.frameWidth, sizes.frameHeight, sizes.width, sizes.height)
         let contentTop = Self.statusBarHeight + Self.navigationHeight
-        let screenHeight = max(Self.screenHeight, contentTop + cardHeight + Self.rowGap + Self.tabBarHeight + Self.frameRadius)
-        let frameWidth = screenWidth + 2 * Self.bezel, frameHeight = screenHeight + 2 * Self.bezel
-        let width = frameWidth + 2 * margin, height = frameHeight + 2 * margin
         let frameX = margin, frameY = margin
         let screenX = frameX + Self.bezel, screenY = frameY + Self.bezel
         func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }

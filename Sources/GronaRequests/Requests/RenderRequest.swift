@@ -10,12 +10,17 @@ public struct RenderRequest {
     public var overrides = EnvironmentOverrides()
     public var canvas = Canvas()
     public var overlay: Overlay?
-    /// Show the card on an iPhone (`render --frame phone`); the canvas is then around the device.
-    public var phoneFrame = false
+    /// Show the card on a device (`render --frame phone`, `frame=phone`); the canvas is then around
+    /// the device.
+    public var frame: DeviceFrame?
 
+    /// Refuses a frame with an overlay: the frame shows the card, not the accessibility picture.
     public init(spec: Spec, overrides: EnvironmentOverrides = EnvironmentOverrides(), canvas: Canvas = Canvas(),
-                overlay: Overlay? = nil) {
-        self.spec = spec; self.overrides = overrides; self.canvas = canvas; self.overlay = overlay
+                overlay: Overlay? = nil, frame: DeviceFrame? = nil) throws {
+        if frame != nil, overlay != nil {
+            throw RequestError("frame and overlay cannot be combined: a frame shows the card, not the accessibility picture")
+        }
+        self.spec = spec; self.overrides = overrides; self.canvas = canvas; self.overlay = overlay; self.frame = frame
     }
 
     public var environment: Environment { spec.environment.applying(overrides) }
@@ -28,28 +33,41 @@ public struct RenderRequest {
 
     /// A renderer for this request that has laid the card out to learn its cost; `run(on:)` then
     /// draws with the layout it kept, so nothing is laid out twice.
+    /// The session's engine draws: `costed` and `run(on:in:)` must be given the same session.
     public func costed(in session: RenderSession) throws -> (cost: RenderCost, renderer: ComponentRenderer) {
         let renderer = ComponentRenderer(spec: spec, engine: session.engine)
-        return (try renderer.cost(environment, overlay: overlay, canvas: canvas), renderer)
+        switch frame {
+        case nil:
+            return (try renderer.cost(environment, overlay: overlay, canvas: canvas), renderer)
+        case .phone:
+            // The card alone (kept while the phone is drawn around it), then the phone's picture.
+            let card = try renderer.cost(environment)
+            let size = try renderer.pixelSize(environment)
+            let phone = PhoneFrame(margin: canvas.padding, background: canvas.background)
+            return (card + phone.cost(cardWidth: size.width, cardHeight: size.height, scale: environment.scale), renderer)
+        }
     }
 
     public func run(in session: RenderSession) throws -> Result {
-        try run(on: ComponentRenderer(spec: spec, engine: session.engine))
+        try run(on: ComponentRenderer(spec: spec, engine: session.engine), in: session)
     }
 
     /// The picture and its snapshot, not yet encoded: `render -o x.webp` encodes it as its path asks.
     public func draw(in session: RenderSession) throws -> (image: Pixmap, snapshot: Snapshot) {
-        if phoneFrame {
-            return try CanvasComposition.phone(ComponentRenderer(spec: spec, engine: session.engine), environment, on: canvas,
-                                               engine: session.engine)
-        }
-        return try CanvasComposition.render(ComponentRenderer(spec: spec, engine: session.engine), environment, on: canvas, overlay: overlay)
+        try draw(on: ComponentRenderer(spec: spec, engine: session.engine), in: session)
     }
 
-    /// Renders with `renderer` (one made by `costed(in:)`), encoding the PNG.
-    public func run(on renderer: ComponentRenderer) throws -> Result {
-        let (image, snapshot) = try CanvasComposition.render(renderer, environment, on: canvas, overlay: overlay)
+    /// Renders with `renderer` (one made by `costed(in:)` with the same session), encoding the PNG.
+    public func run(on renderer: ComponentRenderer, in session: RenderSession) throws -> Result {
+        let (image, snapshot) = try draw(on: renderer, in: session)
         return Result(png: try encodePNG(image), snapshot: snapshot)
+    }
+
+    private func draw(on renderer: ComponentRenderer, in session: RenderSession) throws -> (image: Pixmap, snapshot: Snapshot) {
+        switch frame {
+        case nil: return try CanvasComposition.render(renderer, environment, on: canvas, overlay: overlay)
+        case .phone: return try CanvasComposition.phone(renderer, environment, on: canvas, engine: session.engine)
+        }
     }
 
     /// The report alone (`/api/report`): the card is rendered as `run` renders it, without the PNG.

@@ -103,17 +103,18 @@ struct StudioAPI: Sendable {
 
     func render(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
-        let render = RenderRequest(spec: try spec(request, options), overrides: options.overrides, canvas: options.canvas,
-                                   overlay: options.overlay)
-        let costed = try render.costed(in: try RenderSession.current())
+        let render = try RenderRequest(spec: try spec(request, options), overrides: options.overrides, canvas: options.canvas,
+                                       overlay: options.overlay, frame: options.frame)
+        let session = try RenderSession.current()
+        let costed = try render.costed(in: session)
         let held = try afford(costed.cost, "the snapshot", lower: "width, scale, textSize or padding", for: request)
         defer { held.release() }
-        return HTTPResponse(status: 200, contentType: "image/png", body: try render.run(on: costed.renderer).png)
+        return HTTPResponse(status: 200, contentType: "image/png", body: try render.run(on: costed.renderer, in: session).png)
     }
 
     func report(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
-        let render = RenderRequest(spec: try spec(request, options), overrides: options.overrides, canvas: options.canvas)
+        let render = try RenderRequest(spec: try spec(request, options), overrides: options.overrides, canvas: options.canvas)
         let costed = try render.costed(in: try RenderSession.current())
         let held = try afford(costed.cost, "the snapshot", lower: "width, scale, textSize or padding", for: request)
         defer { held.release() }
@@ -332,6 +333,8 @@ struct RenderOptions {
     var canvas = Canvas()
     /// `overlay=accessibility` (render and sheet): the accessibility picture, as `--overlay`.
     var overlay: Overlay?
+    /// `frame=phone` (render): the card on an iPhone, as `--frame`.
+    var frame: DeviceFrame?
     private var values: [String: String] = [:]
     /// The route's parameters, whose schemas bound the values (`columns`: 1…64, from the table).
     private var parameters: [QueryParameter] = []
@@ -375,6 +378,7 @@ struct RenderOptions {
         canvas.padding = try parse("padding", Canvas.parsePadding) ?? 0
         canvas.background = try parse("background", Canvas.parseColor) ?? .transparent
         overlay = try parse("overlay", Overlay.parse)
+        frame = try parse("frame", DeviceFrame.parse)
     }
 
     /// A whole number within the bounds the route's parameter gives it (`ValueSchema.integer`).
