@@ -32,6 +32,15 @@ def serving(folder):
         yield server.address
 
 
+def answer_late(page, method, path, ms=1000):
+    """From now on the page's `method` requests to addresses ending in `path` are sent `ms` late, as
+    over a slow network or to a busy server (the page's own fetch, so its code runs as it would)."""
+    page.evaluate("""([method, path, ms]) => { const fetched = window.fetch; window.fetch = (url, options = {}) =>
+        (options.method || 'GET') === method && String(url).endsWith(path)
+            ? new Promise((ok) => setTimeout(ok, ms)).then(() => fetched(url, options)) : fetched(url, options); }""",
+                  [method, path, ms])
+
+
 def screenshot(page, name):
     """With STUDIO_SCREENSHOTS=DIR, the page from its top as DIR/NAME."""
     if SCREENSHOTS:

@@ -21,6 +21,7 @@ import pytest
 # `browser` is the access test's fixture: one Chromium for both modules' tests.
 from test_studio_access import (browser, DESKTOP, GRID_READY, PHONE, ROOT, SCREENSHOTS,  # noqa: F401
                                 focused, serious, serving, tab_to)
+from conftest import answer_late
 
 
 def git(folder, *arguments):
@@ -157,6 +158,53 @@ def test_two_tabs_merge_and_the_field_both_changed_is_chosen(browser, studio):
     context.close()
 
 
+def test_what_is_typed_while_a_save_is_on_its_way_stays_unsaved(browser, studio):
+    """The file gets what was sent; an edit made before the answer came is neither in the file nor
+    marked saved, and the next save writes it."""
+    address, folder = studio
+    page = open_campaign(browser, address, "acme-banner.json")
+    type_into(page, "#field-title", "Triple points on every order")
+    answer_late(page, "PUT", "/api/specs/acme-banner.json")
+    page.evaluate("document.querySelector('#save-message').textContent = ''")
+    page.focus("#save")
+    page.keyboard.press("Enter")
+    type_into(page, "#field-body", "Typed while saving.")
+    page.wait_for_function("() => document.querySelector('#save-message').textContent.includes('Saved to')", timeout=30000)
+    saved = json.loads(read(folder, "acme-banner.json"))
+    assert saved["component"]["title"] == "Triple points on every order"
+    assert saved["component"]["body"] != "Typed while saving."
+    assert page.text_content("#file-state") == "edited, not saved"
+    assert focused(page)["id"] == "field-body", "the save left the focus where the typing was"
+    save_by_keyboard(page)
+    assert json.loads(read(folder, "acme-banner.json"))["component"]["body"] == "Typed while saving."
+    assert page.text_content("#file-state") == "saved"
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_an_upload_before_the_picker_has_listed_the_images(browser, studio):
+    """A file chosen while the folder's images are still being listed goes into images/ as any
+    upload does, and the focus stays on it when the listing comes."""
+    address, folder = studio
+    page = open_campaign(browser, address, "banner-image.json")
+    answer_late(page, "GET", "/api/images", ms=800)
+    upload = os.path.join(tempfile.mkdtemp(prefix="grona-upload-"), "early.png")
+    shutil.copy(os.path.join(ROOT, "Fixtures", "images", "coffee.png"), upload)
+    page.focus(".choose-image")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#image-dialog[open]")
+    page.set_input_files("#image-upload", upload)
+    page.wait_for_function("() => document.querySelector('#image-message').textContent.startsWith('Uploaded')", timeout=30000)
+    assert page.text_content("#image-message") == "Uploaded early.png as images/early.png."
+    assert os.path.exists(os.path.join(folder, "images", "early.png"))
+    page.wait_for_timeout(1200)  # longer than any listing still on its way
+    assert "images/early.png" in focused(page)["text"], focused(page)
+    page.keyboard.press("Enter")
+    assert page.input_value("#field-image") == "images/early.png"
+    assert not page.errors, page.errors
+    page.close()
+
+
 def done(page, message, chosen):
     """Waits until a file action has finished: its message said, its campaign open and the focus
     back on the campaign menu. (The menu shows the new name before the campaign has loaded, so a
@@ -175,9 +223,7 @@ def test_a_key_pressed_while_a_campaign_loads_is_not_taken_away(browser, studio)
     page.keyboard.press("Enter")
     page.wait_for_selector("#trash-notice:not([hidden])")
     # From here the campaign's own file is answered a second late, as by a busy server.
-    page.evaluate("""() => { const fetched = window.fetch; window.fetch = (url, ...rest) =>
-        String(url).endsWith('/api/specs/acme-banner.json') ? new Promise((ok) => setTimeout(ok, 1000)).then(() => fetched(url, ...rest))
-                                                            : fetched(url, ...rest); }""")
+    answer_late(page, "GET", "/api/specs/acme-banner.json")
     page.keyboard.press("Enter")
     page.focus("#new-campaign")
     page.wait_for_function("() => document.querySelector('#save-message').textContent === 'Restored acme-banner.json.'", timeout=30000)

@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import GRID_READY, PHONE_READY, ROOT, browser, screenshot, serving  # noqa: F401 (the shared Chromium)
+from conftest import GRID_READY, PHONE_READY, ROOT, answer_late, browser, screenshot, serving  # noqa: F401 (the shared Chromium)
 
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -268,6 +268,25 @@ def test_a_language_is_added_by_name_and_a_wrong_code_is_refused_with_the_one_me
     assert "no language GronaSnap knows" in page.text_content("#new-locale-error")
     assert not page.locator("#new-locale-error button").count()
     assert page.get_attribute("#new-locale", "aria-invalid") == "true"
+    done(page)
+
+
+def test_the_next_language_typed_while_one_is_looked_up_is_kept(browser, folder):
+    """Looking a language up takes a moment on a busy server; what is typed meanwhile (the next
+    language) is neither wiped nor has its focus taken when the first arrives."""
+    address, path = folder
+    page = open_page(browser, address + "?spec=acme-banner.json")
+    answer_late(page, "GET", "/api/locale?tag=de")
+    page.fill("#new-locale", "de")
+    page.press("#new-locale", "Enter")
+    page.fill("#new-locale", "fr")
+    page.wait_for_function("() => document.querySelector('#copy-locale').value === 'de'", timeout=10000)
+    assert page.input_value("#new-locale") == "fr"
+    assert page.evaluate("document.activeElement.id") == "new-locale"
+    page.press("#new-locale", "Enter")
+    page.wait_for_function("() => document.querySelector('#copy-locale').value === 'fr'", timeout=10000)
+    assert page.input_value("#new-locale") == ""
+    assert sorted(json.loads(page.input_value("#raw-json"))["localizations"]) == ["de", "fr"]
     done(page)
 
 

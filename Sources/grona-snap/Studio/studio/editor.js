@@ -13,7 +13,25 @@ export function setDirty(dirty) {
   $("#file-state").textContent = state.name ? (dirty ? "edited, not saved" : "saved") : "new, not saved yet";
 }
 
-export function buildForm() {
+// The form is rebuilt by work that ends late (a merge, an import, a language looked up): the field
+// (or language chip) the person is in keeps the focus, by its path (or value), with its caret.
+function keepingFocus(rebuild) {
+  const was = document.activeElement;
+  const path = was?.dataset?.path, chip = was?.closest?.("#axis-locale") ? was.value : undefined;
+  let caret = null;
+  try { caret = [was.selectionStart, was.selectionEnd]; } catch (error) { /* not a text field */ }
+  rebuild();
+  if (!was || was.isConnected || (path === undefined && chip === undefined)) return;
+  const again = path !== undefined ? document.querySelector(`#editor [data-path="${CSS.escape(path)}"]`)
+                                   : document.querySelector(`#axis-locale input[value="${CSS.escape(chip)}"]`);
+  if (!again) return;
+  again.focus();
+  if (caret && caret[0] != null) try { again.setSelectionRange(...caret); } catch (error) { /* a number field */ }
+}
+
+export function buildForm() { keepingFocus(buildFormNow); }
+
+function buildFormNow() {
   const component = state.spec.component || (state.spec.component = {type: "banner"});
   $("#component-type").value = component.type;
   if (!state.locale.startsWith("pseudo:") && state.locale && !(state.spec.localizations || {})[state.locale]) state.locale = "";
@@ -244,7 +262,7 @@ async function learnLanguages() {
   if (!tags.length) return;
   const answers = await Promise.all(tags.map((tag) => lookUpLanguage(tag).catch(() => null)));
   answers.forEach((info, index) => { state.languageInfo[tags[index]] = info || {tag: tags[index]}; });
-  buildLanguagePickers();
+  keepingFocus(buildLanguagePickers);
   const tag = state.locale.startsWith("pseudo:") ? "" : state.locale;
   if (tag) document.querySelectorAll("#copy-fields [lang]").forEach((input) => { input.dir = isRightToLeft(tag) ? "rtl" : "auto"; });
 }

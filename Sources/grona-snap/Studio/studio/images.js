@@ -1,12 +1,12 @@
 // The image picker: the folder's PNGs as thumbnails, and uploads into the folder.
-import {$, el, say, announce} from "./dom.js";
+import {$, el, say, announce, focusWhenDone} from "./dom.js";
 import {getPath} from "./state.js";
 import {answerJSON} from "./api.js";
 
 // The folder's PNGs as thumbnails (fetched as blobs, so a token travels with them); choosing one
 // sets the field. An upload goes into the folder's images/ folder when there is one, under a free
 // name: the server never replaces a file, so a name taken gets " 2", " 3"… and the page says so.
-const picker = {path: null, input: null, chosen: null, urls: [], images: []};
+const picker = {path: null, input: null, chosen: null, urls: [], images: [], listing: 0};
 
 /// `chosen(path)` sets the field at `path` (whose text box is `input`) to the image picked.
 export async function openImagePicker(path, input, chosen) {
@@ -14,19 +14,26 @@ export async function openImagePicker(path, input, chosen) {
   say($("#image-message"), "");
   $("#image-upload").value = "";
   $("#image-dialog").showModal();
-  await listImages();
-  const current = $("#image-list button[aria-current=true]") || $("#image-list button") || $("#image-upload");
-  current.focus();
+  const left = document.activeElement;
+  // An upload started meanwhile lists the images itself and focuses its own; then this listing,
+  // older, is dropped and the focus stays where the person (or the upload) put it.
+  if (!await listImages() || !$("#image-dialog").open) return;
+  focusWhenDone($("#image-list button[aria-current=true]") || $("#image-list button") || $("#image-upload"), left);
 }
 
+// The folder's images in the list; false when a newer listing was asked for meanwhile (this one is dropped).
 async function listImages() {
-  for (const url of picker.urls) URL.revokeObjectURL(url);
-  picker.urls = [];
+  const mine = ++picker.listing;
+  const box = $("#image-list");
+  box.setAttribute("aria-busy", "true");
   const answer = await fetch("/api/images");
   const list = await answer.json().catch(() => ({images: []}));
+  if (mine !== picker.listing) return false;
+  box.removeAttribute("aria-busy");
+  for (const url of picker.urls) URL.revokeObjectURL(url);
+  picker.urls = [];
   picker.images = list.images || [];
-  const box = $("#image-list");
-  if (!picker.images.length) { box.replaceChildren(el("li", {class: "empty"}, "The folder has no PNG images yet: upload one.")); return; }
+  if (!picker.images.length) { box.replaceChildren(el("li", {class: "empty"}, "The folder has no PNG images yet: upload one.")); return true; }
   const chosen = getPath(picker.path);
   box.replaceChildren(...picker.images.map((image) => {
     const thumb = el("img", {alt: ""});
@@ -40,6 +47,7 @@ async function listImages() {
     return el("li", {}, el("button", {type: "button", "aria-current": image.path === chosen ? "true" : undefined, onclick: () => pickImage(image.path)},
                          thumb, el("span", {}, image.path), el("span", {class: "hint"}, size)));
   }));
+  return true;
 }
 
 function pickImage(path) {
@@ -54,6 +62,8 @@ async function uploadImage() {
   const file = $("#image-upload").files[0];
   const message = $("#image-message");
   if (!file) return;
+  // The folder's images must be known to choose images/ (the picker's own listing may still be on its way).
+  if ($("#image-list").hasAttribute("aria-busy")) await listImages();
   const folder = picker.images.some((image) => image.path.startsWith("images/")) ? "images/" : "";
   const stem = file.name.replace(/\.png$/i, "").replace(/[^\p{L}\p{N}\p{M} ._-]/gu, "-").replace(/^[^\p{L}\p{N}]+/u, "") || "image";
   say(message, `Uploading ${file.name}…`);

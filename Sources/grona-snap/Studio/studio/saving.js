@@ -1,6 +1,7 @@
 // Saving: the spec written to its file, merged with a change on disk, conflicts chosen field by field.
-import {$, el, say} from "./dom.js";
+import {$, el, say, focusWhenDone} from "./dom.js";
 import {state, setIn} from "./state.js";
+import {writeView} from "./links.js";
 import {answerJSON} from "./api.js";
 import {showSpecError, revealField} from "./errors.js";
 import {schedule} from "./tiles.js";
@@ -25,26 +26,32 @@ async function save() {
   }
   const headers = {"Content-Type": "application/json"};
   if (state.etag) headers["If-Match"] = state.etag;
-  const text = JSON.stringify(state.spec, null, 2) + "\n";
+  // What is written: edits made while the answer is on its way are not in it, and stay unsaved.
+  const sent = structuredClone(state.spec);
+  const text = JSON.stringify(sent, null, 2) + "\n";
+  const left = document.activeElement;
   const answer = await fetch("/api/specs/" + encodeURIComponent(name), {method: "PUT", headers, body: text});
   const result = await answer.json().catch(() => ({}));
   if (answer.ok) {
     const fresh = !state.name;
-    state.name = name; state.etag = result.etag; state.template = null; state.base = structuredClone(state.spec);
+    state.name = name; state.etag = result.etag; state.template = null; state.base = sent;
     state.baseText = text;
     $("#save-as-label").hidden = true;
-    setDirty(false);
+    setDirty(JSON.stringify(state.spec) !== JSON.stringify(sent));
     say(message, `Saved to ${name} at ${new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"})}.`, "ok");
-    if (fresh) await loadCampaigns("spec:" + name);
+    // The menu lists the new file; the campaign is not opened again (that would drop what was typed meanwhile).
+    if (fresh) { await loadCampaigns("spec:" + name, false); writeView(); }
   } else if (answer.status === 409 && state.name && state.base) {
-    await mergeSave(name);
+    await mergeSave(name, sent);
   } else if (answer.status === 409) {
     say(message, `Not saved: ${result.error}`, "bad");
   } else {
     const marked = showSpecError(result);
     if (marked) {
       say(message, `Not saved: ${marked.name}: ${marked.text}`, "bad");
-      if (marked.input) revealField(marked.input);
+      // Into the field, unless the person has gone on elsewhere while the answer came.
+      const now = document.activeElement;
+      if (marked.input && (now === left || now === document.body || now === null)) revealField(marked.input);
     } else {
       say(message, `Not saved: ${result.error || "the server answered " + answer.status}`, "bad");
     }
@@ -55,14 +62,18 @@ async function save() {
 // this page's edit with it. Fields changed on one side only merge silently; the fields both sides
 // changed differently are shown, each with both values, to keep mine or take theirs, and the choice
 // is saved over the file as it is now.
-async function mergeSave(name) {
+async function mergeSave(name, sent) {
   const message = $("#save-message");
   const answer = await fetch(`/api/specs/${encodeURIComponent(name)}/merge`, {method: "POST", headers: {"Content-Type": "application/json"},
-                                                                              body: JSON.stringify({base: state.base, mine: state.spec})});
+                                                                              body: JSON.stringify({base: state.base, mine: sent})});
   const result = await answerJSON(answer);
   if (answer.ok) {
-    adoptMerged(result.merged, result.etag, result.merged);
-    setDirty(false);
+    // Edits made while the merge was on its way go on top of the merged spec, unsaved.
+    const later = changesSince(sent, state.spec);
+    const spec = structuredClone(result.merged);
+    for (const [path, value] of later) setIn(spec, path, value);
+    adoptMerged(spec, result.etag, result.merged);
+    setDirty(later.length > 0);
     say(message, `Saved to ${name}, with the changes made to it meanwhile, at ${new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"})}.`, "ok");
   } else if (answer.status === 409 && result.conflicts) {
     say(message, "Not saved yet: choose which changes to keep.", "bad");
@@ -70,6 +81,13 @@ async function mergeSave(name) {
   } else {
     say(message, `Not saved: ${result.error}`, "bad");
   }
+}
+
+// The leaves (an array is one) where `to` differs from `from`: [path, value], undefined for removed.
+function changesSince(from, to, path = []) {
+  const object = (v) => v && typeof v === "object" && !Array.isArray(v);
+  if (!object(from) || !object(to)) return JSON.stringify(from) === JSON.stringify(to) ? [] : [[path, to]];
+  return [...new Set([...Object.keys(from), ...Object.keys(to)])].flatMap((key) => changesSince(from[key], to[key], [...path, key]));
 }
 
 /// The spec the page now edits, after a merge: `base` is the file's version it builds on.

@@ -23,15 +23,19 @@ function buildLanguageSearch() {
 // refuses is said next to the field that took it, so a malformed one never reaches the spec.
 async function addLanguage(typedTag) {
   const input = $("#new-locale"), error = $("#new-locale-error");
-  const typed = (typeof typedTag === "string" ? typedTag : input.value).trim();
+  const asked = input.value;
+  const typed = (typeof typedTag === "string" ? typedTag : asked).trim();
   error.hidden = true;
+  // While GronaSnap looks the tag up, the person may type on (the next language) or go elsewhere.
+  const left = document.activeElement;
+  const stillHere = () => document.activeElement === left || document.activeElement === document.body;
   const refuse = (text, suggestion) => {
     // A language GronaSnap refused with the one it most likely means: one click (or Enter) adds that.
     const use = suggestion && el("button", {type: "button", class: "suggestion", onclick: () => addLanguage(suggestion.tag)},
                                  `Add ${suggestion.name} (${suggestion.tag})`);
     error.replaceChildren(text, ...(use ? [" ", use] : []));
     error.hidden = false; input.setAttribute("aria-invalid", "true");
-    (use || input).focus();
+    if (stillHere()) (use || input).focus();
   };
   if (!typed) { refuse("Type the language's name or tag first, like German, de, fr-CA or ja."); return; }
   let info;
@@ -44,7 +48,9 @@ async function addLanguage(typedTag) {
                                        : "The language could not be checked: " + message, problem.suggestion);
     return;
   }
-  error.hidden = true; input.removeAttribute("aria-invalid"); input.value = "";
+  error.hidden = true; input.removeAttribute("aria-invalid");
+  // Cleared only if it still holds what it held when asked, not the next language typed meanwhile.
+  if (input.value === asked) input.value = "";
   // The tag as GronaSnap writes it (DE-at is de-AT), so the spec holds one key per language.
   const tag = info.tag;
   state.languageInfo[tag] = info;
