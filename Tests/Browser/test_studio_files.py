@@ -182,6 +182,34 @@ def test_what_is_typed_while_a_save_is_on_its_way_stays_unsaved(browser, studio)
     page.close()
 
 
+def test_what_is_typed_while_a_merge_is_on_its_way_stays_on_top_of_it(browser, studio):
+    """A save that meets a change on disk is merged on the server; an edit made before that answer
+    came stays in its field (with the focus), on top of the merged campaign, and is not marked saved."""
+    address, folder = studio
+    context = browser.new_context(viewport=DESKTOP)
+    first = open_campaign(browser, address, "acme-banner.json", context=context)
+    second = open_campaign(browser, address, "acme-banner.json", context=context)
+    type_into(first, "#field-title", "Title from the first tab")
+    save_by_keyboard(first)
+    answer_late(second, "POST", "/merge")
+    type_into(second, "#field-body", "Body from the second tab.")
+    second.evaluate("document.querySelector('#save-message').textContent = ''")
+    second.focus("#save")
+    second.keyboard.press("Enter")
+    type_into(second, "#field-eyebrow", "TYPED MEANWHILE")
+    second.wait_for_function("() => document.querySelector('#save-message').textContent.includes('meanwhile')", timeout=30000)
+    spec = json.loads(read(folder, "acme-banner.json"))
+    assert spec["component"]["title"] == "Title from the first tab" and spec["component"]["body"] == "Body from the second tab.", spec
+    assert spec["component"].get("eyebrow") != "TYPED MEANWHILE"
+    assert second.input_value("#field-title") == "Title from the first tab", "the page shows the merged campaign"
+    assert second.input_value("#field-eyebrow") == "TYPED MEANWHILE" and focused(second)["id"] == "field-eyebrow"
+    assert second.text_content("#file-state") == "edited, not saved"
+    save_by_keyboard(second)
+    assert json.loads(read(folder, "acme-banner.json"))["component"]["eyebrow"] == "TYPED MEANWHILE"
+    assert not first.errors and not second.errors, first.errors + second.errors
+    context.close()
+
+
 def test_an_upload_before_the_picker_has_listed_the_images(browser, studio):
     """A file chosen while the folder's images are still being listed goes into images/ as any
     upload does, and the focus stays on it when the listing comes."""
