@@ -54,6 +54,8 @@ export const state = {
   // The accessibility overlay on the grid's tiles: VoiceOver's elements numbered, with a legend.
   overlay: false,
   view: "grid", generation: 0, controller: null, timer: null,
+  // An edit's update waits out the typing pause (`schedule`): the previews are busy meanwhile.
+  timerDue: false,
   // What the last preview measured: each colour field's colour and contrasts, per appearance.
   colors: {},
   // Each language tag's name and direction, as GronaSnap reads the tag (GET /api/locale).

@@ -17,7 +17,14 @@ export function schedule() {
   const now = performance.now(), quiet = now - (state.lastEdit || 0) > DEBOUNCE_MS;
   state.lastEdit = now;
   if (quiet && !state.controller) refresh();
-  else state.timer = setTimeout(refresh, DEBOUNCE_MS);
+  else {
+    // An update is due: the previews say so at once, not only when its request starts, so that
+    // nothing (a person, a test) takes the last answer for this edit's.
+    state.timer = setTimeout(refresh, DEBOUNCE_MS);
+    state.timerDue = true;
+    $("#busy").hidden = false;
+    $("#preview").setAttribute("aria-busy", "true");
+  }
 }
 
 // One request per edit (POST /api/preview): every tile, the findings and the colours' contrasts in
@@ -25,6 +32,7 @@ export function schedule() {
 export async function refresh() {
   writeView();
   clearTimeout(state.timer);
+  state.timerDue = false;
   if (state.controller) state.controller.abort();
   const controller = new AbortController();
   state.controller = controller;
@@ -75,7 +83,11 @@ export async function refresh() {
     showSpecError(error);
   } finally {
     clearTimeout(slow);
-    if (current()) { $("#busy").hidden = true; $("#preview").removeAttribute("aria-busy"); state.controller = null; }
+    if (current()) {
+      state.controller = null;
+      // Not while the next edit's update waits for its turn (schedule).
+      if (!state.timerDue) { $("#busy").hidden = true; $("#preview").removeAttribute("aria-busy"); }
+    }
   }
 }
 
