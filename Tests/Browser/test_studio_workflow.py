@@ -35,13 +35,14 @@ import os
 import re
 import shutil
 import signal
+import subprocess
 import tempfile
 import urllib.request
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
-from conftest import GRID_READY, PHONE_READY, ROOT, browser, screenshot, serving  # noqa: F401 (the shared Chromium)
+from conftest import BINARY, GRID_READY, PHONE_READY, ROOT, browser, screenshot, serving  # noqa: F401 (the shared Chromium)
 
 # README's pictures are this size.
 WIDE = {"width": 1440, "height": 1180}
@@ -309,6 +310,19 @@ def test_the_phone_view_in_arabic_is_right_to_left(browser, campaign):
         && [...document.querySelectorAll('.phone .screen')].every(s => s.dir === 'rtl')""", arg=base, timeout=60000)
     assert page.input_value("#copy-locale") == "ar", "the editor shows the language the phone does"
     screenshot(page, "studio-phone.png")
+    # The dark phone downloaded by keyboard: the bytes `grona-snap render --frame phone` writes for
+    # the language, text size and direction shown.
+    page.focus("#download-phone-dark")
+    with page.expect_download() as download:
+        page.keyboard.press("Enter")
+    assert download.value.suggested_filename == os.path.basename(path).replace(".json", "-phone-dark.png")
+    with open(download.value.path(), "rb") as file:
+        downloaded = file.read()
+    expected = os.path.join(os.path.dirname(path), "expected-phone.png")
+    subprocess.run([BINARY, "render", path, "-o", expected, "--frame", "phone", "--locale", "ar", "--text-size", "L",
+                    "--appearance", "dark", "--direction", "rtl", "--scale", "2", "--padding", "24", "--quiet"], check=True)
+    with open(expected, "rb") as file:
+        assert downloaded == file.read(), "the studio's phone is the command line's"
     done(page)
 
 

@@ -1,4 +1,4 @@
-// Downloads: a tile at @2x, the contact sheet of the grid's variants, the reveal animation.
+// Downloads: a tile at @2x, the contact sheet of the grid's variants, the reveal animation, a phone.
 import {$, download} from "./dom.js";
 import {SCALE, DOWNLOAD_SCALE, state} from "./state.js";
 import {post} from "./api.js";
@@ -44,5 +44,17 @@ export async function downloadReveal() {
   try {
     const answer = await post("animate", {...languageQuery(state.locale), scale: SCALE, fps: 15, padding: 12, background: "#F2F2F7"});
     download(await answer.blob(), `${fileStem()}-reveal.png`);
+  } catch (error) { showSpecError(error); }
+}
+
+// The phone view's phone in `appearance` as a PNG at @2x: `/api/render?frame=phone` (the bytes
+// `grona-snap render --frame phone` writes), in the language, text size and direction shown, with
+// room for the device's shadow on a transparent page.
+export async function downloadPhone(appearance) {
+  const direction = $(`#phone-${appearance} .screen`).dir;
+  try {
+    const answer = await post("render", {...languageQuery(state.locale), textSize: state.phone.textSize, appearance,
+                                         ...(direction ? {direction} : {}), scale: DOWNLOAD_SCALE, frame: "phone", padding: 24});
+    download(await answer.blob(), `${fileStem()}-phone-${appearance}.png`);
   } catch (error) { showSpecError(error); }
 }

@@ -24,7 +24,7 @@ import {languageQuery} from "./languages.js";
 import {readView} from "./links.js";
 import {variants} from "./plan.js";
 import {showSpecError} from "./errors.js";
-import {downloadSheet, downloadReveal} from "./downloads.js";
+import {downloadSheet, downloadReveal, downloadPhone} from "./downloads.js";
 import {setUpCloserLook} from "./closer.js";
 import {phoneMarkup} from "./phone.js";
 import {refresh, visibleTiles} from "./tiles.js";
@@ -114,6 +114,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   setUpCloserLook();
   $("#download-sheet").addEventListener("click", downloadSheet);
   $("#download-reveal").addEventListener("click", downloadReveal);
+  for (const appearance of ["light", "dark"]) $(`#download-phone-${appearance}`).addEventListener("click", () => downloadPhone(appearance));
   $("#raw-json").addEventListener("input", (event) => editRaw(event.target.value));
   window.addEventListener("beforeunload", (event) => { if (state.dirty) event.preventDefault(); });
   loadCampaigns(wanted ? "spec:" + wanted : null).then(() => { if (state.view === "phone") showView("phone"); });
