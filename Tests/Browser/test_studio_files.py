@@ -76,10 +76,15 @@ def type_into(page, selector, text):
     page.keyboard.type(text)
 
 
-def save_by_keyboard(page, expect="Saved to"):
+def start_save(page):
+    """Save pressed by keyboard, the last message cleared so that the next one is this save's."""
     page.evaluate("document.querySelector('#save-message').textContent = ''")
     page.focus("#save")
     page.keyboard.press("Enter")
+
+
+def save_by_keyboard(page, expect="Saved to"):
+    start_save(page)
     page.wait_for_function(f"() => document.querySelector('#save-message').textContent.includes({json.dumps(expect)})", timeout=30000)
     return page.text_content("#save-message")
 
@@ -165,9 +170,7 @@ def test_what_is_typed_while_a_save_is_on_its_way_stays_unsaved(browser, studio)
     page = open_campaign(browser, address, "acme-banner.json")
     type_into(page, "#field-title", "Triple points on every order")
     answer_late(page, "PUT", "/api/specs/acme-banner.json")
-    page.evaluate("document.querySelector('#save-message').textContent = ''")
-    page.focus("#save")
-    page.keyboard.press("Enter")
+    start_save(page)
     type_into(page, "#field-body", "Typed while saving.")
     page.wait_for_function("() => document.querySelector('#save-message').textContent.includes('Saved to')", timeout=30000)
     saved = json.loads(read(folder, "acme-banner.json"))
@@ -193,9 +196,7 @@ def test_what_is_typed_while_a_merge_is_on_its_way_stays_on_top_of_it(browser, s
     save_by_keyboard(first)
     answer_late(second, "POST", "/merge")
     type_into(second, "#field-body", "Body from the second tab.")
-    second.evaluate("document.querySelector('#save-message').textContent = ''")
-    second.focus("#save")
-    second.keyboard.press("Enter")
+    start_save(second)
     type_into(second, "#field-eyebrow", "TYPED MEANWHILE")
     second.wait_for_function("() => document.querySelector('#save-message').textContent.includes('meanwhile')", timeout=30000)
     spec = json.loads(read(folder, "acme-banner.json"))

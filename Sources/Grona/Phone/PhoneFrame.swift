@@ -49,6 +49,8 @@ public struct PhoneFrame {
     public static let statusBarHeight = 54.0, navigationHeight = 52.0, sideMargin = 16.0
     static let islandWidth = 124.0, islandHeight = 36.0, islandTop = 11.0
     static let timeSize = 17.0, titleSize = 32.0
+    /// The words on the phone: the app screen's large title and the status bar's time.
+    static let title = "Home", time = "9:41"
     static let rowHeight = 86.0, rowGap = 12.0, rowRadius = 14.0, rowPadding = 14.0, thumbnail = 58.0
     static let tabBarHeight = 84.0, tabIcon = 26.0
     static let maximumShadow = 24.0
@@ -116,7 +118,7 @@ public struct PhoneFrame {
         let s = Double(max(1, scale))
         let sizes = self.sizes(cardWidth: Double(cardWidth) / s, cardHeight: Double(cardHeight) / s)
         return .picture(width: Int((sizes.width * s).rounded()), height: Int((sizes.height * s).rounded()),
-                        characters: "Home9:41".count)
+                        characters: (Self.title + Self.time).count)
     }
 
     /// The phone as a scene for `SceneRenderer`, back to front: the page, the shadow, the frame, the
@@ -160,7 +162,7 @@ public struct PhoneFrame {
 
         // The large title, as an app's first screen has one.
         let titleFont = try engine.font(named: "Inter-Bold.otf")
-        let title = try engine.layoutParagraph(text: "Home", font: titleFont, sizeInPoints: Self.titleSize, scale: s,
+        let title = try engine.layoutParagraph(text: Self.title, font: titleFont, sizeInPoints: Self.titleSize, scale: s,
                                                maxWidthInPoints: .infinity, maxLines: 1, direction: .leftToRight)
         items.append(.text(title, origin: Point(x: leading(Self.sideMargin, title.widthInPoints),
                                                 y: screenY + Self.statusBarHeight + (Self.navigationHeight - title.heightInPoints) / 2),
@@ -205,7 +207,7 @@ public struct PhoneFrame {
         let ear = (screenWidth - Self.islandWidth) / 2
         let middle = screenY + Self.islandTop + Self.islandHeight / 2
         let timeFont = try engine.font(named: "Inter-SemiBold.otf")
-        let time = try engine.layoutParagraph(text: "9:41", font: timeFont, sizeInPoints: Self.timeSize, scale: s,
+        let time = try engine.layoutParagraph(text: Self.time, font: timeFont, sizeInPoints: Self.timeSize, scale: s,
                                               maxWidthInPoints: .infinity, maxLines: 1, direction: .leftToRight)
         let timeEar = rtl ? islandX + Self.islandWidth : screenX
         items.append(.text(time, origin: Point(x: timeEar + (ear - time.widthInPoints) / 2, y: middle - time.heightInPoints / 2),

@@ -15,12 +15,17 @@ export function el(tag, attributes = {}, ...children) {
 
 export function say(node, text, kind) { node.textContent = text; node.className = "message " + (kind || ""); }
 
-// Where the focus goes when slow work ends: to `target`, unless the person moved it while they
-// waited (from `left`, the element that had it when the work began). Taking it back then would
+// Whether the focus is still where it was when slow work began (`left`), or nowhere: only then may
+// the work move it when it ends. Taking it from where the person moved it while they waited would
 // send their next keystroke to a control they did not choose.
-export function focusWhenDone(target, left) {
+export function focusStayed(left) {
   const now = document.activeElement;
-  if (now === left || now === document.body || now === null) target.focus();
+  return now === left || now === document.body || now === null;
+}
+
+// Where the focus goes when slow work ends: to `target`, unless the person moved it meanwhile.
+export function focusWhenDone(target, left) {
+  if (focusStayed(left)) target.focus();
 }
 
 // The live region (role=status): what a screen reader says when the previews have caught up, once

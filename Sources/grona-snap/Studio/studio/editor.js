@@ -168,10 +168,15 @@ function setPath(path, value) {
   changed(path);
 }
 
-export function changed(field) {
-  // Back to the file as it was opened or saved (a type switched and switched back, a word typed and
-  // deleted): nothing is unsaved.
+// Unsaved is what differs from the file as it was opened or last saved (`state.base`): a type
+// switched and switched back, or a word typed and deleted, leaves nothing unsaved; an edit made
+// while a save or merge was on its way stays unsaved after it.
+export function setDirtyFromBase() {
   setDirty(!state.base || JSON.stringify(state.spec) !== JSON.stringify(state.base));
+}
+
+export function changed(field) {
+  setDirtyFromBase();
   recordVersion(field);
   syncRaw(false);
   schedule();

@@ -1,12 +1,12 @@
 // Saving: the spec written to its file, merged with a change on disk, conflicts chosen field by field.
-import {$, el, say, focusWhenDone} from "./dom.js";
+import {$, el, say, focusStayed} from "./dom.js";
 import {state, setIn} from "./state.js";
 import {writeView} from "./links.js";
 import {answerJSON} from "./api.js";
 import {showSpecError, revealField} from "./errors.js";
 import {schedule} from "./tiles.js";
 import {recordVersion} from "./history.js";
-import {setDirty, buildForm, syncRaw} from "./editor.js";
+import {setDirtyFromBase, buildForm, syncRaw} from "./editor.js";
 import {loadCampaigns} from "./campaigns.js";
 
 async function save() {
@@ -37,7 +37,7 @@ async function save() {
     state.name = name; state.etag = result.etag; state.template = null; state.base = sent;
     state.baseText = text;
     $("#save-as-label").hidden = true;
-    setDirty(JSON.stringify(state.spec) !== JSON.stringify(sent));
+    setDirtyFromBase();
     say(message, `Saved to ${name} at ${new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"})}.`, "ok");
     // The menu lists the new file; the campaign is not opened again (that would drop what was typed meanwhile).
     if (fresh) { await loadCampaigns("spec:" + name, false); writeView(); }
@@ -50,8 +50,7 @@ async function save() {
     if (marked) {
       say(message, `Not saved: ${marked.name}: ${marked.text}`, "bad");
       // Into the field, unless the person has gone on elsewhere while the answer came.
-      const now = document.activeElement;
-      if (marked.input && (now === left || now === document.body || now === null)) revealField(marked.input);
+      if (marked.input && focusStayed(left)) revealField(marked.input);
     } else {
       say(message, `Not saved: ${result.error || "the server answered " + answer.status}`, "bad");
     }
@@ -73,7 +72,7 @@ async function mergeSave(name, sent) {
     const spec = structuredClone(result.merged);
     for (const [path, value] of later) setIn(spec, path, value);
     adoptMerged(spec, result.etag, result.merged);
-    setDirty(later.length > 0);
+    setDirtyFromBase();
     say(message, `Saved to ${name}, with the changes made to it meanwhile, at ${new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"})}.`, "ok");
   } else if (answer.status === 409 && result.conflicts) {
     say(message, "Not saved yet: choose which changes to keep.", "bad");

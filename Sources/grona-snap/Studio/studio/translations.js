@@ -1,5 +1,5 @@
 // The campaign's languages: choosing, adding and removing one, and the translators' files.
-import {$, el, say, download} from "./dom.js";
+import {$, el, say, download, focusStayed} from "./dom.js";
 import {SCHEMA, state} from "./state.js";
 import {query, answerJSON, post} from "./api.js";
 import {languageName, lookUpLanguage} from "./languages.js";
@@ -28,14 +28,13 @@ async function addLanguage(typedTag) {
   error.hidden = true;
   // While GronaSnap looks the tag up, the person may type on (the next language) or go elsewhere.
   const left = document.activeElement;
-  const stillHere = () => document.activeElement === left || document.activeElement === document.body;
   const refuse = (text, suggestion) => {
     // A language GronaSnap refused with the one it most likely means: one click (or Enter) adds that.
     const use = suggestion && el("button", {type: "button", class: "suggestion", onclick: () => addLanguage(suggestion.tag)},
                                  `Add ${suggestion.name} (${suggestion.tag})`);
     error.replaceChildren(text, ...(use ? [" ", use] : []));
     error.hidden = false; input.setAttribute("aria-invalid", "true");
-    if (stillHere()) (use || input).focus();
+    if (focusStayed(left)) (use || input).focus();
   };
   if (!typed) { refuse("Type the language's name or tag first, like German, de, fr-CA or ja."); return; }
   let info;
