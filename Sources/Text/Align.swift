@@ -12,7 +12,9 @@
 /// cut. When the cut text has the paragraph's direction (the usual case) this is the line's trailing
 /// end, as before. A cut word of a joining script is shaped anew up to the cut (`cutRun`), so its last
 /// letter has the form it takes at the end of a word before the "…", as on a device.
-struct Ellipsis {
+/// Glyphs the layout draws that the text does not hold: the ellipsis where text was cut, the hyphen
+/// where a line breaks at a soft hyphen. Each is shaped on its own, in the face of the text before it.
+struct InsertedGlyphs {
     var glyphs: [ShapedGlyph]
     var faceIndex: Int
     var width: Double { glyphs.reduce(0) { $0 + $1.advance } }
@@ -28,9 +30,12 @@ enum Align {
     }
 
     /// Throws `TextError.unicode` when ICU cannot order the line (`Bidi.visualOrder`).
-    /// - Parameter cutRun: the run the ellipsis cuts, shaped anew up to the cut, in place of its glyphs
-    ///   in the paragraph's shaping (nil: the shaping stands).
-    static func line(_ span: LineSpan, paragraph p: Paragraph, ellipsis: Ellipsis?, cutRun: TextRun?, baseline: Double,
+    /// - Parameters:
+    ///   - cutRun: the run the ellipsis cuts, shaped anew up to the cut, in place of its glyphs in the
+    ///     paragraph's shaping (nil: the shaping stands).
+    ///   - hyphen: the hyphen drawn at the line's end when it breaks at a soft hyphen.
+    static func line(_ span: LineSpan, paragraph p: Paragraph, ellipsis: InsertedGlyphs?, hyphen: InsertedGlyphs?,
+                     cutRun: TextRun?, baseline: Double,
                      alignmentWidth: Double, chain: [FontFace], faceIDs: [FaceID], pixelSize: Double) throws -> TextLine {
         var pieces: [Piece] = []
         // Runs are in logical order and glyph clusters are monotonic (HarfBuzz's default cluster
@@ -46,14 +51,23 @@ enum Align {
             let cut = cutRun.flatMap { run.range.contains($0.range.lowerBound) && $0.range.upperBound == upper ? $0 : nil }
             let reshapedFrom = cut.map { max(lower, $0.range.lowerBound) } ?? upper
             for (source, range) in [(run, lower..<reshapedFrom), (cut ?? run, reshapedFrom..<upper)] where !range.isEmpty {
-                pieces.append(Piece(faceIndex: run.faceIndex, level: run.level, glyphs: Array(source.glyphs(in: range)),
+                var glyphs = Array(source.glyphs(in: range))
+                // A tab reaches the next tab stop from where this line starts (`Paragraph.width`).
+                for g in glyphs.indices where p.utf16.indices.contains(glyphs[g].cluster) && p.utf16[glyphs[g].cluster] == 0x09 {
+                    glyphs[g].advance = p.tabAdvance(at: glyphs[g].cluster, lineStart: span.start)
+                }
+                pieces.append(Piece(faceIndex: run.faceIndex, level: run.level, glyphs: glyphs,
                                     isEllipsis: false, range: range))
             }
         }
+        // The ellipsis and the hyphen go after the last character shown, at its bidi level.
+        let endLevel = span.end > span.start && span.end <= p.levels.count ? p.levels[span.end - 1] : p.paragraphLevel
         if span.ellipsis, let ellipsis {
-            let level = span.end > span.start && span.end <= p.levels.count ? p.levels[span.end - 1] : p.paragraphLevel
-            pieces.append(Piece(faceIndex: ellipsis.faceIndex, level: level,
+            pieces.append(Piece(faceIndex: ellipsis.faceIndex, level: endLevel,
                                 glyphs: ellipsis.glyphs, isEllipsis: true,
+                                range: span.end..<span.end))
+        } else if let hyphen {
+            pieces.append(Piece(faceIndex: hyphen.faceIndex, level: endLevel, glyphs: hyphen.glyphs, isEllipsis: false,
                                 range: span.end..<span.end))
         }
         let order = try Bidi.visualOrder(pieces.map(\.level))

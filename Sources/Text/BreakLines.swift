@@ -12,6 +12,8 @@ public enum LineBreakReason: String, Sendable, CaseIterable {
     /// Moved one word earlier so that the paragraph's last line does not hold a lone word (UIKit's
     /// `pushOut`, part of UILabel's standard strategy; see `PushOut`).
     case pushOut
+    /// At a soft hyphen (U+00AD) inside a word: the line ends in a drawn hyphen.
+    case softHyphen
     /// Between two letters of Thai, Lao, Khmer or Myanmar, written without spaces: where ICU's
     /// dictionary finds a word boundary.
     case dictionary
@@ -54,7 +56,11 @@ struct LineSpan {
 /// - On the last allowed line, if text remains, the line is refilled up to the width left for the
 ///   ellipsis, cut at a grapheme boundary (not a word boundary), and marked `ellipsis`: the ellipsis
 ///   goes at the logical end of what is shown.
-/// - Then a paragraph's last line holding a lone word takes one more word from the line before
+/// - A soft hyphen (U+00AD) is a break opportunity inside a word (ICU's class BA): a line that breaks
+///   there ends in a drawn hyphen, whose width counts when the line is filled; elsewhere it is
+///   invisible.
+/// - Tabs reach the next tab stop, every 28 points from the line's leading edge (`Paragraph.width`).
+/// - Then a paragraph's last line holding a lone word takes a word from the line before
 ///   (`PushOut`), as UILabel's standard line-break strategy does.
 /// - Each break keeps the rule that chose it (`LineBreakReason`).
 enum BreakLines {
@@ -73,12 +79,14 @@ enum BreakLines {
     ///   - maxLines: the line limit; 0 or less for none.
     ///   - cutWidth: what cutting the text at a given offset adds to the line: the ellipsis, and any
     ///     change of shape of the letter before it (an Arabic letter cut mid-word takes its final form).
+    ///   - hyphenWidth: what a line whose next line starts at a given offset adds at its end: the
+    ///     hyphen where it breaks at a soft hyphen, else 0.
     static func lines(_ p: Paragraph, maxWidth: Double, maxLines: Int,
-                      cutWidth: (Int) -> Double) -> [LineSpan] {
+                      cutWidth: (Int) -> Double, hyphenWidth: (Int) -> Double) -> [LineSpan] {
         let count = p.count
         let tolerance = 1e-6 * max(1, maxWidth.isFinite ? maxWidth : 1)
-        let fits = { (start: Int, end: Int) in
-            p.width(start..<p.trimmingTrailingWhitespace(start, end)) <= maxWidth + tolerance
+        func fits(_ start: Int, _ end: Int) -> Bool {
+            p.width(start..<p.trimmingTrailingWhitespace(start, end)) + hyphenWidth(end) <= maxWidth + tolerance
         }
         var lines: [LineSpan] = []
         var start = 0
@@ -107,7 +115,8 @@ enum BreakLines {
             var reason = chosen < 0 ? LineBreakReason.character : kind(of: chosen, in: p)
             if reason == .space && heldHangulFits { reason = .hangulWord }
             if chosen < 0 {
-                chosen = furthestGraphemeCut(p, start: start, limit: count, maxWidth: maxWidth + tolerance)
+                chosen = furthestGraphemeCut(p, start: start, limit: count, maxWidth: maxWidth + tolerance,
+                                             hyphenWidth: hyphenWidth)
                 // Spaces after an in-word cut hang at the end of this line, not the start of the next.
                 while chosen < count, p.utf16[chosen] == 0x20 || p.utf16[chosen] == 0x09,
                       p.cuttable[chosen + 1] { chosen += 1 }
@@ -139,6 +148,7 @@ enum BreakLines {
         if p.breakFlags[offset] == 2 { return .newline }
         guard offset > 0 else { return .space }
         if Paragraph.isHangingWhitespace(p.utf16[offset - 1]) { return .space }
+        if p.breaksAtSoftHyphen(offset) { return .softHyphen }
         let g = partitionPoint(p.characters.count) { p.clusterStarts[$0 + 1] > offset - 1 }
         guard let before = p.characters[g].unicodeScalars.last,
               let after = p.characters.indices.contains(g + 1) ? p.characters[g + 1].unicodeScalars.first : nil
@@ -170,14 +180,17 @@ enum BreakLines {
         }
     }
 
-    /// The furthest cuttable grapheme boundary after `start` whose text fits; at least one grapheme.
-    private static func furthestGraphemeCut(_ p: Paragraph, start: Int, limit: Int, maxWidth: Double) -> Int {
+    /// The furthest cuttable grapheme boundary after `start` whose text fits (with the hyphen, after a
+    /// soft hyphen); at least one grapheme.
+    private static func furthestGraphemeCut(_ p: Paragraph, start: Int, limit: Int, maxWidth: Double,
+                                            hyphenWidth: (Int) -> Double) -> Int {
         var best = -1
         var i = start + 1
         while i <= limit {
             if p.cuttable[i] {
                 if best < 0 { best = i }
-                if p.width(start..<i) <= maxWidth { best = i } else { break }
+                let width = p.width(start..<i)
+                if width + hyphenWidth(i) <= maxWidth { best = i } else if width > maxWidth { break }
                 if p.breakFlags[i] == 2 { break }
             }
             i += 1

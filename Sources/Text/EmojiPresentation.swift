@@ -6,13 +6,13 @@
 ///   ✔ © the digits, 👍 ⌚ …): VS16 (U+FE0F) asks for emoji, VS15 (U+FE0E) for text. After any other
 ///   character it is ignored, as the standard says of sequences it does not define: 🙂︎ and 😀︎ are
 ///   drawn as 🙂 and 😀.
-/// - Without a selector, a character whose default is emoji (Emoji_Presentation, 😀 🎉), a keycap,
-///   a flag, an emoji with a skin tone or a ZWJ sequence is drawn as emoji.
-/// - Without a selector, a listed base whose Unicode default is text (❤ ☀ ☺ ✔ ▶ ↩ ↔) is drawn as
-///   emoji all the same, because an iPhone does: Apple's text stack "emojifies" them (a bare ❤ is a
-///   red heart in any UILabel, and writers add U+FE0E to keep ↩ or ↔ as text on iOS; see pandoc issue
-///   5469 and "Unicode symbol as text or emoji", mts.io, 2015). The exceptions are the listed
-///   characters the system font draws itself, which stay text: # * 0–9 © ® ™.
+/// - Without a selector, a character whose default is emoji (Emoji_Presentation=Yes, 😀 🎉 ⌚), a
+///   keycap, a flag, an emoji with a skin tone or a ZWJ sequence is drawn as emoji.
+/// - Without a selector, a listed base whose Unicode default is text (Emoji_Presentation=No: ↔ ▶ ↩ ❤
+///   ☀ ✔ © the digits) is drawn as text: by the text's own font or Inter when they map it, as the
+///   system font draws ↔ ▶ ↩ on an iPhone, else by the symbol fonts (❤ ☀ in Noto Sans Symbols 2).
+///   The colour face draws it only when no text font maps it. A writer who wants the colour heart
+///   writes ❤️ (U+FE0F), as emoji keyboards insert it.
 /// - Every other character follows the ordinary cascade: the text's own font and Inter if either maps
 ///   it, then the colour face, then the script table and the symbol fonts.
 /// - Text asked for but no pinned text font mapping the character (👍︎: emoji-variation-sequences
@@ -30,22 +30,22 @@ enum EmojiPresentation {
     static func of(_ character: Character) -> EmojiPresentation {
         let scalars = character.unicodeScalars
         guard let base = scalars.first else { return .unspecified }
-        if variationBases.contains(base.value) {
-            let selector = scalars.dropFirst().first?.value
-            if selector == 0xFE0E { return .text }
-            if selector == 0xFE0F || !textOnApple.contains(base.value) { return .emoji }
-        }
-        let properties = base.properties
-        if properties.isEmojiPresentation { return .emoji }
+        // A keycap (1️⃣), a ZWJ sequence or a skin tone is an emoji sequence whatever its base.
         let asksForEmoji = scalars.contains { scalar in
             scalar.value == 0xFE0F || scalar.value == 0x20E3 || scalar.value == 0x200D
                 || scalar.properties.isEmojiModifier
         }
+        let properties = base.properties
+        if variationBases.contains(base.value) {
+            switch scalars.dropFirst().first?.value {
+            case 0xFE0E: return .text
+            case 0xFE0F: return .emoji
+            default: return asksForEmoji || properties.isEmojiPresentation ? .emoji : .text
+            }
+        }
+        if properties.isEmojiPresentation { return .emoji }
         return asksForEmoji && properties.isEmoji ? .emoji : .unspecified
     }
-
-    /// Listed bases that an iPhone draws as text without a selector: its system font has them.
-    static let textOnApple = Set<UInt32>([0x23, 0x2A, 0xA9, 0xAE, 0x2122] + Array(0x30...0x39))
 
     /// The characters emoji-variation-sequences.txt (Emoji 15.0, Unicode's file of that name, shipped in
     /// Debian's unicode-data package) gives a text and an emoji style: the only bases after which

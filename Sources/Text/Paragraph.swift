@@ -36,11 +36,52 @@ struct Paragraph {
     /// ICU's breaks between Hangul syllables that Hangul word priority took away (`LineStarts`): kept
     /// only to tell why a Korean line broke where it did (`LineBreakReason.hangulWord`).
     var heldHangulBreaks: Set<Int> = []
+    /// UTF-16 offsets of the tabs, ascending (prepare stage).
+    var tabs: [Int] = []
+    /// The distance between tab stops in pixels: UIKit's default paragraph style puts one every 28
+    /// points (shape stage, at the layout's scale).
+    var tabInterval: Double = 0
+
+    /// SOFT HYPHEN: invisible, but a line that breaks after it ends in a hyphen.
+    static let softHyphen: UInt16 = 0xAD
+    /// UIKit's default tab stops: NSParagraphStyle's `tabStops` are every 28 points.
+    static let tabIntervalInPoints = 28.0
 
     var count: Int { utf16.count }
 
+    /// The width of `range` on a line that starts at `range.lowerBound`: the shaped advances, each tab
+    /// reaching the next tab stop after the pen, counted from the line's leading edge (so from the
+    /// right in a right-to-left paragraph, as UIKit mirrors tab stops there).
     func width(_ range: Range<Int>) -> Double {
-        advancePrefix[range.upperBound] - advancePrefix[range.lowerBound]
+        var firstTab = tabs.isEmpty ? 0 : partitionPoint(tabs.count) { tabs[$0] >= range.lowerBound }
+        guard firstTab < tabs.count, tabs[firstTab] < range.upperBound else {
+            return advancePrefix[range.upperBound] - advancePrefix[range.lowerBound]
+        }
+        var pen = 0.0, from = range.lowerBound
+        while firstTab < tabs.count, tabs[firstTab] < range.upperBound {
+            let tab = tabs[firstTab]
+            pen += advancePrefix[tab] - advancePrefix[from]
+            pen = nextTabStop(after: pen)
+            from = tab + 1
+            firstTab += 1
+        }
+        return pen + advancePrefix[range.upperBound] - advancePrefix[from]
+    }
+
+    /// The first tab stop strictly after `pen` (a tab always moves the pen).
+    func nextTabStop(after pen: Double) -> Double {
+        guard tabInterval > 0 else { return pen }
+        return ((pen / tabInterval).rounded(.down) + 1) * tabInterval
+    }
+
+    /// The advance of the tab at `offset` on a line that starts at `lineStart`.
+    func tabAdvance(at offset: Int, lineStart: Int) -> Double {
+        width(lineStart..<(offset + 1)) - width(lineStart..<offset)
+    }
+
+    /// True when a line ending at `next` breaks after a soft hyphen, and so ends in a drawn hyphen.
+    func breaksAtSoftHyphen(_ next: Int) -> Bool {
+        next > 0 && next < count && utf16[next - 1] == Paragraph.softHyphen
     }
 
     /// `end` moved back over trailing white space (which hangs past the line's edge, as in UIKit).

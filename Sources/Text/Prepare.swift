@@ -38,12 +38,17 @@ enum Prepare {
             utf16.append(contentsOf: units)
         }
         starts.append(utf16.count)
-        return Paragraph(utf16: utf16, shapingUTF16: utf16.map(shapingUnit), clusterStarts: starts,
-                         characters: characters, capped: capped, paragraphLevel: paragraphLevel)
+        var paragraph = Paragraph(utf16: utf16, shapingUTF16: utf16.map(shapingUnit), clusterStarts: starts,
+                                  characters: characters, capped: capped, paragraphLevel: paragraphLevel)
+        paragraph.tabs = utf16.indices.filter { utf16[$0] == 0x09 }
+        return paragraph
     }
 
-    /// Controls have no glyphs: shape tab as a space and every other control (NUL, CR, LF, …) and the
-    /// line/paragraph separators as ZERO WIDTH SPACE, a default-ignorable that HarfBuzz makes invisible.
+    /// Controls have no glyphs: shape tab as a space (its advance is then the way to the next tab stop,
+    /// `Paragraph.width`) and every other control (NUL, CR, LF, …) and the line/paragraph separators as
+    /// ZERO WIDTH SPACE, a default-ignorable that HarfBuzz makes invisible. A soft hyphen is shaped as
+    /// it is: default-ignorable, HarfBuzz draws it as nothing; where a line breaks after it, the layout
+    /// adds a hyphen (`TextEngine`).
     private static func shapingUnit(_ unit: UInt16) -> UInt16 {
         switch unit {
         case 0x09: return 0x20

@@ -46,6 +46,9 @@ final class Shaper {
                 }
             }
         }
+        // A tab's advance depends on where its line starts (`Paragraph.width`): its shaped space counts
+        // for nothing here.
+        for tab in paragraph.tabs { perUnit[tab] = 0 }
         var prefix = [Double](repeating: 0, count: count + 1)
         for i in 0..<count { prefix[i + 1] = prefix[i] + perUnit[i] }
         paragraph.advancePrefix = prefix

@@ -100,6 +100,7 @@ public final class TextEngine {
         }
 
         var paragraph = Prepare.paragraph(text, paragraphLevel: direction == .rightToLeft ? 1 : 0)
+        paragraph.tabInterval = Paragraph.tabIntervalInPoints * scale
         try Bidi.resolveLevels(&paragraph)
         var faceChain = FaceChain(faces: chain, fonts: fonts, library: library, bold: font.isBold, language: language)
         Itemize.chooseFaces(&paragraph, chain: &faceChain)
@@ -112,17 +113,19 @@ public final class TextEngine {
         shaper.shape(&paragraph, chain: chain, pixelSize: pixelSize, emboldenedFaces: emboldened)
         try BreakLines.findOpportunities(&paragraph, language: language)
 
-        var ellipses: [Int: Ellipsis] = [:]
-        let ellipsisAt = { [shaper] (end: Int) -> Ellipsis in
-            let index = Truncate.ellipsisFaceIndex(paragraph, cutAt: end, chain: chain)
-            if let known = ellipses[index] { return known }
+        // The ellipsis at a cut and the hyphen at a soft hyphen's break, shaped once per face.
+        var inserted: [String: [Int: InsertedGlyphs]] = [:]
+        let insert = { [shaper] (text: String, end: Int) -> InsertedGlyphs in
+            let index = Truncate.insertedFaceIndex(of: text.unicodeScalars.first!, paragraph, after: end, chain: chain)
+            if let known = inserted[text]?[index] { return known }
             let extra = emboldened.contains(index) ? Shaper.emboldenStrength(pixelSize) : 0
-            let glyphs = shaper.shapeStandalone(Truncate.ellipsis, face: chain[index], pixelSize: pixelSize,
-                                                extraAdvance: extra)
-            let made = Ellipsis(glyphs: glyphs, faceIndex: index)
-            ellipses[index] = made
+            let glyphs = shaper.shapeStandalone(text, face: chain[index], pixelSize: pixelSize, extraAdvance: extra)
+            let made = InsertedGlyphs(glyphs: glyphs, faceIndex: index)
+            inserted[text, default: [:]][index] = made
             return made
         }
+        let ellipsisAt = { (end: Int) in insert(Truncate.ellipsis, end) }
+        let hyphenWidth = { (next: Int) in paragraph.breaksAtSoftHyphen(next) ? insert(Truncate.hyphen, next).width : 0 }
         // A word of a joining script cut for the ellipsis is shaped anew up to the cut, as a device shapes
         // its truncated line: the last letter shown takes its final or isolated form, not the joining
         // form it had before the letters that are gone (see `Shaper.shapeCut`).
@@ -140,6 +143,11 @@ public final class TextEngine {
                 // the whole paragraph.
                 var from = max(run.range.lowerBound, end - 32)
                 while from > run.range.lowerBound, !paragraph.cuttable[from] { from -= 1 }
+                // Not across a tab, whose advance depends on the line (`Paragraph.width`).
+                if let tab = paragraph.tabs.last(where: { $0 >= from && $0 < end }) {
+                    from = tab + 1
+                    while from < end, !paragraph.cuttable[from] { from += 1 }
+                }
                 made = shaper.shapeCut(run, from: from, to: end, text: paragraph.shapingUTF16,
                                        face: chain[run.faceIndex], pixelSize: pixelSize, extraAdvance: extra)
             }
@@ -153,13 +161,16 @@ public final class TextEngine {
             }
             return width
         }
-        let spans = BreakLines.lines(paragraph, maxWidth: maxWidth, maxLines: max(0, maxLines), cutWidth: cutWidth)
+        let spans = BreakLines.lines(paragraph, maxWidth: maxWidth, maxLines: max(0, maxLines), cutWidth: cutWidth,
+                                     hyphenWidth: hyphenWidth)
         let lineHeight = primary.lineHeight * pixelSize / primary.unitsPerEm
         let ascent = primary.ascender * pixelSize / primary.unitsPerEm
 
         // Without a width limit, lines align within the widest line.
         let alignmentWidth = maxWidth.isFinite
-            ? maxWidth : spans.map { paragraph.width($0.start..<$0.end) + ($0.ellipsis ? cutWidth($0.end) : 0) }.max() ?? 0
+            ? maxWidth : spans.map {
+                paragraph.width($0.start..<$0.end) + ($0.ellipsis ? cutWidth($0.end) : hyphenWidth($0.next))
+            }.max() ?? 0
         var lines: [TextLine] = []
         // Room made so far for taller fonts; 0 on lines of the system font and its companions alone,
         // so their baselines are exactly today's.
@@ -173,7 +184,8 @@ public final class TextEngine {
                 after: previous, isLast: i == spans.count - 1, lineHeight: lineHeight, ascent: ascent,
                 descent: lineHeight - ascent)
             previous = growth
-            lines.append(try Align.line(span, paragraph: paragraph, ellipsis: ellipsis,
+            let hyphen = !span.ellipsis && paragraph.breaksAtSoftHyphen(span.next) ? insert(Truncate.hyphen, span.next) : nil
+            lines.append(try Align.line(span, paragraph: paragraph, ellipsis: ellipsis, hyphen: hyphen,
                                     cutRun: span.ellipsis ? cutRunAt(span.end) : nil,
                                     baseline: ascent + Double(i) * lineHeight + grown + growth.above,
                                     alignmentWidth: alignmentWidth,
@@ -189,8 +201,10 @@ public final class TextEngine {
         let shownEnd = truncated ? spans.last?.end ?? 0 : paragraph.count
         var shown = String(decoding: paragraph.utf16[0..<shownEnd], as: UTF16.self)
         if truncated { shown += Truncate.ellipsis }
-        let lineTexts = spans.map {
-            String(decoding: paragraph.utf16[$0.start..<$0.end], as: UTF16.self) + ($0.ellipsis ? Truncate.ellipsis : "")
+        // As drawn: soft hyphens are invisible, but a line that breaks at one ends in a hyphen.
+        let lineTexts = spans.map { span in
+            String(decoding: paragraph.utf16[span.start..<span.end].filter { $0 != Paragraph.softHyphen }, as: UTF16.self)
+                + (span.ellipsis ? Truncate.ellipsis : paragraph.breaksAtSoftHyphen(span.next) ? Truncate.hyphen : "")
         }
         return TextLayout(scale: scale, pixelSize: pixelSize,
                           alignmentWidth: alignmentWidth, lineHeight: lineHeight,

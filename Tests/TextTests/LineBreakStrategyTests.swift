@@ -122,6 +122,89 @@ final class LineBreakStrategyTests: XCTestCase {
         XCTAssertEqual(try layout("One line").breaks, [])
     }
 
+    func testTextDefaultSymbolsComeFromTheTextFontThatHasThem() throws {
+        // Inter, the system font's stand-in, maps ↔ ▶ ↩: drawn from it, as SF Pro draws them.
+        for symbol in ["↔", "▶", "↩"] {
+            let l = try layout("Swipe \(symbol) to see more", width: .infinity)
+            let glyph = try XCTUnwrap(l.lines.first?.runs.flatMap(\.glyphs).first { !$0.isColor && $0.x > 40 && $0.x < 60 })
+            XCTAssertEqual(glyph.face, inter.face, symbol)
+            XCTAssertFalse(l.glyphs.contains(where: \.isColor), symbol)
+            XCTAssertTrue(try layout("Swipe \(symbol)\u{FE0F}", width: .infinity).glyphs.contains(where: \.isColor), symbol)
+        }
+    }
+
+    // MARK: Soft hyphens and tabs
+
+    func testASoftHyphenIsAHyphenWhereTheLineBreaksAndInvisibleElsewhere() throws {
+        let word = "Supercali\u{AD}fragilistic"
+        let whole = try layout(word, width: .infinity)
+        XCTAssertEqual(whole.lineTexts, ["Supercalifragilistic"])
+        XCTAssertEqual(whole.width, try layout("Supercalifragilistic", width: .infinity).width, accuracy: 1e-9,
+                       "no width where it does not break")
+        let withHyphen = try layout("Supercali-", width: .infinity).width
+        let broken = try layout(word, width: withHyphen + 1)
+        XCTAssertEqual(broken.lineTexts, ["Supercali-", "fragilistic"])
+        XCTAssertEqual(broken.breaks, [.softHyphen])
+        XCTAssertEqual(broken.lines[0].width, withHyphen, accuracy: 1e-9, "the hyphen is drawn and counted")
+        XCTAssertEqual(broken.lines[0].runs.flatMap(\.glyphs).map(\.id).last,
+                       try layout("-", width: .infinity).glyphs.first?.id, "the line ends in the hyphen's glyph")
+        // The hyphen counts when the line is filled: without room for it, the break is elsewhere.
+        let tight = try layout(word, width: try layout("Supercali", width: .infinity).width + 0.5)
+        XCTAssertNotEqual(tight.lineTexts.first, "Supercali-")
+        for line in tight.lines { XCTAssertLessThanOrEqual(line.width, try layout("Supercali", width: .infinity).width + 0.5 + 1e-6) }
+        // Between words a soft hyphen is not where push-out moves words.
+        let l = try layout("Our best Supercali\u{AD}fragilistic", width: withHyphen + 1)
+        XCTAssertFalse(l.lineTexts.contains { $0.contains("\u{AD}") })
+    }
+
+    func testTabsReachTheNextStopEvery28Points() throws {
+        // "Price:" is 44.3 pt wide at 17 pt: the tab takes the bar to 56 pt, UIKit's second stop.
+        let l = try layout("Price:\t|", width: .infinity)
+        let bar = try XCTUnwrap(l.glyphs.last)
+        XCTAssertEqual(bar.x, 56, accuracy: 1e-9)
+        XCTAssertEqual(try layout("\t|", width: .infinity).glyphs.last?.x ?? 0, 28, accuracy: 1e-9, "a tab always moves the pen")
+        XCTAssertEqual(try layout("P\tr:\t|", width: .infinity).glyphs.last?.x ?? 0, 56, accuracy: 1e-9)
+        // At @3x the stops are 28 points, 84 pixels, apart.
+        let big = try engine.layoutParagraph(text: "Price:\t|", font: inter, sizeInPoints: 17, scale: 3,
+                                             maxWidthInPoints: .infinity, maxLines: 0, direction: .leftToRight)
+        XCTAssertEqual(big.glyphs.last?.x ?? 0, 168, accuracy: 1e-9)
+        // Each line counts its stops from its own start.
+        let wrapped = try layout("Price:\t|\nTotal:\t|", width: .infinity)
+        for line in wrapped.lines { XCTAssertEqual(line.runs.flatMap(\.glyphs).last?.x ?? 0, 56, accuracy: 1e-9) }
+        // Right to left, the stops are counted from the right edge.
+        let hebrew = try layout("שלום\tעולם", width: 200, direction: .rightToLeft)
+        let firstWord = try layout("שלום", width: .infinity, direction: .rightToLeft).width
+        XCTAssertLessThan(firstWord, 56)
+        let secondWord = try layout("עולם", width: .infinity, direction: .rightToLeft).width
+        XCTAssertEqual(hebrew.lines[0].width, (firstWord < 28 ? 28 : 56) + secondWord, accuracy: 1e-6)
+        XCTAssertEqual(hebrew.lines[0].x, 200 - hebrew.lines[0].width, accuracy: 1e-6)
+    }
+
+    func testPushOutMovesAsManyWordsAsNeeded() throws {
+        // French puts a no-break space before "!": "maintenant !" is one word to the line breaker.
+        let text = "Réservez votre table dès aujourd'hui, faites vite, c'est maintenant\u{A0}!"
+        var chained = 0
+        for width in stride(from: 120.0, through: 330, by: 1) {
+            let l = try layout(text, width: width)
+            let greedy = try greedyLines(text, width: width)
+            XCTAssertEqual(l.lineCount, greedy.count, "width \(width): the line count is kept")
+            for line in l.lines { XCTAssertLessThanOrEqual(line.width, width + 1e-6) }
+            guard l.lineCount > 2 else { continue }
+            if l.breaks.suffix(2) == [.pushOut, .pushOut] { chained += 1 }
+            // Neither the last line nor, once the last took a word, the one above it is left one word where
+            // the word before could join it.
+            let checked = l.breaks.last == .pushOut ? [l.lineCount - 1, l.lineCount - 2] : [l.lineCount - 1]
+            for i in checked where !l.lineTexts[i].contains(" ") && l.breaks[i - 1] != .character {
+                let before = try XCTUnwrap(l.lineTexts[i - 1].split(separator: " ").last)
+                if l.lineTexts[i - 1].contains(" ") {
+                    XCTAssertGreaterThan(try layout("\(before) \(l.lineTexts[i])", width: .infinity).width, width,
+                                         "width \(width): \(l.lineTexts)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(chained, 0, "some width makes the line above the last give a word too")
+    }
+
     /// A width between 150 and 300 points at which greedy filling leaves `text` a lone last word that
     /// the word before it can join.
     private func widthLeavingALoneWord(_ text: String) throws -> Double {
@@ -170,11 +253,14 @@ final class LineBreakStrategyTests: XCTestCase {
             XCTAssertFalse(glyphs.isEmpty, text)
             return glyphs.allSatisfy(\.isColor)
         }
-        XCTAssertTrue(try isColour("❤"), "a bare heart is emoji on an iPhone")
+        // Without a selector, a character whose Unicode default is text is text.
+        XCTAssertFalse(try isColour("❤"), "Emoji_Presentation=No: text")
         XCTAssertFalse(try isColour("❤\u{FE0E}"))
         XCTAssertTrue(try isColour("❤\u{FE0F}"))
-        XCTAssertTrue(try isColour("☀"))
+        XCTAssertFalse(try isColour("☀"))
         XCTAssertFalse(try isColour("☀\u{FE0E}"))
+        XCTAssertTrue(try isColour("☀\u{FE0F}"))
+        XCTAssertTrue(try isColour("⌚"), "Emoji_Presentation=Yes: emoji without a selector")
         XCTAssertFalse(try isColour("©"), "the system font draws ©")
         XCTAssertTrue(try isColour("©\u{FE0F}"))
         XCTAssertFalse(try isColour("1"))

@@ -64,7 +64,8 @@ public struct TextReport: Equatable, Sendable {
     /// What each line shows, top to bottom, in logical order, the last of a cut text ending in "…".
     public var lineTexts: [String] = []
     /// Which rule ended each line but the last, top to bottom (`LineBreakReason`'s names: "space",
-    /// "pushOut", "hangulWord", "dictionary", "ideographic", "punctuation", "character", "newline").
+    /// "pushOut", "hangulWord", "dictionary", "ideographic", "punctuation", "softHyphen", "character",
+    /// "newline").
     public var breaks: [String] = []
     public var lines: Int
     public var maxLines: Int
