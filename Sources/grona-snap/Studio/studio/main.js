@@ -101,6 +101,8 @@ window.addEventListener("DOMContentLoaded", async () => {
   setUpCampaignTools();
   setUpImagePicker();
   requests.addEventListener("apply-fix", (event) => applyFix(event.detail));
+  // GronaSnap answers again after it did not (connection.js): the previews are asked for again.
+  requests.addEventListener("answering-again", () => refresh());
   $("#undo").addEventListener("click", undo);
   $("#redo").addEventListener("click", redo);
   // Outside a text field (where the browser's own undo works on the text), Ctrl+Z and Ctrl+Shift+Z
