@@ -115,8 +115,10 @@ def test_a_file_that_is_not_json_opens_as_its_own_text(browser, studio, viewport
     press_save(page)
     assert f"line {STOP_LINE}, column {STOP_COLUMN}".lower() in message_is(page, "#save-message", "has a mistake").lower()
     assert read(studio, "autumn-sale.json") == BROKEN
-    # By keyboard to the mistake: the caret at its line and column, in the box.
-    page.focus("#raw-goto")
+    # By keyboard to the mistake (Tab from the box to its button): the caret at its line and column.
+    page.focus("#raw-json")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "raw-goto"
     page.keyboard.press("Enter")
     caret = page.evaluate("(() => { const r = document.activeElement; return r.id === 'raw-json' && r.value.slice(0, r.selectionStart); })()")
     assert caret is not False and caret.count("\n") == STOP_LINE - 1 and len(caret.split("\n")[-1]) == STOP_COLUMN - 1, caret
@@ -202,6 +204,12 @@ def test_a_stopped_server_is_said_as_such_and_the_edit_is_kept(browser, studio, 
     press_save(page)
     assert NOT_ANSWERING in message_is(page, "#save-message", "Not saved")
     assert page.text_content("#file-state") == "edited, not saved"
+    # Another campaign cannot be opened: said so, and the one on screen stays with the edit.
+    page.evaluate("document.querySelector('#save-message').textContent = ''")
+    page.select_option("#campaigns", "spec:offer-code.json")
+    assert NOT_ANSWERING in message_is(page, "#save-message", "Not opened")
+    assert page.input_value("#campaigns") == "spec:acme-banner.json"
+    assert page.input_value("#field-title") == "Double points while the shop is closed"
     kept = json.loads(page.evaluate("localStorage.getItem('grona-studio.draft:acme-banner.json')"))
     assert kept["spec"]["component"]["title"] == "Double points while the shop is closed", kept
     serious(page, f"GronaSnap not answering at {viewport['width']} px")

@@ -2,6 +2,7 @@
 import {$, el, say, focusWhenDone} from "./dom.js";
 import {SCHEMA, typeName, template, state} from "./state.js";
 import {answerJSON} from "./api.js";
+import {reach} from "./connection.js";
 import {campaignLink, writeView} from "./links.js";
 import {refresh} from "./tiles.js";
 import {startHistory, recordVersion} from "./history.js";
@@ -55,12 +56,19 @@ export async function choose(value) {
     $("#campaigns").value = state.name ? "spec:" + state.name : "new:" + state.template;
     return;
   }
-  if (value.startsWith("spec:")) await openSpec(value.slice(5));
-  else openTemplate(value.slice(4));
+  if (!value.startsWith("spec:")) { openTemplate(value.slice(4)); return; }
+  try {
+    await openSpec(value.slice(5));
+  } catch (error) {
+    if (!error.unanswered) throw error;
+    // GronaSnap does not answer: the campaign on screen stays, with what was typed in it.
+    $("#campaigns").value = state.name ? "spec:" + state.name : "new:" + state.template;
+    say($("#save-message"), "Not opened: " + error.message, "bad");
+  }
 }
 
 async function openSpec(name) {
-  const answer = await fetch("/api/specs/" + encodeURIComponent(name));
+  const answer = await reach("/api/specs/" + encodeURIComponent(name));
   // Gone since the list was read: the error's body is not a campaign.
   if (answer.status === 404) { await loadCampaigns("spec:" + name); return; }
   const text = await answer.text();
