@@ -225,6 +225,8 @@ def test_a_stopped_server_is_said_as_such_and_the_edit_is_kept(browser, studio, 
     page = open_page(browser, studio.address + "?spec=acme-banner.json", context=context)
     assert "were not saved; this browser kept them" in message_is(page, "#draft-text", "acme-banner.json")
     assert page.input_value("#field-title") != "Double points while the shop is closed"
+    serious(page, f"a kept edit offered back at {viewport['width']} px")
+    screenshot(page, "studio-kept-edit.png" if viewport == DESKTOP else "studio-kept-edit-phone.png")
     page.focus("#restore-draft")
     page.keyboard.press("Enter")
     assert page.input_value("#field-title") == "Double points while the shop is closed"
