@@ -45,12 +45,13 @@ def request(port, method, path, body=None, headers=None, timeout=120, source=Non
 
 
 class GronaServer:
-    """`BINARY serve FOLDER --port 0 [EXTRA…]` with the checkout's fonts; ready once constructed."""
+    """`BINARY serve FOLDER --port PORT [EXTRA…]` with the checkout's fonts; ready once constructed.
+    PORT 0 (the default) takes a free port; a given one starts a server again where a stopped one was."""
 
-    def __init__(self, binary, folder, *extra, ready_timeout=30):
+    def __init__(self, binary, folder, *extra, port=0, ready_timeout=30):
         self.binary, self.folder = binary, folder
         env = dict(os.environ, GRONA_FONTS=os.path.join(ROOT, "Fonts"))
-        self.process = subprocess.Popen([binary, "serve", folder, "--port", "0", *extra], stdout=subprocess.PIPE, text=True, env=env)
+        self.process = subprocess.Popen([binary, "serve", folder, "--port", str(port), *extra], stdout=subprocess.PIPE, text=True, env=env)
         # serve's first line: "… serving FOLDER on http://127.0.0.1:PORT/ …".
         line = self.process.stdout.readline()
         if " on http://" not in line:

@@ -41,6 +41,26 @@ def answer_late(page, method, path, ms=1000):
                   [method, path, ms])
 
 
+def open_page(browser, url, viewport=None, ready=GRID_READY, context=None):
+    """A new page at `url` (in `context`, which keeps its storage across pages, or in a context of its
+    own at `viewport`, 1440 × 900 unless given) that accepts the page's confirm() and notes uncaught
+    errors in `page.problems`; waits for `ready` (none: not at all)."""
+    page = context.new_page() if context else browser.new_page(viewport=viewport or {"width": 1440, "height": 900})
+    page.problems = []
+    page.on("pageerror", lambda error: page.problems.append(f"uncaught: {error}"))
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(url)
+    if ready:
+        page.wait_for_function(ready, timeout=60000)
+    return page
+
+
+def done(page):
+    """The page had no uncaught error; closed."""
+    assert not page.problems, page.problems
+    page.close()
+
+
 def screenshot(page, name):
     """With STUDIO_SCREENSHOTS=DIR, the page from its top as DIR/NAME."""
     if SCREENSHOTS:

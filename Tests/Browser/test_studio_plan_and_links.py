@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import GRID_READY, PHONE_READY, ROOT, answer_late, browser, screenshot, serving  # noqa: F401 (the shared Chromium)
+from conftest import GRID_READY, PHONE_READY, ROOT, answer_late, browser, done, open_page, screenshot, serving  # noqa: F401 (the shared Chromium)
 
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -51,22 +51,6 @@ def folder(studio):
     for name in CAMPAIGNS:
         shutil.copy(os.path.join(ROOT, "Fixtures", name), folder)
     yield address, folder
-
-
-def open_page(browser, url, viewport=DESKTOP, ready=GRID_READY):
-    page = browser.new_page(viewport=viewport)
-    page.problems = []
-    page.on("pageerror", lambda error: page.problems.append(f"uncaught: {error}"))
-    page.on("dialog", lambda dialog: dialog.accept())
-    page.goto(url)
-    if ready:
-        page.wait_for_function(ready, timeout=60000)
-    return page
-
-
-def done(page):
-    assert not page.problems, page.problems
-    page.close()
 
 
 def serious(page, what):

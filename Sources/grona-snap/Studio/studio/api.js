@@ -2,6 +2,7 @@
 // included), an answer's JSON, and a POST of the spec being edited.
 import {$} from "./dom.js";
 import {state} from "./state.js";
+import {reach} from "./connection.js";
 
 export function query(parameters) {
   const all = {name: state.name || $("#save-as").value || "untitled.json", ...parameters};
@@ -12,9 +13,10 @@ export function query(parameters) {
 // An answer's JSON; an answer that is not JSON (a proxy's error page) as an error naming its status.
 export function answerJSON(answer) { return answer.json().catch(() => ({error: `the server answered ${answer.status}`})); }
 
-// An error answer's fields ride on the Error: `path` and `problem` when GronaSnap refused the spec.
-export async function post(route, parameters, signal, spec = state.spec) {
-  const answer = await fetch(`/api/${route}?${query(parameters)}`, {method: "POST", body: JSON.stringify(spec), signal,
+// An error answer's fields ride on the Error: `path` and `problem` when GronaSnap refused the spec;
+// no answer at all is an Error with `unanswered` (connection.js). `body` is the spec's text.
+export async function post(route, parameters, signal, body = JSON.stringify(state.spec)) {
+  const answer = await reach(`/api/${route}?${query(parameters)}`, {method: "POST", body, signal,
                                                                     headers: {"Content-Type": "application/json"}});
   if (!answer.ok) {
     const problem = await answerJSON(answer);

@@ -2,10 +2,13 @@
 import {$, el, say, focusWhenDone} from "./dom.js";
 import {SCHEMA, typeName, template, state} from "./state.js";
 import {answerJSON} from "./api.js";
+import {reach} from "./connection.js";
 import {campaignLink, writeView} from "./links.js";
 import {refresh} from "./tiles.js";
-import {startHistory} from "./history.js";
-import {setDirty, buildForm, syncRaw, showRawError} from "./editor.js";
+import {startHistory, recordVersion} from "./history.js";
+import {setDirty, setDirtyFromBase, buildForm, syncRaw, startTypes} from "./editor.js";
+import {showRawError} from "./rawerror.js";
+import {draftOf, dropDraft, keepDraft} from "./drafts.js";
 
 export async function loadCampaigns(select, open = true) {
   const answer = await fetch("/api/specs");
@@ -53,39 +56,83 @@ export async function choose(value) {
     $("#campaigns").value = state.name ? "spec:" + state.name : "new:" + state.template;
     return;
   }
-  if (value.startsWith("spec:")) await openSpec(value.slice(5));
-  else openTemplate(value.slice(4));
+  if (!value.startsWith("spec:")) { openTemplate(value.slice(4)); return; }
+  try {
+    await openSpec(value.slice(5));
+  } catch (error) {
+    if (!error.unanswered) throw error;
+    // GronaSnap does not answer: the campaign on screen stays, with what was typed in it.
+    $("#campaigns").value = state.name ? "spec:" + state.name : "new:" + state.template;
+    say($("#save-message"), "Not opened: " + error.message, "bad");
+  }
 }
 
 async function openSpec(name) {
-  const answer = await fetch("/api/specs/" + encodeURIComponent(name));
+  const answer = await reach("/api/specs/" + encodeURIComponent(name));
   // Gone since the list was read: the error's body is not a campaign.
   if (answer.status === 404) { await loadCampaigns("spec:" + name); return; }
   const text = await answer.text();
-  state.name = name; state.template = null; state.etag = answer.headers.get("ETag"); state.setAside = {};
+  state.name = name; state.template = null; state.etag = answer.headers.get("ETag");
   $("#save-as-label").hidden = true;
   say($("#save-message"), "");
+  // A file whose text is not JSON opens as that text, in the spec file's box, and nothing else: no
+  // fields, no previews (never a template's), and a save writes the text as fixed there.
+  let spec = null, unread = null;
   try {
-    state.spec = JSON.parse(text);
-    state.base = structuredClone(state.spec);
-    state.baseText = text;
-    $("#raw-json").value = text;
-    showRawError(null);
-  } catch (error) {
-    state.spec = {component: template("banner")};
-    $("#raw-json").value = text;
-    $("#raw").open = true;
-    showRawError("This file is not valid JSON: " + error.message);
-  }
+    spec = JSON.parse(text);
+    if (!spec || typeof spec !== "object" || Array.isArray(spec)) throw new Error("a spec is an object: { … }");
+  } catch (error) { spec = null; unread = error; }
+  state.spec = spec;
+  state.base = spec && structuredClone(spec);
+  state.baseText = text;
+  $("#raw-json").value = text;
+  // Until GronaSnap says where it stops reading the text (the previews ask), the browser's reading.
+  showRawError(unread && "This file is not valid JSON: " + unread.message);
+  startTypes(spec?.component);
   setDirty(false);
   buildForm();
   startHistory();
   refresh();
+  offerDraft(name, text);
+}
+
+// Changes to this campaign that were not saved (drafts.js), offered back when they differ from the
+// file: restored, they are an edit like any other, built on the file's version they were made on.
+function offerDraft(name, text) {
+  const notice = $("#draft-notice");
+  notice.hidden = true;
+  const draft = draftOf(name);
+  if (!draft) return;
+  if (draft.spec ? state.spec && JSON.stringify(draft.spec) === JSON.stringify(state.spec) : draft.text === text) { dropDraft(name); return; }
+  const when = new Date(draft.at).toLocaleString([], {weekday: "short", hour: "2-digit", minute: "2-digit"});
+  $("#draft-text").textContent = `Changes to ${name} from ${when} were not saved; this browser kept them.`;
+  notice.draft = {name, ...draft};
+  notice.hidden = false;
+}
+
+function answerDraft(restore) {
+  const notice = $("#draft-notice");
+  const draft = notice.draft;
+  notice.hidden = true;
+  notice.draft = null;
+  if (!draft || draft.name !== state.name) return;
+  if (!restore) { dropDraft(draft.name); $("#campaigns").focus(); return; }
+  state.etag = draft.etag; state.base = draft.base; state.baseText = draft.baseText; state.spec = draft.spec;
+  if (state.spec) { showRawError(null); syncRaw(true); } else $("#raw-json").value = draft.text;
+  startTypes(state.spec?.component);
+  buildForm();
+  setDirtyFromBase();
+  recordVersion();
+  refresh();
+  say($("#save-message"), `Restored your changes to ${draft.name}; Save writes them.`, "ok");
+  $("#save").focus();
 }
 
 function openTemplate(type) {
-  state.name = null; state.etag = null; state.template = type; state.setAside = {}; state.base = null; state.baseText = null;
+  state.name = null; state.etag = null; state.template = type; state.base = null; state.baseText = null;
+  $("#draft-notice").hidden = true;
   state.spec = {theme: {}, component: template(type)};
+  startTypes(state.spec.component, false);
   $("#save-as-label").hidden = false;
   $("#save-as").value = "new-" + type.toLowerCase() + ".json";
   setDirty(true);
@@ -153,9 +200,11 @@ async function submitName(event) {
   const done = {new: `Created ${to}.`, duplicate: `Duplicated ${state.name} as ${to}.`, rename: `Renamed ${state.name} to ${to}.`}[mode];
   if (mode === "rename") {
     // The edit in progress stays; only its file's name changed.
+    dropDraft(state.name);
     state.name = to;
     await loadCampaigns("spec:" + to, false);
     setDirty(state.dirty);
+    keepDraft();
     writeView();
   } else {
     if (state.dirty && !confirm("Your changes are not saved. Open the new campaign anyway?")) { await loadCampaigns(undefined, false); return; }
@@ -175,6 +224,7 @@ async function deleteCampaign() {
   const result = await answerJSON(answer);
   if (!answer.ok) { say($("#save-message"), `Not deleted: ${result.error}`, "bad"); return; }
   state.dirty = false;
+  dropDraft(name);
   state.trashed = {entry: result.entry, name};
   await loadCampaigns();
   $("#trash-text").textContent = `Deleted ${name} (kept in the folder's trash).`;
@@ -205,6 +255,8 @@ export function setUpCampaignTools() {
   $("#rename-campaign").addEventListener("click", () => askName("rename"));
   $("#delete-campaign").addEventListener("click", deleteCampaign);
   $("#undo-delete").addEventListener("click", undoDelete);
+  $("#restore-draft").addEventListener("click", () => answerDraft(true));
+  $("#discard-draft").addEventListener("click", () => answerDraft(false));
   $("#name-form").addEventListener("submit", submitName);
   $("#name-cancel").addEventListener("click", () => $("#name-dialog").close());
 }

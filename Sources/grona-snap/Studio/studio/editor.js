@@ -7,10 +7,12 @@ import {schedule} from "./tiles.js";
 import {chips} from "./axes.js";
 import {recordVersion, stepHistory} from "./history.js";
 import {openImagePicker} from "./images.js";
+import {showRawError} from "./rawerror.js";
+import {keepDraft} from "./drafts.js";
 
 export function setDirty(dirty) {
   state.dirty = dirty;
-  $("#file-state").textContent = state.name ? (dirty ? "edited, not saved" : "saved") : "new, not saved yet";
+  $("#file-state").textContent = !state.name ? "new, not saved yet" : dirty ? "edited, not saved" : state.spec ? "saved" : "not valid JSON";
 }
 
 // The form is rebuilt by work that ends late (a merge, an import, a language looked up): the field
@@ -32,6 +34,10 @@ function keepingFocus(rebuild) {
 export function buildForm() { keepingFocus(buildFormNow); }
 
 function buildFormNow() {
+  // A file whose text is not JSON has no fields to show: only its text, in the spec file's box.
+  document.body.classList.toggle("unreadable", !state.spec);
+  $("#unreadable-note").hidden = !!state.spec;
+  if (!state.spec) { $("#raw").open = true; return; }
   const component = state.spec.component || (state.spec.component = {type: "banner"});
   $("#component-type").value = component.type;
   if (!state.locale.startsWith("pseudo:") && state.locale && !(state.spec.localizations || {})[state.locale]) state.locale = "";
@@ -169,10 +175,13 @@ function setPath(path, value) {
 }
 
 // Unsaved is what differs from the file as it was opened or last saved (`state.base`): a type
-// switched and switched back, or a word typed and deleted, leaves nothing unsaved; an edit made
-// while a save or merge was on its way stays unsaved after it.
+// switched and switched back, a word typed and deleted, or an edit undone, leaves nothing unsaved;
+// an edit made while a save or merge was on its way stays unsaved after it. A file that is not JSON
+// is unsaved once its text differs. What is unsaved is kept in this browser until it is saved.
 export function setDirtyFromBase() {
-  setDirty(!state.base || JSON.stringify(state.spec) !== JSON.stringify(state.base));
+  if (!state.spec) setDirty($("#raw-json").value !== state.baseText);
+  else setDirty(!state.base || JSON.stringify(state.spec) !== JSON.stringify(state.base));
+  keepDraft();
 }
 
 export function changed(field) {
@@ -182,54 +191,72 @@ export function changed(field) {
   schedule();
 }
 
-// The spec file's text typed in the raw JSON box: once it parses, the form shows it.
+// The spec file's text typed in the raw JSON box: once it parses, the form shows it. A file opened
+// with text that is not JSON stays that text until it parses (the previews say where it stops).
 export function editRaw(text) {
+  let spec;
   try {
-    state.spec = JSON.parse(text);
-    if (!state.spec || typeof state.spec !== "object" || Array.isArray(state.spec)) throw new Error("a spec is an object: { … }");
-    showRawError(null);
-    buildForm();
-    setDirty(true);
-    recordVersion("raw");
-    schedule();
+    spec = JSON.parse(text);
+    if (!spec || typeof spec !== "object" || Array.isArray(spec)) throw new Error("a spec is an object: { … }");
   } catch (error) {
-    showRawError("Not valid JSON yet: " + error.message);
+    if (state.spec) { showRawError("Not valid JSON yet: " + error.message); return; }
+    setDirtyFromBase();
+    schedule();
+    return;
   }
+  state.spec = spec;
+  showRawError(null);
+  buildForm();
+  setDirtyFromBase();
+  recordVersion("raw");
+  schedule();
 }
 
 export function syncRaw(force) {
   const raw = $("#raw-json");
+  // Text that is not JSON is the person's own, or the file's: never replaced by a serialization.
+  if (!state.spec) { if (force) raw.value = state.baseText ?? ""; return; }
   // Back to the file as opened or saved, the raw JSON is the file's own text, byte for byte.
   const same = state.baseText && JSON.stringify(state.spec) === JSON.stringify(state.base);
   if (force || document.activeElement !== raw) raw.value = same ? state.baseText : JSON.stringify(state.spec, null, 2) + "\n";
 }
 
-export function showRawError(message) {
-  const box = $("#raw-error");
-  box.hidden = !message;
-  box.textContent = message || "";
+// Switching the component type keeps each type's copy for the session (`state.types`, never saved),
+// however many switches there are. A type left is kept as it was (`left`), so switching back to it
+// restores it key for key, without the template's words for what it never had. Each field's copy
+// (`copy`) is its latest value from the file or from the person, never a template's, with the
+// moment it was set: a type never shown yet takes the copy there is for its fields (an offer's
+// eyebrow and button go to the banner), a type shown before takes only copy set after it was left.
+// What the person changed in a type is told from the component as that type arrived (`arrived`).
+export function startTypes(component, own = true) {
+  state.types = {left: {}, copy: {}, clock: 0, arrived: structuredClone(component ?? {})};
+  if (!own) return;
+  for (const [key, value] of Object.entries(component ?? {})) {
+    if (key !== "type" && key !== "style") state.types.copy[key] = {value: structuredClone(value), at: 0};
+  }
 }
 
-// Switching the component type keeps the copy the two types share. What a type was when it was left
-// is kept (`state.setAside`, never saved), so switching back restores it as it was, key for key:
-// banner → message → banner gives back the banner byte for byte, without the template's words for
-// what it never had. Only copy edited in the other type meanwhile is carried back.
 export function changeType(type) {
   const old = state.spec.component || {};
-  const kept = state.setAside;
-  const arrived = kept.arrived || {};
-  kept[old.type] = structuredClone(old);
-  const before = kept[type];
-  const next = before ? structuredClone(before) : template(type);
-  for (const {key} of fieldsOf(type)) {
-    if (old[key] === undefined) continue;
-    // A value the other type took from its template on arriving, not from the person, is not copy.
-    const untouched = before && before[key] === undefined && JSON.stringify(old[key]) === JSON.stringify(arrived[key]);
-    if (!untouched) next[key] = old[key];
+  const types = state.types;
+  const now = ++types.clock;
+  for (const key of new Set([...Object.keys(old), ...Object.keys(types.arrived)])) {
+    if (key === "type" || key === "style" || JSON.stringify(old[key]) === JSON.stringify(types.arrived[key])) continue;
+    types.copy[key] = {value: structuredClone(old[key]), at: now};
+  }
+  types.left[old.type] = {component: structuredClone(old), at: now};
+  const left = types.left[type];
+  const next = left ? structuredClone(left.component) : template(type);
+  for (const {key, required} of fieldsOf(type)) {
+    const copy = types.copy[key];
+    if (!copy || (left && copy.at <= left.at)) continue;
+    // Copy the person emptied stays empty, unless the type cannot do without the field.
+    if (copy.value !== undefined) next[key] = structuredClone(copy.value);
+    else if (!required) delete next[key];
   }
   next.type = type;
   if (old.style) next.style = old.style; else delete next.style;
-  kept.arrived = structuredClone(next);
+  types.arrived = structuredClone(next);
   state.spec.component = next;
   buildForm();
   changed();
@@ -241,7 +268,7 @@ function showStep(back) {
   buildForm();
   syncRaw(true);
   showRawError(null);
-  setDirty(true);
+  setDirtyFromBase();
   schedule();
 }
 export const undo = () => showStep(true);

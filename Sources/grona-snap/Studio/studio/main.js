@@ -13,8 +13,8 @@
 //
 // The page is ES modules (no build step), each with one part of it; imports point one way, from this
 // wiring down: saving → campaigns, translations → editor → axes → tiles → findings, closer →
-// downloads, plan → languages → api; history, images, links, errors, contrast and phone below them,
-// and everything on state.js and dom.js. A lower part asks a higher one only through `requests`
+// downloads, plan → languages → api → connection; history, images, links, errors, rawerror, drafts,
+// contrast and phone below them, and everything on state.js and dom.js. A lower part asks a higher one only through `requests`
 // (state.js): a finding's Apply button asks the editor to set the field.
 
 import {$, el} from "./dom.js";
@@ -101,6 +101,8 @@ window.addEventListener("DOMContentLoaded", async () => {
   setUpCampaignTools();
   setUpImagePicker();
   requests.addEventListener("apply-fix", (event) => applyFix(event.detail));
+  // GronaSnap answers again after it did not (connection.js): the previews are asked for again.
+  requests.addEventListener("answering-again", () => refresh());
   $("#undo").addEventListener("click", undo);
   $("#redo").addEventListener("click", redo);
   // Outside a text field (where the browser's own undo works on the text), Ctrl+Z and Ctrl+Shift+Z

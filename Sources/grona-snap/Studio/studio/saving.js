@@ -3,19 +3,31 @@ import {$, el, say, focusStayed} from "./dom.js";
 import {state, setIn} from "./state.js";
 import {writeView} from "./links.js";
 import {answerJSON} from "./api.js";
+import {reach} from "./connection.js";
+import {goTo} from "./rawerror.js";
 import {showSpecError, revealField} from "./errors.js";
 import {schedule} from "./tiles.js";
 import {recordVersion} from "./history.js";
 import {setDirtyFromBase, buildForm, syncRaw} from "./editor.js";
 import {loadCampaigns} from "./campaigns.js";
 
+// One save at a time: Save (or Ctrl+S) pressed while one is on its way waits for it to end.
+let saving = null;
+
 async function save() {
+  if (saving) return saving;
+  saving = saveNow();
+  try { await saving; } finally { saving = null; }
+}
+
+async function saveNow() {
   const message = $("#save-message");
   // The raw JSON is what the person last typed: while it does not parse, saving would write an
-  // older version than the one on screen.
-  if (!$("#raw-error").hidden) {
-    say(message, "Not saved: the spec file (JSON) has a mistake; fix it first (" + $("#raw-error").textContent + ").", "bad");
+  // older version than the one on screen (or, for a file that is not JSON, nothing that reads).
+  if (!$("#raw-error").hidden || !state.spec) {
+    say(message, "Not saved: the spec file (JSON) has a mistake; fix it first (" + $("#raw-error-text").textContent + ").", "bad");
     revealField($("#raw-json"));
+    goTo();
     return;
   }
   let name = state.name;
@@ -26,21 +38,31 @@ async function save() {
   }
   const headers = {"Content-Type": "application/json"};
   if (state.etag) headers["If-Match"] = state.etag;
-  // What is written: edits made while the answer is on its way are not in it, and stay unsaved.
+  // What is written: edits made while the answer is on its way are not in it, and stay unsaved. It is
+  // the spec file's text as the person sees it: over a file that is not JSON, GronaSnap writes the
+  // text as sent, so a fixed comma is the one change (over JSON, it rewrites only the values changed).
   const sent = structuredClone(state.spec);
-  const text = JSON.stringify(sent, null, 2) + "\n";
+  const text = shownText(sent);
   const left = document.activeElement;
-  const answer = await fetch("/api/specs/" + encodeURIComponent(name), {method: "PUT", headers, body: text});
+  say(message, "Saving…");
+  let answer;
+  try {
+    answer = await reach("/api/specs/" + encodeURIComponent(name), {method: "PUT", headers, body: text});
+  } catch (error) {
+    say(message, "Not saved: " + error.message, "bad");
+    return;
+  }
   const result = await answer.json().catch(() => ({}));
   if (answer.ok) {
-    const fresh = !state.name;
+    // A new file, or one that could not be read until now: the menu's entry for it changes.
+    const relist = !state.name || !state.base;
     state.name = name; state.etag = result.etag; state.template = null; state.base = sent;
     state.baseText = text;
     $("#save-as-label").hidden = true;
     setDirtyFromBase();
     say(message, `Saved to ${name} at ${new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"})}.`, "ok");
-    // The menu lists the new file; the campaign is not opened again (that would drop what was typed meanwhile).
-    if (fresh) { await loadCampaigns("spec:" + name, false); writeView(); }
+    // The menu lists the file; the campaign is not opened again (that would drop what was typed meanwhile).
+    if (relist) { await loadCampaigns("spec:" + name, false); writeView(); }
   } else if (answer.status === 409 && state.name && state.base) {
     await mergeSave(name, sent);
   } else if (answer.status === 409) {
@@ -63,8 +85,14 @@ async function save() {
 // is saved over the file as it is now.
 async function mergeSave(name, sent) {
   const message = $("#save-message");
-  const answer = await fetch(`/api/specs/${encodeURIComponent(name)}/merge`, {method: "POST", headers: {"Content-Type": "application/json"},
-                                                                              body: JSON.stringify({base: state.base, mine: sent})});
+  let answer;
+  try {
+    answer = await reach(`/api/specs/${encodeURIComponent(name)}/merge`, {method: "POST", headers: {"Content-Type": "application/json"},
+                                                                          body: JSON.stringify({base: state.base, mine: sent})});
+  } catch (error) {
+    say(message, "Not saved: " + error.message, "bad");
+    return;
+  }
   const result = await answerJSON(answer);
   if (answer.ok) {
     // Edits made while the merge was on its way go on top of the merged spec, unsaved.
@@ -156,8 +184,23 @@ async function saveConflictChoices(event) {
   await save();
 }
 
+// The spec file's text on screen when it is the spec sent (the person's own text, typed or fixed in
+// the box), else the spec as JSON.
+function shownText(spec) {
+  const raw = $("#raw-json").value;
+  try { if (JSON.stringify(JSON.parse(raw)) === JSON.stringify(spec)) return raw; } catch (error) { /* not the spec sent */ }
+  return JSON.stringify(spec, null, 2) + "\n";
+}
+
 export function setUpSaving() {
   $("#save").addEventListener("click", save);
+  // Ctrl+S (⌘S on a Mac) saves the campaign, in a text field too, instead of the browser saving the
+  // page; not while a dialog is open (its own buttons say what happens).
+  document.addEventListener("keydown", (event) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== "s") return;
+    event.preventDefault();
+    if (!document.querySelector("dialog[open]") && $("main").hidden === false) save();
+  });
   $("#conflict-form").addEventListener("submit", saveConflictChoices);
   $("#conflict-cancel").addEventListener("click", () => $("#conflict-dialog").close());
 }

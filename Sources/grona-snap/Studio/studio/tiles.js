@@ -11,6 +11,7 @@ import {showFindings} from "./findings.js";
 import {downloadTile, fileStem} from "./downloads.js";
 import {closerLook} from "./closer.js";
 import {showPhones} from "./phone.js";
+import {placeRawError, syntaxPlace} from "./rawerror.js";
 
 export function schedule() {
   clearTimeout(state.timer);
@@ -43,6 +44,7 @@ export async function refresh() {
   // Said only when an update takes a while, so that typing does not make the live region chatter.
   const slow = setTimeout(() => { if (current()) announce("Updating the previews…"); }, 1000);
   try {
+    if (!state.spec) { await showUnreadable(controller.signal); return; }
     const grid = state.view === "grid";
     const planned = grid ? variants() : null;
     if (planned) layOutGrid(planned);
@@ -80,6 +82,9 @@ export async function refresh() {
     document.body.dataset.filled = String(generation);
   } catch (error) {
     if (error.name === "AbortError" || !current()) return;
+    // No answer is not a mistake in the spec: connection.js says so, and the previews shown stay.
+    if (error.unanswered) return;
+    if (!state.spec) { showUnreadableError(error); return; }
     showSpecError(error);
   } finally {
     clearTimeout(slow);
@@ -164,4 +169,25 @@ async function showTiles(list, tiles) {
   });
   await Promise.all(images.map((img) => img.decode().catch(() => {})));
   return list;
+}
+
+// A file whose text is not JSON: nothing is drawn (no tile, no finding, no phone), and GronaSnap is
+// asked to read the text as it reads a file, so that its refusal places the mistake (line, column,
+// words) in the spec file's box and above the previews.
+async function showUnreadable(signal) {
+  layOutGrid([]);
+  state.plan = null;
+  state.findingsShown = null;
+  $("#findings").replaceChildren();
+  $("#findings-count").textContent = "";
+  document.querySelectorAll(".phone .component img").forEach((img) => img.removeAttribute("src"));
+  await post("preview", previewQuery(), signal, $("#raw-json").value);
+  showSpecError(null);
+}
+
+function showUnreadableError(error) {
+  const place = syntaxPlace(error.message);
+  if (place) placeRawError(place);
+  showSpecError({error: "the spec file's text is not valid JSON"
+                 + (place ? ` at line ${place.line}, column ${place.column}: ${place.words}` : `: ${error.message}`)});
 }
