@@ -215,6 +215,36 @@ final class GoldenTrustTests: XCTestCase {
         XCTAssertEqual(GoldenLedger.entries(under: folder).count, 2)
     }
 
+    /// Whether a run was the whole suite comes from the `swift test` command line that started it
+    /// (the test process's parent), the test binary's own when run by hand, or a CI engine's shard.
+    func testARunsNarrowingComesFromItsCommandLine() {
+        func narrowing(_ parent: [String], own: [String] = ["/app/.build/debug/AppPackageTests.xctest"],
+                       _ environment: [String: String] = [:]) -> String? {
+            GoldenLedger.narrowing(parent: parent, own: own, environment: environment)
+        }
+        XCTAssertNil(narrowing(["/usr/bin/swift-test"]))
+        XCTAssertNil(narrowing(["/usr/bin/swift-test", "--parallel", "--xunit-output", "out.xml"]))
+        // A --parallel worker runs one test, but its parent runs them all.
+        XCTAssertNil(narrowing(["/usr/bin/swift-test", "--parallel"], own: ["/app/AppPackageTests.xctest", "AppTests.Promos/testOne"]))
+        XCTAssertEqual(narrowing(["/usr/bin/swift-test", "--filter", "OneSuite"]), "swift test --filter OneSuite")
+        XCTAssertEqual(narrowing(["swift", "test", "--skip", "Slow Tests", "--skip-build"]), "swift test --skip 'Slow Tests'")
+        XCTAssertEqual(narrowing(["swift-test", "--filter=OneSuite"]), "swift test --filter=OneSuite")
+        XCTAssertEqual(narrowing(["/bin/bash"], own: ["/app/AppPackageTests.xctest", "AppTests.Promos/testOne"]),
+                       "/app/AppPackageTests.xctest AppTests.Promos/testOne")
+        XCTAssertNil(narrowing(["/bin/bash"], own: ["/app/AppPackageTests.xctest"]))
+        XCTAssertEqual(narrowing(["/usr/bin/swift-test"], ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "4"]),
+                       "shard 2/4 (from CI_NODE_INDEX/CI_NODE_TOTAL)")
+        XCTAssertNil(narrowing(["/usr/bin/swift-test"], ["CI_NODE_TOTAL": "1"]))
+        // Noted once per run in the ledger's runs.tsv, and read back for `unused`.
+        let folder = (try? temporaryFolder()) ?? "/tmp"
+        GoldenLedger.claim(["a/L-light-ltr@1x.png"], test: "AppTests.A/testA", module: "AppTests", snapshotsFolder: folder,
+                           run: "r1", narrowing: "swift test --filter A")
+        GoldenLedger.claim(["b/L-light-ltr@1x.png"], test: "AppTests.B/testB", module: "AppTests", snapshotsFolder: folder,
+                           run: "r2", narrowing: nil)
+        XCTAssertEqual(GoldenLedger.narrowing(of: "r1", under: folder), "swift test --filter A")
+        XCTAssertNil(GoldenLedger.narrowing(of: "r2", under: folder))
+    }
+
     func testASpecInASubfolderKeepsVerifysGoldenFolder() {
         let snapshots = packageRoot + "/Snapshots"
         XCTAssertEqual(SpecGoldenName.of(specAt: packageRoot + "/Fixtures/banners/summer.json", snapshotsFolder: snapshots), "banners/summer")
