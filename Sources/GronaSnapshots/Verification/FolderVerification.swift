@@ -126,7 +126,8 @@ public struct FolderVerification {
             return verifier
         }()
         let staging = StagedFiles()
-        let records = RecordWriter(reportFolder: reportFolder, staging: staging)
+        let files = ReportFiles(shard: shard)
+        let records = RecordWriter(reportFolder: reportFolder, files: files, staging: staging)
         // Each outcome is counted as it comes and dropped (see VerificationTally); all that is kept
         // per snapshot is which report files it named, for removing the stale ones after the commit.
         let collector = Mutex(Collector(cases: cases.count, sectionsInFull: sectionsInFull))
@@ -157,7 +158,7 @@ public struct FolderVerification {
         let unused = shard == nil ? unusedGoldens(of: specs, producing: Set(all.map(\.goldenName))) : []
         if prune { FolderVerification.remove(unused, within: snapshotsFolder) }
         var result = Result(tally: collected.tally, unusedGoldens: unused, pruned: prune,
-                            reportPath: path(reportFolder, "index.html"))
+                            reportPath: path(reportFolder, files.page))
         result.skippedFiles = listing.skipped
         result.shard = shard
         if result.count(.differs) > 0 {
@@ -171,9 +172,10 @@ public struct FolderVerification {
             try AtomicFile.write(Array(html.utf8), to: result.reportPath)
             try AtomicFile.write(Array(ReportMerge.runDescription(fixtures: fixturesFolder, snapshots: snapshotsFolder,
                                                                   shard: shard, assetRoots: assetRoots).utf8),
-                                 to: path(reportFolder, ReportMerge.runFileName))
+                                 to: path(reportFolder, files.run))
+            files.removeStale(in: reportFolder)
             if let junitPath {
-                let xml = JUnitReport.xml(try SnapshotRecord.read(reportFolder: reportFolder),
+                let xml = JUnitReport.xml(try SnapshotRecord.read(file: path(reportFolder, files.results)),
                                           name: "grona-snap verify \(fixturesFolder)" + (shard.map { " (shard \($0))" } ?? ""),
                                           reportFolder: reportFolder)
                 try AtomicFile.createFolder(parentFolder(of: junitPath))
