@@ -59,10 +59,12 @@ final class ShardedVerifyTests: XCTestCase {
         // The damaged golden was re-saved without its provenance: the merged run says so, once.
         XCTAssertTrue(merged.stderr.hasPrefix("notice: 1 golden carries no provenance; compared under tolerance (a change below a "
             + "visible difference passes; record it again, or fail it with verify --require-provenance)\n"
-            + "to accept the differences as the new goldens: grona-snap verify \(work)/fixtures --snapshots \(work)/Snapshots --record failed\n"), merged.stderr)
+            + "to accept the differences as the new goldens (the images this run made): grona-snap accept \(work)/merged\n"
+            + "or, to render them again on this machine instead: grona-snap verify \(work)/fixtures --snapshots \(work)/Snapshots --record failed\n"), merged.stderr)
         let page = try String(contentsOfFile: work + "/merged/index.html", encoding: .utf8)
         for name in all { XCTAssertTrue(page.contains("<code>\(name)</code>"), name) }
         XCTAssertTrue(page.contains("src=\"difference/messages/info/L-dark-rtl@3x.png\""))
+        XCTAssertTrue(page.contains("<code>grona-snap accept \(work)/merged</code>Or render them again"), "the merged page offers accept first")
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/merged/difference/messages/info/L-dark-rtl@3x.png"))
         XCTAssertEqual(try junitCases(work + "/merged/junit.xml").count, 24)
 

@@ -55,8 +55,11 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertEqual(third.status, 1)
         XCTAssertEqual(third.stdout.split(separator: "\n").last, "verified 12 snapshots: 11 match, 1 differ, 0 recorded, 0 missing; 8 findings (8 truncated)")
         XCTAssertTrue(third.stderr.contains("message-info/AX5-dark-rtl@3x.png: differs from the golden: 100 pixels differ"), third.stderr)
-        let accept = "grona-snap verify \(work)/fixtures --snapshots \(work)/Snapshots --record failed"
-        XCTAssertTrue(third.stderr.hasSuffix("to accept the differences as the new goldens: \(accept)\n"
+        // The images this run made are what to accept; rendering again is the second choice.
+        let accept = "grona-snap accept \(reportFolder)"
+        let rerender = "grona-snap verify \(work)/fixtures --snapshots \(work)/Snapshots --record failed"
+        XCTAssertTrue(third.stderr.hasSuffix("to accept the differences as the new goldens (the images this run made): \(accept)\n"
+            + "or, to render them again on this machine instead: \(rerender)\n"
             + "error: 1 snapshot did not match its golden; see \(report)\n"), third.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/Artifacts/verify-report/actual/message-info/AX5-dark-rtl@3x.png"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/Artifacts/verify-report/difference/message-info/AX5-dark-rtl@3x.png"))
@@ -75,7 +78,8 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertTrue(html.contains("class=\"wipe-slider\""))
         // A block pasted over the card: its outline is an edge the golden lacks.
         XCTAssertTrue(html.contains("<td>text or shapes moved</td><td class=\"n\">1</td>"), html)
-        XCTAssertTrue(html.contains(accept), html)
+        XCTAssertTrue(html.contains("<code>\(accept)</code>Or render them again on your machine"), html)
+        XCTAssertTrue(html.contains("<code>\(rerender)</code>"), html)
 
         // --record failed puts the fresh image back; then everything matches.
         XCTAssertEqual(try grona(verify + ["--record", "failed"]).status, 1)

@@ -26,7 +26,7 @@ public struct ReportMerge {
         public var summary: String { tally.summary }
         public var reportPath: String
         public var junitPath: String
-        public var acceptCommand: String?
+        public var acceptCommands: AcceptCommands?
         public var shards: Int
     }
 
@@ -103,9 +103,9 @@ public struct ReportMerge {
         guard let runInfo = first else { throw FolderVerification.Failure(description: "merge: no report folders given") }
         try checkEveryShardIsThere(shards)
         var result = FolderVerification.Result(tally: tally, unusedGoldens: [], pruned: false, reportPath: path(output, "index.html"))
-        if tally.count(.differs) > 0 {
-            result.acceptCommand = (["grona-snap", "verify", runInfo.fixtures, "--snapshots", runInfo.snapshots, "--record", "failed"]
-                + (runInfo.assetRoots.map { ["--assets-root", $0.joined(separator: ":")] } ?? [])).map(shellQuoted).joined(separator: " ")
+        if tally.count(.differs) + tally.count(.missing) > 0 {
+            result.acceptCommands = AcceptCommands(reportFolder: output, fixtures: runInfo.fixtures, snapshots: runInfo.snapshots,
+                                                   assetRoots: runInfo.assetRoots)
         }
         let appendix = "<h2>Every snapshot (\(tally.total), from \(runs.count) shard\(runs.count == 1 ? "" : "s"))</h2>\n"
             + "<details><summary>golden, status and shard</summary>\n<table>\n<tr><th>golden</th><th>status</th><th>shard</th></tr>\n"
@@ -124,7 +124,7 @@ public struct ReportMerge {
         } catch {
             throw FolderVerification.Failure(description: "\(error)")
         }
-        return Result(tally: tally, reportPath: result.reportPath, junitPath: junit, acceptCommand: result.acceptCommand,
+        return Result(tally: tally, reportPath: result.reportPath, junitPath: junit, acceptCommands: result.acceptCommands,
                       shards: runs.count)
     }
 

@@ -76,8 +76,8 @@ public struct FolderVerification {
         public var unusedGoldens: [String]
         public var pruned: Bool
         public var reportPath: String
-        /// The command that records the fresh images over the goldens that differ, when any do.
-        public var acceptCommand: String?
+        /// How to accept the differences, when any snapshot differs or is missing.
+        public var acceptCommands: AcceptCommands?
         /// JSON files in the fixtures folder that are not specs (see `SpecFiles`).
         public var skippedFiles: [String] = []
         /// The shard checked, if the run was one.
@@ -161,9 +161,9 @@ public struct FolderVerification {
                             reportPath: path(reportFolder, files.page))
         result.skippedFiles = listing.skipped
         result.shard = shard
-        if result.count(.differs) > 0 {
-            result.acceptCommand = (["grona-snap", "verify", fixturesFolder, "--snapshots", snapshotsFolder, "--record", "failed"]
-                + (assetRoots.map { ["--assets-root", $0.joined(separator: ":")] } ?? [])).map(shellQuoted).joined(separator: " ")
+        if result.count(.differs) + result.count(.missing) > 0 {
+            result.acceptCommands = AcceptCommands(reportFolder: reportFolder, fixtures: fixturesFolder, snapshots: snapshotsFolder,
+                                                   assetRoots: assetRoots)
         }
         let html = htmlReport(for: result, fixturesFolder: fixturesFolder, snapshotsFolder: snapshotsFolder,
                               reportFolder: reportFolder, record: record)
