@@ -180,6 +180,77 @@ final class GoldenTrustTests: XCTestCase {
         XCTAssertTrue(changed.contains("the render report differs from the golden at line"), changed)
     }
 
+    /// A checkout without `git lfs pull` has pointer files where the goldens are: named as such, in
+    /// every record mode, and never recorded over (that would commit PNGs over the pointers).
+    func testAGitLFSPointerIsNamedAndNeverRecordedOver() throws {
+        let folder = try temporaryFolder()
+        let golden = folder + "/acme/L-light-ltr@1x.png"
+        let pointer = Array("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 48213\n".utf8)
+        try writeBytes(pointer, golden)
+        for record in [SnapshotRecordMode.missing, .failed, .all, .never] {
+            let options = SnapshotOptions(.image, trustVariant, record, .default, folder, folder + "/Artifacts")
+            let check = options.check(.component(banner, theme: Theme(), environment: .default, name: "acme", call: "assertSnapshot(of:as:)"),
+                                      file: #filePath, identity: TestIdentity(module: "AppTests", suite: "A", test: "testA", fromFramework: true))
+            let expected = "acme/L-light-ltr@1x.png: \(golden) is a Git LFS pointer, not the image of 48213 "
+                + "bytes; run git lfs pull (nothing was compared or recorded: a recording would put a PNG where the pointer is)"
+            XCTAssertTrue(check.failure?.message.hasPrefix(expected) == true, "record mode \(record): \(check.failure?.message ?? "nil")")
+            XCTAssertNil(check.notice)
+            XCTAssertEqual(try readBytes(golden), pointer, "record mode \(record) wrote over the pointer")
+        }
+    }
+
+    /// A golden that cannot be decoded (truncated, empty, random bytes) is unreadable: it fails, and
+    /// is never counted as a golden without provenance compared under the tolerance.
+    func testAnUnreadableGoldenFailsAndIsNotComparedUnderTolerance() throws {
+        let folder = try temporaryFolder()
+        let options = SnapshotOptions(.image, trustVariant, nil, .default, folder, folder + "/Artifacts")
+        let subject = SnapshotSubject.component(banner, theme: Theme(), environment: .default, name: "acme", call: "assertSnapshot(of:as:)")
+        let identity = TestIdentity(module: "AppTests", suite: "A", test: "testA", fromFramework: true)
+        XCTAssertNotNil(options.verify(subject, file: #filePath, identity: identity))   // recorded
+        let golden = folder + "/acme/L-light-ltr@1x.png"
+        let whole = try readBytes(golden)
+        var generator = SystemRandomNumberGenerator()
+        for (damage, bytes) in [("truncated", Array(whole.prefix(whole.count / 2))), ("empty", []),
+                                ("random bytes", (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })] {
+            try writeBytes(bytes, golden)
+            let check = options.check(subject, file: #filePath, identity: identity)
+            let message = try XCTUnwrap(check.failure?.message, damage)
+            XCTAssertTrue(message.hasPrefix("acme/L-light-ltr@1x.png: the golden is unreadable ("), "\(damage): \(message)")
+            XCTAssertTrue(message.contains("nothing was compared; restore it from version control, or record it again"), message)
+            XCTAssertFalse(message.contains("tolerance"), "\(damage): \(message)")
+            XCTAssertNil(check.notice, "\(damage): counted as compared under the tolerance")
+        }
+        try writeBytes([], golden)
+        XCTAssertTrue(try XCTUnwrap(options.verify(subject, file: #filePath, identity: identity)).contains("unreadable (an empty file)"))
+    }
+
+    /// A snapshots folder that cannot be written: the check fails and says nothing was recorded.
+    func testAGoldenThatCannotBeWrittenSaysNothingWasRecorded() throws {
+        let folder = try temporaryFolder()
+        // A file where the golden's folder would go fails the write for any user (root ignores a
+        // folder's permissions); the folder is made read-only too.
+        try writeBytes(Array("not a folder".utf8), folder + "/acme")
+        chmod(folder, 0o555)
+        defer { chmod(folder, 0o755) }
+        let options = SnapshotOptions(.image, trustVariant, nil, .default, folder, NSTemporaryDirectory() + "grona-artifacts-\(getpid())")
+        let message = try XCTUnwrap(options.verify(.component(banner, theme: Theme(), environment: .default, name: "acme", call: "assertSnapshot(of:as:)"),
+                                                   file: #filePath, identity: TestIdentity(module: "AppTests", suite: "A", test: "testA", fromFramework: true)))
+        XCTAssertTrue(message.hasPrefix("acme/L-light-ltr@1x.png: nothing recorded: \(folder)/acme"), message)
+        XCTAssertFalse(message.contains("recorded the golden at"), message)
+    }
+
+    /// A render report golden checked out with CRLF line endings is the same text.
+    func testAReportGoldenWithCRLFLineEndingsMatches() throws {
+        let folder = try temporaryFolder()
+        let strategy = Snapshotting<Component>.report(variants: trustVariant, snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts")
+        XCTAssertNotNil(verifySnapshot(of: banner, as: strategy, named: "crlf"))   // recorded
+        let golden = folder + "/crlf/L-light-ltr@1x.json"
+        let text = try String(contentsOfFile: golden, encoding: .utf8)
+        XCTAssertTrue(text.contains("\n") && !text.contains("\r"))
+        try text.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: golden, atomically: true, encoding: .utf8)
+        XCTAssertNil(verifySnapshot(of: banner, as: strategy, named: "crlf", record: .never))
+    }
+
     func testTwoTestsClaimingOneGoldenInOneRunFailNamingBoth() throws {
         let folder = try temporaryFolder()
         func identity(_ module: String) -> TestIdentity {

@@ -111,6 +111,10 @@ public struct AcceptReport {
             guard let pixmap = try? decodePNG(bytes).pixmap, checkDigest(golden: bytes, against: pixmap) == .match else {
                 throw FolderVerification.Failure(description: "\(source): its pixels do not match its digest chunk; the file is damaged")
             }
+            let destination = path(snapshots, golden)
+            if let existing = readFile(destination), let refusal = lfsPointerRefusal(existing, goldenName: golden, goldenPath: destination) {
+                throw FolderVerification.Failure(description: refusal)
+            }
             files.append((golden, candidate.source, bytes))
         }
         let staging = StagedFiles()
