@@ -217,27 +217,8 @@ final class ShotsTests: XCTestCase {
                 + "\"variants\": {\"textSize\": [\"L\"], \"appearance\": [\"light\"], \"direction\": [\"ltr\"], \"scale\": [1]}}]}"
         }
         try shotList(padding: 0).write(toFile: list, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
-        process.arguments = ["shots", list, "--watch"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["GRONA_FONTS"] = packageRoot + "/Fonts"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let output = LineCollector()
-        pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
-        try process.run()
+        let (process, waitForLine) = try watch(list)
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
-
-        func waitForLine(_ count: Int) throws -> String {
-            let deadline = Date().addingTimeInterval(60)
-            while output.lines.count < count && Date() < deadline && process.isRunning { usleep(20_000) }
-            let lines = output.lines
-            guard lines.count >= count else { throw CocoaError(.fileReadUnknown, userInfo: [NSDebugDescriptionErrorKey: "lines: \(lines)"]) }
-            return lines[count - 1]
-        }
         XCTAssertTrue(try waitForLine(1).hasPrefix("wrote 1 image and manifest.json to \(root)/out in "))
         let name = out + "/message-info-snapshot-light-L-ltr@1x.png"
         let first = try image(name)
@@ -267,12 +248,68 @@ final class ShotsTests: XCTestCase {
         // A bad spec is said naming the spec, and fixing the spec renders again.
         let good = try String(contentsOfFile: spec, encoding: .utf8)
         try "{\"component\": 1}".write(toFile: spec, atomically: true, encoding: .utf8)
-        XCTAssertTrue(try waitForLine(7).hasPrefix("error: \(spec): "), output.lines.last ?? "")
+        let seventh = try waitForLine(7)
+        XCTAssertTrue(seventh.hasPrefix("error: \(spec): "), seventh)
         try good.write(toFile: spec, atomically: true, encoding: .utf8)
         XCTAssertTrue(try waitForLine(8).hasPrefix("wrote 1 image"))
         process.terminate()
         process.waitUntilExit()
     }
+
+    /// A save made while a render runs (after the render read the files) is not lost: the files'
+    /// times are read before the render, so the watcher renders again with the save.
+    func testWatchRendersAgainForASaveMadeDuringALongRender() throws {
+        let root = try temporaryFolder()
+        let list = root + "/list.json"
+        // A render long enough (well over the 350 ms below) that a save made after the watcher
+        // has started it lands inside it: a sheet of the long copy at AX5 and L.
+        func shotList(padding: Int) -> String {
+            "{\"out\": \"out\", \"padding\": \(padding), \"shots\": ["
+                + "{\"spec\": \"\(fixtures)/message-info.json\", \"kind\": \"snapshot\", \"name\": \"card.png\", "
+                + "\"variants\": {\"textSize\": [\"L\"], \"appearance\": [\"light\"], \"direction\": [\"ltr\"], \"scale\": [1]}}, "
+                + "{\"spec\": \"\(fixtures)/long-copy-banner.json\", \"kind\": \"sheet\", \"name\": \"slow.png\", "
+                + "\"variants\": {\"textSize\": [\"L\", \"AX5\"], \"appearance\": [\"light\", \"dark\"], \"direction\": [\"ltr\"], \"scale\": [2]}}]}"
+        }
+        try shotList(padding: 0).write(toFile: list, atomically: true, encoding: .utf8)
+        let (process, waitForLine) = try watch(list)
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        XCTAssertTrue(try waitForLine(1).hasPrefix("wrote 2 images"))
+        let first = try image(root + "/out/card.png")
+        try shotList(padding: 10).write(toFile: list, atomically: true, encoding: .utf8)
+        // The watcher sees that save within 300 ms and starts rendering; this save, 350 ms after
+        // it, lands during that render when the render takes longer than 350 ms.
+        usleep(350_000)
+        try shotList(padding: 20).write(toFile: list, atomically: true, encoding: .utf8)
+        let second = try waitForLine(2)
+        XCTAssertTrue(second.hasPrefix("wrote 2 images"), second)
+        let seconds = Double(second.split(separator: " ").dropLast().last ?? "") ?? 0
+        XCTAssertGreaterThan(seconds, 0.35, "the render was too quick to save during it: \(second)")
+        XCTAssertTrue(try waitForLine(3).hasPrefix("wrote 2 images"), "the save made during the render was lost")
+        XCTAssertEqual(try image(root + "/out/card.png").width, first.width + 40, "the last save's padding")
+    }
+}
+
+/// `grona-snap shots LIST --watch`, started, and a wait for its n-th line of output (a minute at most).
+private func watch(_ list: String) throws -> (Process, (Int) throws -> String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
+    process.arguments = ["shots", list, "--watch"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["GRONA_FONTS"] = packageRoot + "/Fonts"
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    let output = LineCollector()
+    pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
+    try process.run()
+    return (process, { count in
+        let deadline = Date().addingTimeInterval(60)
+        while output.lines.count < count && Date() < deadline && process.isRunning { usleep(20_000) }
+        let lines = output.lines
+        guard lines.count >= count else { throw CocoaError(.fileReadUnknown, userInfo: [NSDebugDescriptionErrorKey: "lines: \(lines)"]) }
+        return lines[count - 1]
+    })
 }
 
 /// Standard output of a running process, in lines, as it arrives.
