@@ -81,6 +81,62 @@ final class ShotsTests: XCTestCase {
         XCTAssertTrue(String(decoding: try bytes(out + "/dark-progress-reveal-dark.png").prefix(200), as: UTF8.self).contains("acTL"))
     }
 
+    /// Alt text says what the picture shows: the progress bar's value and goal, a sheet's variants,
+    /// the accessibility picture's legend, copy cut as the card cuts it; each image's language, and
+    /// an HTML snippet with its dark twin, alt, lang and size.
+    func testAltTextSaysWhatThePictureShowsInItsLanguage() throws {
+        let out = try temporaryFolder() + "/images"
+        XCTAssertEqual(try snap("shots", docsPage, "--out", out).status, 0)
+        let entries = try manifest(out)
+        func entry(_ name: String) throws -> [String: Any] { try XCTUnwrap(entries.first { $0["file"] as? String == name }, name) }
+        // dark-progress.json: 7 stamps of 10, tiers at 5 and 10.
+        let reveal = try entry("dark-progress-reveal-dark.png")
+        XCTAssertEqual(reveal["alt"] as? String, "A progress bar sliding in (dark appearance, text size L), filled to 7 of 10, "
+            + "Free cookie at 5 reached, Free coffee at 10 not yet: Stamp card. Free cookie. Free coffee. Stamps expire after 6 months.")
+        // The Arabic banner's own copy is Arabic; the rest is English.
+        let arabic = try entry("arabic-banner-rtl-light.webp")
+        XCTAssertEqual(arabic["lang"] as? String, "ar")
+        XCTAssertTrue((arabic["html"] as? String)?.hasPrefix("<img src=\"arabic-banner-rtl-light.webp\" alt=\"A banner (light appearance, text size L, right to left): ") == true,
+                      arabic["html"] as? String ?? "")
+        XCTAssertTrue((arabic["html"] as? String)?.contains("\" lang=\"ar\" width=\"") == true)
+        XCTAssertEqual(Set(entries.filter { $0["file"] as? String != "arabic-banner-rtl-light.webp" }.compactMap { $0["lang"] as? String }), ["en"])
+        // A light image and its dark twin: one <picture>, in both entries.
+        let light = try entry("dark-banner-snapshot-light-L.png"), dark = try entry("dark-banner-snapshot-dark-L.png")
+        let points = try XCTUnwrap(light["points"] as? [String: Double])
+        let snippet = "<picture><source srcset=\"dark-banner-snapshot-dark-L.png\" media=\"(prefers-color-scheme: dark)\">"
+            + "<img src=\"dark-banner-snapshot-light-L.png\" alt=\"\(light["alt"] as? String ?? "")\" lang=\"en\" "
+            + "width=\"\(Int(points["width"]!.rounded()))\" height=\"\(Int(points["height"]!.rounded()))\"></picture>"
+        XCTAssertEqual(light["html"] as? String, snippet)
+        XCTAssertEqual(dark["html"] as? String, snippet)
+        // The sheet names its variants.
+        XCTAssertTrue((try entry("offer-code-sheet.png")["alt"] as? String)?.hasPrefix(
+            "A contact sheet of an offer in 4 variants (light and dark appearance, text sizes S and AX2), the first: ") == true)
+        // The accessibility picture's alt text is its legend: contrast per element, then the touch target.
+        let legend = try XCTUnwrap(try entry("dark-banner-accessibility-dark-L.png")["alt"] as? String)
+        XCTAssertTrue(legend.contains(", each element outlined and numbered, with the legend: 1 "), legend)
+        XCTAssertTrue(legend.contains(" (contrast 3.9:1, needs 3:1); 2 "), legend)
+        XCTAssertTrue(legend.contains(", button (contrast "), legend)
+        XCTAssertTrue(legend.hasSuffix(" pt") && legend.contains("; touch target of the button, "), legend)
+
+        // Copy cut at its line limit is given as drawn: the layout's lines, ending in "…".
+        let root = try temporaryFolder("cut")
+        let list = root + "/list.json"
+        try "{\"shots\": [{\"spec\": \"\(fixtures)/long-copy-banner.json\", \"kind\": \"snapshot\", \"variants\": {\"textSize\": [\"AX5\"], \"appearance\": [\"light\"], \"direction\": [\"ltr\"], \"scale\": [1]}}]}"
+            .write(toFile: list, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try snap("shots", list, "--out", root + "/out").status, 0)
+        let alt = try XCTUnwrap(try manifest(root + "/out").first?["alt"] as? String)
+        let report = root + "/r.json"
+        XCTAssertEqual(try snap("render", fixtures + "/long-copy-banner.json", "-o", "/dev/null", "--report", report,
+                                "--appearance", "light", "--text-size", "AX5", "--direction", "ltr").status, 0)
+        let texts = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])?["texts"] as? [[String: Any]])
+        let title = try XCTUnwrap(texts.first { $0["role"] as? String == "title" })
+        XCTAssertEqual(title["truncated"] as? Bool, true)
+        let lines = try XCTUnwrap(title["lineTexts"] as? [String])
+        XCTAssertTrue(lines.last?.hasSuffix("…") == true)
+        XCTAssertTrue(alt.contains(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")), alt)
+        XCTAssertFalse(alt.contains(title["text"] as? String ?? ""), "the whole title, which the picture cuts")
+    }
+
     func testTheSameShotListGivesTheSameBytesTwice() throws {
         let root = try temporaryFolder()
         XCTAssertEqual(try snap("shots", docsPage, "--out", root + "/a").status, 0)
