@@ -309,7 +309,7 @@ final class GoldenTrustTests: XCTestCase {
         XCTAssertEqual(narrowing(["/usr/bin/swift-test"], ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "4"]),
                        "shard 2/4 (from CI_NODE_INDEX/CI_NODE_TOTAL)")
         XCTAssertNil(narrowing(["/usr/bin/swift-test"], ["CI_NODE_TOTAL": "1"]))
-        // Noted once per run in the ledger's runs.tsv, and read back for `unused`.
+        // Noted once per run in the ledger's runs.txt, and read back for `unused`.
         let folder = (try? temporaryFolder()) ?? "/tmp"
         GoldenLedger.claim(["a/L-light-ltr@1x.png"], test: "AppTests.A/testA", module: "AppTests", snapshotsFolder: folder,
                            run: "r1", narrowing: "swift test --filter A")

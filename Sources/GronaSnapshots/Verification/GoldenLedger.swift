@@ -26,7 +26,7 @@
 // naming both, and is not recorded: the golden keeps its one owner. A spec's goldens may be
 // checked by many tests; their claims are not exclusive.
 //
-// Whether a run was whole: `runs.tsv` in the same folder says, per run, how it was narrowed
+// Whether a run was whole: `runs.txt` in the same folder says, per run, how it was narrowed
 // (`<run>\t<unix time>\t<narrowing>`, the narrowing empty for a whole run), from the `swift test`
 // command line that started it (`--filter`, `--skip`) or a CI engine's shard. After a narrowed run
 // the tests it left out claimed nothing in it, so their goldens would look unused: `unused` then
@@ -174,8 +174,8 @@ public enum GoldenLedger {
     }
 
     /// The file that says, per run, whether it was whole.
-    public static let runsFileName = "runs.tsv"
-    /// Runs kept in `runs.tsv`: enough to know the latest ones.
+    public static let runsFileName = "runs.txt"
+    /// Runs kept in `runs.txt`: enough to know the latest ones.
     static let runsKept = 50
 
     /// Notes (once per run and ledger folder) how `run` was narrowed; under the caller's lock.
@@ -190,7 +190,7 @@ public enum GoldenLedger {
     }
 
     /// How `run` was narrowed, as noted in any ledger under `snapshotsFolder` ("swift test --filter
-    /// OneSuite"); nil when it was whole, or not noted (a ledger older than `runs.tsv`).
+    /// OneSuite"); nil when it was whole, or not noted (a ledger older than `runs.txt`).
     public static func narrowing(of run: String, under snapshotsFolder: String) -> String? {
         for ledger in ledgerFolders(under: snapshotsFolder) {
             guard let data = FileManager.default.contents(atPath: ledger.folder + "/" + runsFileName) else { continue }

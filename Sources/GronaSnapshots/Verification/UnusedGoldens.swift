@@ -4,7 +4,7 @@
 // and of variants a spec dropped. Files in hidden folders (the ledger itself) are not goldens.
 // After a narrowed run (`swift test --filter`, `--skip`, one CI shard), the tests it left out claimed
 // nothing in it, so their live goldens would be listed (and `--remove` would delete them): the
-// ledger's `runs.tsv` says so, and `run` refuses, naming the run it would need.
+// ledger's `runs.txt` says so, and `run` refuses, naming the run it would need.
 import Foundation
 import Grona
 import GronaOutput
