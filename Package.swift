@@ -25,8 +25,9 @@ let package = Package(
         .library(name: "Grona", targets: ["Grona"]),
         .library(name: "GronaSnapshotTesting", targets: ["GronaSnapshotTesting"]),
         .library(name: "GronaSnapshots", targets: ["GronaSnapshots"]),
-        // For the fuzz targets in Fuzz/, which exercise the PNG decoder on its own.
+        // For the fuzz targets in Fuzz/, which exercise the PNG decoder and the merge on their own.
         .library(name: "PNG", targets: ["PNG"]),
+        .library(name: "GronaRequests", targets: ["GronaRequests"]),
     ],
     targets: [
         // C libraries, found through pkg-config.

@@ -54,6 +54,11 @@ enum ServeCommand {
         limits.queue = try args.integer("--queue") ?? limits.queue
         limits.trustedProxy = try args.value("--trusted-proxy").map(ServeCommand.address)
         let folder = try SpecFolder(args.positionals.first ?? ".")
+        // Saves and uploads write a hidden temporary file first; a server killed in between left it.
+        let leftovers = folder.removeLeftovers()
+        if leftovers > 0 {
+            FileHandle.standardError.write(Data("removed \(leftovers) temporary file\(leftovers == 1 ? "" : "s") a stopped server left in \(folder.displayName)\n".utf8))
+        }
         let roots = try AssetRoots.parse(args.value("--assets-root")) ?? [folder.path]
         _ = try Specs.fontsFolder()
         let loopback = host == "127.0.0.1" || host == "::1" || host.hasPrefix("127.")

@@ -29,4 +29,50 @@ final class StudioTranslationsTests: XCTestCase {
         let twoLanguages = try server.request("POST", "/api/translations?name=weekend-campaign.json&format=xliff2.0", body: body)
         XCTAssertEqual(twoLanguages.errorMessage?.hasPrefix("language: XLIFF 2.0 holds one target language"), true, twoLanguages.text)
     }
+
+    /// A cell a spreadsheet would run as a formula is exported with a quote before it (OWASP's CSV
+    /// injection advice), and read back as the text it was, quotes the text had included.
+    func testCSVExportDefusesFormulasAndReadsThemBackAsTheyWere() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        var spec = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try bytes(fixtures + "/weekend-campaign.json"))) as? [String: Any])
+        var component = try XCTUnwrap(spec["component"] as? [String: Any])
+        component["title"] = "=HYPERLINK(\"http://evil.example\",\"Click\")"
+        spec["component"] = component
+        var localizations = try XCTUnwrap(spec["localizations"] as? [String: [String: Any]])
+        let language = try XCTUnwrap(localizations.keys.sorted().first)
+        let texts = ["title": "+cmd|' /C calc'!A0", "body": "@SUM(1+1)", "button": "-2+3"]
+        for (key, text) in texts { localizations[language]?[key] = text }
+        let others = ["'=already quoted", "\tTabbed", "\rReturn", "'not a formula", "5 - 3 = 2"]
+        spec["localizations"] = localizations
+        let body = [UInt8](try JSONSerialization.data(withJSONObject: spec))
+        let exported = try server.request("POST", "/api/translations?name=weekend-campaign.json&format=csv", body: body)
+        XCTAssertEqual(exported.status, 200, exported.text)
+        let text = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(exported.body)) as? [String: String])?["text"])
+        // Each formula starts its cell with a quote: no cell of the file starts with = + - or @.
+        XCTAssertTrue(text.contains("'=HYPERLINK("), text)
+        XCTAssertTrue(text.contains(",'+cmd|"), text)
+        XCTAssertTrue(text.contains(",'@SUM(1+1)"), text)
+        XCTAssertTrue(text.contains(",'-2+3"), text)
+        for line in text.split(separator: "\r\n") {
+            for cell in line.split(separator: ",", omittingEmptySubsequences: false) {
+                XCTAssertFalse(["=", "+", "-", "@"].contains(cell.first.map(String.init) ?? ""), "a live formula: \(line)")
+            }
+        }
+        let posted = try JSONSerialization.data(withJSONObject: ["spec": spec, "text": text])
+        let imported = try server.request("POST", "/api/translations/import?name=weekend-campaign.json&format=csv", body: [UInt8](posted))
+        XCTAssertEqual(imported.status, 200, imported.text)
+        let back = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(imported.body)) as? [String: Any])?["localizations"] as? [String: [String: Any]])
+        for (key, text) in texts { XCTAssertEqual(back[language]?[key] as? String, text, key) }
+        // The rules on their own: a quote is added exactly when the text (after its own quotes)
+        // starts a formula, and taken off exactly then.
+        for text in others + Array(texts.values) + ["=x", "''=x", "", "'"] {
+            let row = "key,en,de\r\ntitle,a,\"\(text.replacingOccurrences(of: "\"", with: "\"\""))\"\r\n"
+            let sheet = try JSONSerialization.data(withJSONObject: ["spec": spec, "text": row])
+            let read = try server.request("POST", "/api/translations/import?name=weekend-campaign.json&format=csv", body: [UInt8](sheet))
+            let value = ((try? JSONSerialization.jsonObject(with: Data(read.body)) as? [String: Any])?["localizations"] as? [String: [String: Any]])?["de"]?["title"] as? String
+            let quotedFormula = text.hasPrefix("'") && text.drop { $0 == "'" }.first.map { "=+-@\t\r".contains($0) } == true
+            XCTAssertEqual(value, text.isEmpty ? nil : quotedFormula ? String(text.dropFirst()) : text, "\(text.debugDescription): \(read.text)")
+        }
+    }
 }

@@ -205,10 +205,12 @@ final class HTTPServer: @unchecked Sendable {
                                      headers: [("Retry-After", "1"), ("Connection", "close")]), on: connection, pending)
             }
             // Framing and header bytes libmicrohttpd would let through (see `RequestHead`).
-            if let refusal = RequestHead.refusal(connection, head: head) { return answer(refusal, on: connection, pending) }
+            if let refusal = RequestHead.refusal(connection, head: head, target: pending.targetInBuffer) {
+                return answer(refusal, on: connection, pending)
+            }
             // libmicrohttpd decodes `%00` into a NUL that ends the path early (`a.json%00.png` would
-            // arrive as `a.json`): the target as sent is checked instead.
-            if pending.target.range(of: "%00") != nil || pending.target.contains("\0") {
+            // arrive as `a.json`): the target as sent is checked instead (a raw NUL: `RequestHead`).
+            if pending.target.range(of: "%00") != nil {
                 return answer(.error(400, "the request's path or query contains a NUL character", headers: [("Connection", "close")]),
                               on: connection, pending)
             }
@@ -400,11 +402,13 @@ private final class PendingRequest: @unchecked Sendable {
     enum Stage { case new, receiving, working, answered }
     /// The request target as the client sent it, before percent-decoding.
     let target: String
+    /// Where it is in libmicrohttpd's buffer, and its length as a C string (`RequestHead`).
+    let targetInBuffer: RequestTarget
     var stage = Stage.new
     var body: [UInt8] = []
     private let response = Mutex<HTTPResponse?>(nil)
 
-    init(target: String) { self.target = target }
+    init(target: String, targetInBuffer: RequestTarget) { self.target = target; self.targetInBuffer = targetInBuffer }
 
     func finish(_ response: HTTPResponse?) { self.response.withLock { $0 = response } }
 
@@ -428,7 +432,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
 
 /// libmicrohttpd's URI log callback: the request's state, made with the target as sent.
 private let requestStarted: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { _, uri, _ in
-    let pending = PendingRequest(target: uri.map { String(cString: $0) } ?? "")
+    let pending = PendingRequest(target: uri.map { String(cString: $0) } ?? "",
+                                 targetInBuffer: RequestTarget(start: uri.map(UnsafeRawPointer.init), length: uri.map { strlen($0) } ?? 0))
     return Unmanaged.passRetained(pending).toOpaque()
 }
 

@@ -143,8 +143,8 @@ extension StudioAPI {
               parameters: translationParameters, takesSpec: true, answer: .json, failures: [])
             { api, request, route, _ in try api.exportTranslations(request, route) },
         Route(method: "POST", path: "/api/translations/import", id: "importTranslations",
-              summary: "A translation file (XLIFF 1.2, XLIFF 2.0 or CSV) read back into the campaign's localizations",
-              parameters: translationParameters.filter { $0.name != "language" }, body: .translation, answer: .json, failures: [])
+              summary: "A translation file (XLIFF 1.2, XLIFF 2.0 or CSV) read back into the campaign's localizations; costed like a render, the body at most \(RenderBudget().characters) bytes (422 past it)",
+              parameters: translationParameters.filter { $0.name != "language" }, body: .translation, costs: true, answer: .json, failures: [422])
             { api, request, route, _ in try api.importTranslations(request, route) },
         Route(method: "GET", path: "/api/specs", id: "listSpecs", summary: "The spec files in the folder, with type and title",
               answer: .json, failures: [])
@@ -157,7 +157,7 @@ extension StudioAPI {
               takesSpec: true, costs: true, answer: .saved, failures: [409, 422, 507], ifMatch: true)
             { api, request, _, name in try api.saveSpec(name, request) },
         Route(method: "POST", path: "/api/specs/{name}/merge", id: "mergeSpec",
-              summary: "Saves the page's edit of a spec that changed on disk since it was opened: merged with the file when no field was changed on both sides, else 409 with those fields",
+              summary: "Saves the page's edit of a spec that changed on disk since it was opened: merged with the file when no field was changed on both sides, else 409 with those fields; costed like a render, the body and the file together at most \(RenderBudget().characters) bytes (422 past it)",
               body: .merge, costs: true, answer: .saved, failures: [409, 422, 507])
             { api, request, _, name in try api.mergeSpec(name, request) },
         Route(method: "POST", path: "/api/specs/{name}/duplicate", id: "duplicateSpec",

@@ -42,15 +42,19 @@ extension StudioAPI {
     /// (theirs where they conflict), the file's value and its ETag.
     func mergeSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
         guard SpecFolder.isValidName(name) else { throw RequestError(.notFound, "no spec named \(name) in the folder") }
-        let body = try jsonBody(request, shape: #"{"base": SPEC, "mine": SPEC}"#)
-        guard let base = body["base"], let mine = body["mine"], case .object = mine else {
-            throw RequestError(.badInput, #"the body is {"base": the spec as it was opened, "mine": the spec as edited}"#)
-        }
         let onDisk: [UInt8]
         switch folder.read(name) {
         case .bytes(let bytes): onDisk = bytes
         case .tooLarge: throw RequestError(.tooLarge, "\(name) is over the limit of \(JSONParser.maximumInputSize) bytes (4 MiB) a spec may have")
         case .none: throw RequestError(.conflict, "\(name) was deleted on disk since it was opened; save it under a new name")
+        }
+        // The three versions read, compared and written again: costed by their size before any is parsed.
+        let held = try affordText(request.body.count + onDisk.count, "the merge (the versions opened and edited, and \(name) on disk)",
+                                  lower: "the size of the campaign", for: request)
+        defer { held.release() }
+        let body = try jsonBody(request, shape: #"{"base": SPEC, "mine": SPEC}"#)
+        guard let base = body["base"], let mine = body["mine"], case .object = mine else {
+            throw RequestError(.badInput, #"the body is {"base": the spec as it was opened, "mine": the spec as edited}"#)
         }
         let theirs: JSONValue
         do { theirs = try JSONParser.parse(onDisk) } catch {

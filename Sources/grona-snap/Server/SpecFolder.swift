@@ -22,8 +22,11 @@ import GronaOutput
 /// to it, never through a link, so a link swapped in between a check and a write cannot lead a save
 /// out of the folder.
 ///
-/// The folder has a quota: at most `maximumSpecs` spec files and `maximumBytes` of them in all; a
-/// save that would pass either is refused (507), while saving over an existing file within it is not.
+/// The folder has a quota: at most `maximumSpecs` spec files and `maximumBytes` of them in all, the
+/// trash's files (`trashFolder`) counted among the bytes; a save that would pass either is refused
+/// (507), after the oldest files of the trash have made what room they can, while saving over an
+/// existing file within it is not. A disk that fills up (ENOSPC, EDQUOT) is 507 too, and the file
+/// on disk is as it was: nothing is put in place until it is written whole.
 struct SpecFolder: Sendable {
     /// The folder's real path.
     let path: String
@@ -43,6 +46,8 @@ struct SpecFolder: Sendable {
         self.handle = handle
     }
 
+    /// Where "delete" moves a spec (`StudioAPI.trashSpec`), inside the folder and its quota.
+    static let trashFolder = ".grona-trash"
     static let maximumNameLength = 128
     static let maximumSpecs = 1000
     static let maximumBytes = 256 << 20
@@ -128,12 +133,51 @@ struct SpecFolder: Sendable {
         return .bytes([UInt8](data))
     }
 
-    /// How many spec files the folder holds and their bytes in all.
+    /// How many spec files the folder holds, and their bytes in all with the trash's.
     func usage() -> (files: Int, bytes: Int) {
-        names().reduce((0, 0)) { total, name in
+        let specs = names().reduce((0, 0)) { total, name in
             let size = file(name).flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0
             return (total.0 + 1, total.1 + size)
         }
+        return (specs.0, specs.1 + trashFiles().reduce(0) { $0 + $1.size })
+    }
+
+    /// The regular files of the trash, oldest first (their names start with the time they were trashed).
+    private func trashFiles() -> [(name: String, size: Int)] {
+        guard let trash = try? handle.folder(SpecFolder.trashFolder) else { return [] }
+        return trash.names().sorted().compactMap { name in
+            guard case .file(let size)? = trash.kind(name) else { return nil }
+            return (name, size)
+        }
+    }
+
+    /// Removes the oldest files of the trash until `bytes` more fit in the quota, or the trash is
+    /// empty; whether they fit.
+    private func makeRoom(for bytes: Int, using total: Int) -> Bool {
+        var total = total
+        guard total + bytes > SpecFolder.maximumBytes, let trash = try? handle.folder(SpecFolder.trashFolder) else {
+            return total + bytes <= SpecFolder.maximumBytes
+        }
+        let trashed = trashFiles()
+        // Nothing is thrown away for a save the whole trash could not make room for.
+        guard total - trashed.reduce(0, { $0 + $1.size }) + bytes <= SpecFolder.maximumBytes else { return false }
+        for old in trashed where total + bytes > SpecFolder.maximumBytes {
+            trash.remove(old.name)
+            total -= old.size
+        }
+        return total + bytes <= SpecFolder.maximumBytes
+    }
+
+    /// Removes the temporary files a server that stopped mid-write left in the folder, its trash and
+    /// its folders one level down (where images are uploaded); the number removed. Called as `serve`
+    /// starts, before anything is written.
+    func removeLeftovers() -> Int {
+        var removed = handle.removeLeftovers().count
+        for name in handle.names() where !name.hasPrefix(".") || name == SpecFolder.trashFolder {
+            guard case .folder? = handle.kind(name), let inner = try? handle.folder(name) else { continue }
+            removed += inner.removeLeftovers().count
+        }
+        return removed
     }
 
     enum SaveResult {
@@ -203,15 +247,22 @@ struct SpecFolder: Sendable {
         if existing == nil, files >= SpecFolder.maximumSpecs {
             return .full("the folder holds \(files) specs, its limit; delete some before adding \(name)")
         }
-        if total - replaced + bytes.count > SpecFolder.maximumBytes {
-            return .full("saving \(name) would take the folder's specs over \(SpecFolder.maximumBytes >> 20) MiB in all")
+        if !makeRoom(for: bytes.count - replaced, using: total) {
+            return .full("saving \(name) would take the folder's specs and trash over \(SpecFolder.maximumBytes >> 20) MiB in all")
         }
         do {
             if existing == nil { try handle.create(target, bytes) } else { try handle.replace(target, bytes) }
         } catch let failure as FolderHandle.Failure where failure.exists {
             return .conflict("\(name) already exists: open it before saving over it")
+        } catch let failure as FolderHandle.Failure where failure.diskFull {
+            return .full(SpecFolder.diskFull(name, failure))
         }
         return .saved(etag: SpecFolder.etag(bytes))
+    }
+
+    /// The refusal of a write the disk had no room for.
+    static func diskFull(_ name: String, _ failure: FolderHandle.Failure) -> String {
+        "the disk holding the folder is full (\(failure)); \(name) was not written, and what was there is as it was"
     }
 
     /// A strong ETag for a file's bytes: FNV-1a 64, enough to tell versions of one file apart.

@@ -195,6 +195,19 @@ struct StudioAPI: Sendable {
         return held
     }
 
+    /// Work on text rather than pixels (a three-way merge, a translation file read back), costed as
+    /// renders are, by the characters it reads (`bytes`: its input's size, on which its time is
+    /// linear): over the budget's characters it is refused (422); from 65,536 on it is heavy work,
+    /// queued on the heavy lanes by its cost like a large render; its memory (a parsed byte takes a
+    /// few dozen bytes: counted as 8 pixels) is held among the renders'. So twelve clients looping
+    /// large merges get the heavy lanes' share, and a small render beside them is not kept waiting.
+    func affordText(_ bytes: Int, _ what: String, lower: String, for request: HTTPRequest) throws -> PixelReservations.Held {
+        guard bytes <= budget.characters else {
+            throw RequestError(.overBudget, "\(what) is \(bytes) bytes, over the limit of \(budget.characters) per request; \(lower)")
+        }
+        return try afford(RenderCost(heldPixels: bytes * 8, characters: bytes), what, lower: lower, for: request)
+    }
+
     // ------------------------------------------------------------------ the spec files
 
     func listSpecs() throws -> HTTPResponse {
