@@ -194,6 +194,10 @@ final class TranslationsTests: XCTestCase {
         let latin1 = Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><xliff version="2.0" srcLang="en" trgLang="de"><file id="f"><unit id="title"><segment><source>A</source><target>"#.utf8) + [0xE4] + Array("</target></segment></unit></file></xliff>".utf8)
         XCTAssertEqual(message { try Translations.read(bytes: latin1, format: .xliff20) },
                        "this file says it is in ISO-8859-1 (its <?xml … encoding=\"ISO-8859-1\"?>); save it as UTF-8")
+        XCTAssertEqual([0x80, 0x8A, 0x9F, 0xE4].map { Translations.windows1252($0) }, ["€", "Š", "Ÿ", "ä"])
+        XCTAssertNil(Translations.windows1252(0x81))
+        XCTAssertEqual(message { try Translations.read(bytes: Array("key,en,de\ntitle,x,".utf8) + [0x81, 0x80], format: .csv) },
+                       "this file is not UTF-8 (byte 0x81 at line 2 is not UTF-8); save it as UTF-8")
         // Text already decoded with "�" for its letters (the file read in the wrong encoding) is refused too.
         XCTAssertEqual(message { try Translations.read("key,en,de\ntitle,Pastries,Geb\u{FFFD}ckst\u{FFFD}cke\n", format: .csv) },
                        "line 2 holds “\u{FFFD}”, a letter lost to a wrong encoding; send the file's own bytes, saved as UTF-8")
