@@ -109,9 +109,12 @@ enum OpenAPIDocument {
             operation["requestBody"] = ["required": true, "content": ["image/png": ["schema": ["type": "string", "contentMediaType": "image/png"]]]]
         case .translation?:
             operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": [
-                "type": "object", "required": ["spec", "text"],
+                "type": "object", "required": ["spec"],
+                "oneOf": [["required": ["text"]], ["required": ["file"]]],
                 "properties": ["spec": ["$ref": "#/components/schemas/Spec"],
-                               "text": ["type": "string", "description": "the translation file, in the format named"]]]]]]
+                               "text": ["type": "string", "description": "the translation file, in the format named"],
+                               "file": ["type": "string", "contentEncoding": "base64",
+                                        "description": "the translation file's bytes (UTF-8 with or without a BOM, or UTF-16 with one; another encoding is refused, named)"]]]]]]
         case nil:
             break
         }

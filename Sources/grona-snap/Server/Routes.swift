@@ -33,7 +33,8 @@ struct Route: Sendable {
         case newName(required: Bool)
         /// A PNG file's bytes.
         case png
-        /// `{"spec": spec, "text": "…"}`: a campaign and a translation file of its copy.
+        /// `{"spec": spec, "text": "…"}` or `{"spec": spec, "file": "base64"}`: a campaign and a
+        /// translation file of its copy, as text or as its bytes.
         case translation
     }
 
@@ -143,7 +144,7 @@ extension StudioAPI {
               parameters: translationParameters, takesSpec: true, answer: .json, failures: [])
             { api, request, route, _ in try api.exportTranslations(request, route) },
         Route(method: "POST", path: "/api/translations/import", id: "importTranslations",
-              summary: "A translation file (XLIFF 1.2, XLIFF 2.0 or CSV) read back into the campaign's localizations; costed like a render, the body at most \(RenderBudget().characters) bytes (422 past it)",
+              summary: "What a translation file (XLIFF 1.2, XLIFF 2.0 or CSV) would change in the campaign's localizations, per language and field; costed like a render, the body at most \(RenderBudget().characters) bytes (422 past it)",
               parameters: translationParameters.filter { $0.name != "language" }, body: .translation, costs: true, answer: .json, failures: [422])
             { api, request, route, _ in try api.importTranslations(request, route) },
         Route(method: "GET", path: "/api/specs", id: "listSpecs", summary: "The spec files in the folder, with type and title",

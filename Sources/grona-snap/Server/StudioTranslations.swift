@@ -1,3 +1,4 @@
+import Foundation
 import Grona
 import GronaRequests
 
@@ -44,8 +45,12 @@ extension StudioAPI {
         return .json("{\"name\": \(jsonStringLiteral(name)), \"mediaType\": \(jsonStringLiteral(format.mediaType)), \"text\": \(jsonStringLiteral(text))}\n")
     }
 
-    /// `{"localizations": {"de": {"title": …}, …}}`: the texts of the file posted (`{"spec": SPEC,
-    /// "text": FILE}`), each key checked against the spec's fields.
+    /// What a translation file posted (`{"spec": SPEC, "text": FILE}`, or `"file"`: its bytes in
+    /// base64, whose encoding GronaSnap detects) would change in the spec, before anything changes:
+    /// `changes` (per language and field: added, changed, or emptied in the file and so kept, with
+    /// the field's label and the text before and after; unchanged fields left out), `untranslated`
+    /// (every field the file has no text for) and `localizations` (each language's copy with the
+    /// changes applied). Each key is checked against the spec's fields.
     func importTranslations(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
         let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -54,21 +59,48 @@ extension StudioAPI {
         let held = try affordText(request.body.count, "the translation file with its campaign", lower: "the file's size (import fewer languages at once)",
                                   for: request)
         defer { held.release() }
-        let shape = #"{"spec": SPEC, "text": "the translation file"}"#
+        let shape = #"{"spec": SPEC, "text": "the translation file"} or {"spec": SPEC, "file": "its bytes in base64"}"#
         let body = try jsonBody(request, shape: shape)
-        guard let posted = body["spec"], case .string(let text)? = body["text"] else {
-            throw RequestError(.badInput, "the body is \(shape)")
-        }
+        guard let posted = body["spec"] else { throw RequestError(.badInput, "the body is \(shape)") }
         let spec = try Specs.decode(Array(JSONTextEdit.serialize(posted).utf8), file: options.name, folder: folder.path,
                                     assetRoots: assetRoots, disclosingPaths: false)
-        do {
-            let copy = Translations(spec)
-            var read = try Translations.read(text, format: format)
-            if format == .csv { read = read.mapValues { $0.mapValues(CSVFormula.unescaped) } }
-            return .json("{\"localizations\": \(try copy.localizationsJSON(read))}\n")
-        } catch let refused as TranslationError {
-            throw RequestError(.badInput, "text: \(refused)")
+        // The file as text, or as its bytes (whose encoding only GronaSnap can tell).
+        let member: String, readFile: () throws -> [String: [String: String]]
+        switch (body["text"], body["file"]) {
+        case (.string(let text)?, nil): member = "text"; readFile = { try Translations.read(text, format: format) }
+        case (nil, .string(let base64)?):
+            guard let data = Data(base64Encoded: base64) else { throw RequestError(.badInput, "file: not base64") }
+            member = "file"; readFile = { try Translations.read(bytes: [UInt8](data), format: format) }
+        default: throw RequestError(.badInput, "the body is \(shape)")
         }
+        do {
+            var read = try readFile()
+            if format == .csv { read = read.mapValues { $0.mapValues(CSVFormula.unescaped) } }
+            let copy = Translations(spec)
+            let result = try copy.importing(read)
+            func field(_ language: String, _ key: String) -> [String] {
+                let name = (try? LanguageTag(parsing: language))?.englishName ?? language
+                return ["\"language\": \(jsonStringLiteral(language))", "\"languageName\": \(jsonStringLiteral(name))",
+                        "\"key\": \(jsonStringLiteral(key))", "\"label\": \(jsonStringLiteral(Self.copyLabel(key)))"]
+            }
+            let text = { (value: String?) in value.map(jsonStringLiteral) ?? "null" }
+            let changes = result.changes.map { change in
+                "{" + (field(change.language, change.key) + ["\"change\": \"\(change.kind.rawValue)\"", "\"before\": \(text(change.before))",
+                                                             "\"after\": \(text(change.after))"]).joined(separator: ", ") + "}"
+            }
+            let untranslated = result.untranslated.map { "{" + field($0.language, $0.key).joined(separator: ", ") + "}" }
+            return .json("{\"localizations\": \(try copy.localizationsJSON(result.localizations)),\n"
+                         + " \"changes\": [" + changes.joined(separator: ",\n  ") + "],\n"
+                         + " \"untranslated\": [" + untranslated.joined(separator: ",\n  ") + "]}\n")
+        } catch let refused as TranslationError {
+            throw RequestError(.badInput, "\(member): \(refused)")
+        }
+    }
+
+    /// A unit's field as the editor names it: "Title", "Button label", a tier's "Reward 2".
+    static func copyLabel(_ key: String) -> String {
+        if key.hasPrefix("tiers."), let index = Int(key.dropFirst(6)) { return "Reward \(index + 1)" }
+        return fieldLabel(key, "text")
     }
 }
 
