@@ -99,7 +99,7 @@ struct HTTPLimits {
     var deadlines = Deadlines()
     /// Threads that render; each has its own text engine.
     var workers = max(2, ParallelRenderer.defaultJobs)
-    /// Requests that may wait for a worker; past it, 503 with Retry-After.
+    /// Requests that may wait for a worker; past it, 503 with Retry-After (429 past one client's share).
     var queue = 32
     /// A proxy whose `X-Forwarded-For` names the client (`--trusted-proxy`); anyone else's is ignored.
     var trustedProxy: String?
@@ -264,11 +264,10 @@ final class HTTPServer: @unchecked Sendable {
                 pending.finish(.error(503, "the server is stopping", headers: [("Connection", "close")]))
                 MHD_resume_connection(suspended.pointer)
             })
-            if !pool.submit(job) {
-                status.refusedQueueFull()
+            if let refusal = pool.submit(job) {
+                status.refused(refusal)
                 MHD_resume_connection(connection)
-                pending.finish(.error(503, "the server is busy: \(limits.queue) requests are waiting already; try again in a moment",
-                                      headers: [("Retry-After", "1")]))
+                pending.finish(HTTPServer.busy(refusal, limits: limits, perClient: pool.perClient))
             }
             return .YES
         case .working:
@@ -290,6 +289,21 @@ final class HTTPServer: @unchecked Sendable {
         if status.draining, !response.headers.contains(where: { $0.0 == "Connection" }) { response.headers.append(("Connection", "close")) }
         connections.enter(.sending(bytes: response.body.count), connection)
         return queue(response, on: connection)
+    }
+
+    /// A request the queue would not take: 429 to a client over its own share (the instance is
+    /// fine; a load balancer must not count it against the instance), 503 when the instance is full.
+    static func busy(_ refusal: WorkerPool.Refusal, limits: HTTPLimits, perClient: Int) -> HTTPResponse {
+        switch refusal {
+        case .clientShare:
+            return .error(429, "too many requests from you at once: \(perClient) of yours are waiting already (your share of this "
+                          + "server's queue); try again when one is answered", headers: [("Retry-After", "1")])
+        case .full:
+            return .error(503, "the server is busy: \(limits.queue) requests are waiting already; try again in a moment",
+                          headers: [("Retry-After", "1")])
+        case .closed:
+            return .error(503, "the server is stopping", headers: [("Connection", "close")])
+        }
     }
 
     private var tooLarge: HTTPResponse {

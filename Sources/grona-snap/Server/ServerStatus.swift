@@ -19,6 +19,7 @@ final class ServerStatus: Sendable {
         var draining = false
         var answers: [Int: Int] = [:]
         var queueFull = 0
+        var clientShare = 0
         var queues: (@Sendable () -> Queues)?
     }
     private let state = Mutex(State())
@@ -28,7 +29,14 @@ final class ServerStatus: Sendable {
 
     func attach(_ queues: @escaping @Sendable () -> Queues) { state.withLock { $0.queues = queues } }
     func answered(_ status: Int) { state.withLock { $0.answers[status, default: 0] += 1 } }
-    func refusedQueueFull() { state.withLock { $0.queueFull += 1 } }
+    func refused(_ refusal: WorkerPool.Refusal) {
+        state.withLock {
+            switch refusal {
+            case .clientShare: $0.clientShare += 1
+            case .full, .closed: $0.queueFull += 1
+            }
+        }
+    }
 
     var queues: Queues { state.withLock { $0.queues }?() ?? Queues() }
 
@@ -42,7 +50,7 @@ final class ServerStatus: Sendable {
     /// The Prometheus text exposition format (version 0.0.4).
     func metrics() -> String {
         let queues = self.queues
-        let (answers, queueFull, draining) = state.withLock { ($0.answers, $0.queueFull, $0.draining) }
+        let (answers, queueFull, clientShare, draining) = state.withLock { ($0.answers, $0.queueFull, $0.clientShare, $0.draining) }
         var lines: [String] = []
         func metric(_ name: String, _ type: String, _ help: String, _ samples: [(String, Int)]) {
             lines += ["# HELP grona_snap_\(name) \(help)", "# TYPE grona_snap_\(name) \(type)"]
@@ -54,7 +62,8 @@ final class ServerStatus: Sendable {
         metric("requests_running", "gauge", "Requests being worked on.", [("", queues.running)])
         metric("connections_open", "gauge", "Connections open.", [("", queues.connections)])
         metric("refusals_total", "counter", "Requests and connections refused for want of room.",
-               [("{reason=\"queue_full\"}", queueFull), ("{reason=\"connection_limit\"}", queues.refusedConnections)])
+               [("{reason=\"queue_full\"}", queueFull), ("{reason=\"client_share\"}", clientShare),
+                ("{reason=\"connection_limit\"}", queues.refusedConnections)])
         metric("connections_reclaimed_total", "counter", "Idle connections closed to make room for another client.",
                [("", queues.reclaimedConnections)])
         metric("responses_total", "counter", "Answers sent, by status.",
