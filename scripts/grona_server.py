@@ -47,10 +47,13 @@ def request(port, method, path, body=None, headers=None, timeout=120, source=Non
 class GronaServer:
     """`BINARY serve FOLDER --port 0 [EXTRA…]` with the checkout's fonts; ready once constructed."""
 
-    def __init__(self, binary, folder, *extra, ready_timeout=30):
+    def __init__(self, binary, folder, *extra, ready_timeout=30, env=None, stderr=None):
         self.binary, self.folder = binary, folder
-        env = dict(os.environ, GRONA_FONTS=os.path.join(ROOT, "Fonts"))
-        self.process = subprocess.Popen([binary, "serve", folder, "--port", "0", *extra], stdout=subprocess.PIPE, text=True, env=env)
+        # No line per request unless asked for (`--log-format`, or GRONA_LOG_FORMAT in `env`): the
+        # scripts send thousands, and the server's errors still reach stderr.
+        env = {"GRONA_LOG_FORMAT": "none", **os.environ, "GRONA_FONTS": os.path.join(ROOT, "Fonts"), **(env or {})}
+        self.process = subprocess.Popen([binary, "serve", folder, "--port", "0", *extra], stdout=subprocess.PIPE, text=True, env=env,
+                                        stderr=stderr)
         # serve's first line: "… serving FOLDER on http://127.0.0.1:PORT/ …".
         line = self.process.stdout.readline()
         if " on http://" not in line:

@@ -23,6 +23,18 @@ final class ServerStatus: Sendable {
         var queues: (@Sendable () -> Queues)?
     }
     private let state = Mutex(State())
+    /// Answers per route and their latency, and the process's own figures.
+    let requests = RequestMetrics()
+    /// Where each answered request is written (`--log-format`).
+    let log: ServiceLog
+
+    init(log: ServiceLog = ServiceLog(format: .none)) { self.log = log }
+
+    /// A request answered: counted, timed and logged.
+    func observe(_ exchange: ServiceLog.Exchange) {
+        requests.record(route: exchange.route, method: exchange.method, status: exchange.status, seconds: exchange.seconds)
+        log.request(exchange)
+    }
 
     var draining: Bool { state.withLock { $0.draining } }
     func startDraining() { state.withLock { $0.draining = true } }
@@ -60,6 +72,8 @@ final class ServerStatus: Sendable {
                [("{lanes=\"light\"}", queues.light), ("{lanes=\"heavy\"}", queues.heavy)])
         metric("queue_capacity", "gauge", "Requests that may wait in all.", [("", queues.capacity)])
         metric("requests_running", "gauge", "Requests being worked on.", [("", queues.running)])
+        metric("requests_in_flight", "gauge", "Requests taken and not yet answered: waiting for a lane or being worked on.",
+               [("", queues.light + queues.heavy + queues.running)])
         metric("connections_open", "gauge", "Connections open.", [("", queues.connections)])
         metric("refusals_total", "counter", "Requests and connections refused for want of room.",
                [("{reason=\"queue_full\"}", queueFull), ("{reason=\"client_share\"}", clientShare),
@@ -70,6 +84,7 @@ final class ServerStatus: Sendable {
                answers.sorted { $0.key < $1.key }.map { ("{status=\"\($0.key)\"}", $0.value) })
         metric("resident_memory_bytes", "gauge", "Resident memory of the process.", [("", ServerStatus.residentBytes())])
         metric("draining", "gauge", "1 after SIGTERM, while the requests in hand are finished.", [("", draining ? 1 : 0)])
+        lines += requests.exposition()
         return lines.joined(separator: "\n") + "\n"
     }
 
