@@ -67,7 +67,7 @@ final class ConnectionDeadlines: Sendable {
     /// addresses that took many cannot take the last ones too.
     let reserve: Int
     /// The proxy whose connections carry many clients (`--trusted-proxy`): no per-address limit.
-    let trustedProxy: String?
+    let trustedProxies: TrustedProxies
     /// What libmicrohttpd's thread, the workers and the watchdog all change: held in one mutex.
     private struct Table {
         var entries: [UInt: Entry] = [:]
@@ -79,12 +79,12 @@ final class ConnectionDeadlines: Sendable {
     private let table = Mutex(Table())
     private let watchdogDone = DispatchSemaphore(value: 0)
 
-    init(deadlines: Deadlines, limit: Int, limitPerAddress: Int, reserve: Int, trustedProxy: String?) {
+    init(deadlines: Deadlines, limit: Int, limitPerAddress: Int, reserve: Int, trustedProxies: TrustedProxies) {
         self.deadlines = deadlines
         self.limit = limit
         self.limitPerAddress = limitPerAddress
         self.reserve = reserve
-        self.trustedProxy = trustedProxy
+        self.trustedProxies = trustedProxies
         let thread = Thread { [self] in
             while true {
                 Thread.sleep(forTimeInterval: 0.1)
@@ -127,7 +127,7 @@ final class ConnectionDeadlines: Sendable {
                 served += 1
             }
             let mine = held[address] ?? 0
-            let proxy = address == trustedProxy
+            let proxy = trustedProxies.contains(address)
             var over = !proxy && (mine >= limitPerAddress || (served >= limit - reserve && mine >= 2))
             if !over && served >= limit {
                 let now = Self.now()

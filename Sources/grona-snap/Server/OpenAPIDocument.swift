@@ -13,9 +13,10 @@ enum OpenAPIDocument {
         405: "the route does not take this method (see Allow)",
         408: "the request did not arrive within its deadline",
         413: "the request body is over 4 MiB",
+        429: "this client already has its share of the queue waiting (see Retry-After); the server itself has room for others",
         431: "the request's headers are too large",
         501: "a transfer coding other than chunked (gzip, chunked)",
-        503: "busy: too many connections or requests waiting, or the client's share of the queue taken (see Retry-After)",
+        503: "the server is full: too many connections or requests waiting (see Retry-After)",
         505: "an HTTP version other than 1.0 and 1.1",
     ]
 
