@@ -14,7 +14,9 @@ enum ServeCommand {
             the same bytes as grona-snap render; see docs/service.md for its routes.
 
             Specs are read from and saved to DIR only; fonts and images must be inside DIR (or the
-            --assets-root folders) or GronaSnap's Fonts/. Stop it with Ctrl-C.
+            --assets-root folders) or GronaSnap's Fonts/. DIR is a git repository (made on the first
+            start when it is not in one): every change is one commit of the files it touched, by the
+            person who asked. Stop it with Ctrl-C.
             """,
         options: [
             CommandOption(flag: "--port", placeholder: "N", schema: .integer(0...65535),
@@ -30,6 +32,9 @@ enum ServeCommand {
                             + "requests (16 Mpx drawn and up) run on N - 1 more threads of their own, so they never take every one"),
             CommandOption(flag: "--queue", placeholder: "N", schema: .integer(1...4096),
                           summary: "requests that may wait for a thread (default 32, a quarter of them from one client); more get 503"),
+            CommandOption(flag: "--remote", placeholder: "NAME",
+                          summary: "a remote of DIR's git repository (origin) that each change is pushed to, and pulled from "
+                            + "before a read more than 3 s after the last pull: instances on several machines share one history"),
             CommandOption(flag: "--trusted-proxy", placeholder: "ADDRESS",
                           summary: "the proxy in front (127.0.0.1): its X-Forwarded-For names the client for fair queueing, and "
                             + "it has no per-address connection limit"),
@@ -62,6 +67,13 @@ enum ServeCommand {
             throw RequestError("serve: --host \(host) lets other machines in; give --token-file FILE with a secret they must send")
         }
         var api = StudioAPI(folder: folder, assetRoots: roots, loopbackOnly: loopback, studio: StudioFiles())
+        // DIR's history: a repository (made on the first start, with its campaigns as they are).
+        do {
+            api.folder.history = try CampaignHistory(folder: folder.path, remote: args.value("--remote"),
+                                                     files: { [api] in folder.names() + api.imagePaths() })
+        } catch let failure as CampaignHistory.Failure {
+            throw RequestError("serve: \(folder.path) keeps its history in git, which failed: \(failure) (is git installed?)")
+        }
         api.token = token
         api.listenAddress = host
         let server = try HTTPServer(host: host, port: UInt16(port), limits: limits, status: api.status, handler: api.handle)

@@ -330,7 +330,7 @@ final class HTTPServer: @unchecked Sendable {
 
     /// The headers handlers use: a fixed list, so nothing else of a request is copied.
     private static let headerNames = ["Host", "Origin", "Sec-Fetch-Site", "Sec-Fetch-Mode", "If-Match", "If-None-Match", "Content-Type",
-                                      "Authorization", "X-Forwarded-For"]
+                                      "Authorization", "X-Forwarded-For"] + [StudioAPI.testPersonHeader].compactMap { $0 }
 
     /// The headers of `headerNames`, by lowercase name; one that came twice is kept under
     /// `duplicateMark + name` as well, so a handler can refuse a request that names two hosts.

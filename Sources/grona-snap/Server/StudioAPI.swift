@@ -25,7 +25,7 @@ import Text
 // 4 MiB; 422 over the budget, or a spec file too large to serve; 503 busy (with Retry-After); 507 the
 // folder is full. Nothing a client sends gives a 500.
 struct StudioAPI: Sendable {
-    let folder: SpecFolder
+    var folder: SpecFolder
     /// Folders fonts and images may come from (besides GronaSnap's Fonts/).
     let assetRoots: [String]
     /// Listening on loopback only: then requests must name a loopback Host (DNS rebinding).
@@ -241,12 +241,12 @@ struct StudioAPI: Sendable {
             throw RequestError(.badInput, "\(jsonStringLiteral(name)) is not a spec file name: \(SpecFolder.nameRule)")
         }
         _ = try Specs.decode(request.body, file: name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
-        switch try folder.save(request.body, as: name, ifMatch: request.header("If-Match"),
+        switch try folder.save(request.body, as: name, ifMatch: request.header("If-Match"), by: person(request),
                                shaping: { SpecEdits.edited($0, toHold: request.body) }) {
         case .saved(let etag):
             return .json("{\"saved\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag))}\n",
                          headers: [("ETag", etag)])
-        case .conflict(let message):
+        case .conflict(let message), .overtaken(let message):
             throw RequestError(.conflict, message)
         case .full(let message):
             throw RequestError(.folderFull, message)
