@@ -13,7 +13,7 @@ let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 
 // The studio page's JavaScript modules (Sources/grona-snap/Studio/studio/NAME.js), served at /studio/NAME.js;
 // StudioFiles serves exactly these, and a test checks that the folder holds no other.
-let studioModules = ["api", "axes", "campaigns", "closer", "contrast", "dom", "downloads", "editor", "errors", "findings", "history", "images", "languages", "links", "main", "phone", "plan", "saving", "state", "tiles", "translations"]
+let studioModules = ["api", "axes", "campaigns", "closer", "contrast", "dom", "downloads", "editor", "errors", "findings", "history", "images", "languages", "links", "main", "phone", "plan", "saving", "state", "tiles", "translations", "versions"]
 
 let package = Package(
     name: "GronaSnap",
