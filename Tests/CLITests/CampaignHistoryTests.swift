@@ -236,7 +236,8 @@ final class CampaignHistoryTests: XCTestCase {
         let log = try git(["log", "-p", "main"], in: root + "/campaigns.git")
         let lost = (0..<rounds).flatMap { round in ["title \(round) from a", "body \(round) from b"] }.filter { !log.contains("\"\($0)\"") }
         let counts = lock.withLock { outcomes }
-        print("two instances: \(2 * rounds) edits in \(String(format: "%.1f", seconds)) s: \(counts), \(lost.count) lost")
+        let merges = try git(["log", "--format=%s", "main"], in: root + "/campaigns.git").split(separator: "\n").filter { $0.hasPrefix("Merged the campaigns from origin") }.count
+        print("two instances: \(2 * rounds) edits in \(String(format: "%.1f", seconds)) s: \(counts), \(lost.count) lost, \(merges) merges of a push refused or a pull")
         XCTAssertEqual(lost, [], "every edit is in the shared history")
         XCTAssertEqual(counts["conflict"] ?? 0, 0, "different fields never conflict")
         XCTAssertEqual((counts["saved"] ?? 0) + (counts["merged"] ?? 0), 2 * rounds, "\(counts)")
@@ -260,6 +261,72 @@ final class CampaignHistoryTests: XCTestCase {
         let message = try XCTUnwrap(clash.errorMessage)
         XCTAssertTrue(message.contains("Order on a") && message.contains("Order on b"), message)
         print("a conflicting pair: \(clash.status) \(message)")
+    }
+
+    /// A push refused because the remote moved meanwhile (another machine pushed between this one's
+    /// pull and its push) is pulled, merged and pushed again: a field only the other machine changed
+    /// is merged; the same field changed on both keeps theirs in the file, keeps ours in the history
+    /// and answers 409 saying both.
+    func testAPushRefusedBecauseTheRemoteMovedIsMergedAndPushedAgain() throws {
+        let root = try temporaryFolder()
+        try git(["init", "-q", "--bare", "-b", "main", root + "/campaigns.git"], in: root)
+        try git(["clone", "-q", root + "/campaigns.git", root + "/other"], in: root)
+        try FileManager.default.copyItem(atPath: fixtures + "/acme-banner.json", toPath: root + "/other/acme-banner.json")
+        try git(["add", "acme-banner.json"], in: root + "/other")
+        try git(["commit", "-q", "-m", "The first campaign"], in: root + "/other")
+        try git(["push", "-q", "origin", "main"], in: root + "/other")
+        try git(["clone", "-q", root + "/campaigns.git", root + "/here"], in: root)
+        // The remote's hook plays the other machine: on the pushes the plan names, it first pushes a
+        // change of its own from the other clone, then refuses the push it was given.
+        try "component.button=Order elsewhere\npass\ncomponent.title=Titled elsewhere\npass\n".write(toFile: root + "/plan", atomically: true, encoding: .utf8)
+        let hook = root + "/campaigns.git/hooks/pre-receive"
+        try """
+            #!/bin/sh
+            [ -n "$NESTED" ] && exit 0
+            step=$(head -n 1 '\(root)/plan'); sed -i 1d '\(root)/plan'
+            [ -z "$step" ] || [ "$step" = pass ] && exit 0
+            [ "$step" = refuse ] && exit 1
+            cd '\(root)/other' || exit 1
+            quiet="env -i PATH=$PATH HOME=/nonexistent GIT_CONFIG_NOSYSTEM=1"
+            $quiet git pull -q origin main >/dev/null 2>&1
+            python3 -c 'import json, sys; key, value = sys.argv[1].split("=", 1); spec = json.load(open("acme-banner.json")); spec["component"][key.split(".")[1]] = value; json.dump(spec, open("acme-banner.json", "w"), indent=2)' "$step"
+            $quiet git -c user.name=Other -c user.email=other@example.invalid commit -q -am "$step" && $quiet NESTED=1 git push -q origin main >/dev/null 2>&1
+            echo "the other machine pushed first" >&2
+            exit 1
+            """.write(toFile: hook, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+        let server = try StudioServer(folder: root + "/here", arguments: ["--remote", "origin"])
+        defer { server.stop() }
+
+        let opened = try server.request("GET", "/api/specs/acme-banner.json")
+        let clash = try self.server(server, "PUT", setting(try json(opened), "button", "Order here"), opened.header("ETag")!)
+        XCTAssertEqual(clash.status, 409, clash.text)
+        let message = try XCTUnwrap(clash.errorMessage)
+        XCTAssertTrue(message.contains(#"button label is "Order elsewhere" there and "Order here" in yours"#), message)
+        print("a push refused, the same field changed on both: \(clash.status) \(message)")
+        let remote = { (path: String) in try git(["show", "main:" + path], in: root + "/campaigns.git") }
+        XCTAssertTrue(try remote("acme-banner.json").contains(#""button": "Order elsewhere""#), "the file keeps theirs")
+        XCTAssertTrue(try git(["log", "-p", "main"], in: root + "/campaigns.git").contains(#""button": "Order here""#), "ours is in the history")
+
+        let again = try server.request("GET", "/api/specs/acme-banner.json")
+        let saved = try self.server(server, "PUT", setting(try json(again), "body", "Twice the points."), again.header("ETag")!)
+        XCTAssertEqual(saved.status, 200, saved.text)
+        let final = try remote("acme-banner.json")
+        XCTAssertTrue(final.contains(#""title": "Titled elsewhere""#) && final.contains(#""body": "Twice the points.""#)
+                      && final.contains(#""button": "Order elsewhere""#), final)
+        XCTAssertEqual(try String(contentsOfFile: root + "/plan", encoding: .utf8), "", "both saves were refused once, then pushed")
+        XCTAssertEqual(try git(["status", "--porcelain"], in: root + "/here"), "")
+
+        // A remote that keeps refusing: the change stays committed here, the clash is still said.
+        try "component.button=Order over there\nrefuse\nrefuse\nrefuse\nrefuse\n".write(toFile: root + "/plan", atomically: true, encoding: .utf8)
+        let third = try server.request("GET", "/api/specs/acme-banner.json")
+        let refused = try self.server(server, "PUT", setting(try json(third), "button", "Order right here"), third.header("ETag")!)
+        XCTAssertEqual(refused.status, 409, refused.text)
+        XCTAssertTrue(refused.errorMessage?.contains(#""Order over there" there and "Order right here" in yours"#) == true, refused.text)
+        XCTAssertTrue(try git(["log", "-p"], in: root + "/here").contains(#""button": "Order right here""#), "committed here")
+        let fourth = try server.request("GET", "/api/specs/acme-banner.json")
+        XCTAssertEqual(try self.server(server, "PUT", setting(try json(fourth), "title", "Back in step"), fourth.header("ETag")!).status, 200)
+        XCTAssertTrue(try git(["log", "-p", "main"], in: root + "/campaigns.git").contains(#""button": "Order right here""#), "and pushed with the next change")
     }
 
     private func server(_ server: StudioServer, _ method: String, _ spec: [String: Any], _ etag: String) throws -> StudioServer.Answer {

@@ -67,6 +67,8 @@ final class CampaignHistory: Sendable {
     /// start, as the error).
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        /// Fields a pull before the failure settled with the remote's values (`pull`).
+        var conflicts: [Conflict] = []
     }
 
     /// One version of a campaign.
@@ -265,7 +267,8 @@ final class CampaignHistory: Sendable {
             if pushed.status == 0 { return conflicts }
             conflicts += try pull()
         }
-        throw Failure(description: "cannot push the campaigns to \(remote): it kept moving; the change is committed here and goes with the next push")
+        throw Failure(description: "cannot push the campaigns to \(remote): it kept moving; the change is committed here and goes with the next push",
+                      conflicts: conflicts)
     }
 
     private func file(_ path: String, stage: Int) throws -> [UInt8]? {

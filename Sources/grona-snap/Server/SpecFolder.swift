@@ -173,18 +173,20 @@ struct SpecFolder: Sendable {
     @discardableResult
     func record(_ paths: [String], _ message: String, by person: Person?) -> String? {
         guard let history else { return nil }
+        var conflicts: [CampaignHistory.Conflict]
         do {
-            let conflicts = try history.commit(paths, message: message, by: person)
-            guard !conflicts.isEmpty else { return nil }
-            return conflicts.map { conflict in
-                "\(conflict.path) was changed on \(history.remote ?? "the remote") meanwhile ("
-                    + CampaignWords.sides(conflict.fields, theirs: "there", mine: "in yours")
-                    + "): the file keeps theirs, and yours is kept in the history (open the history to restore it)"
-            }.joined(separator: ". ")
+            conflicts = try history.commit(paths, message: message, by: person)
         } catch {
             FileHandle.standardError.write(Data("warning: the campaigns' history did not record \"\(message)\": \(error)\n".utf8))
-            return nil
+            // A merge that kept the remote's values is said even when the push after it failed.
+            conflicts = (error as? CampaignHistory.Failure)?.conflicts ?? []
         }
+        guard !conflicts.isEmpty else { return nil }
+        return conflicts.map { conflict in
+            "\(conflict.path) was changed on \(history.remote ?? "the remote") meanwhile ("
+                + CampaignWords.sides(conflict.fields, theirs: "there", mine: "in yours")
+                + "): the file keeps theirs, and yours is kept in the history (open the history to restore it)"
+        }.joined(separator: ". ")
     }
 
     /// Runs `body` while no other save, rename or upload of this folder runs, in this process or
