@@ -13,7 +13,7 @@ let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 
 // The studio page's JavaScript modules (Sources/grona-snap/Studio/studio/NAME.js), served at /studio/NAME.js;
 // StudioFiles serves exactly these, and a test checks that the folder holds no other.
-let studioModules = ["api", "axes", "campaigns", "closer", "connection", "contrast", "dom", "downloads", "drafts", "editor", "errors", "findings", "history", "images", "languages", "links", "main", "phone", "plan", "rawerror", "saving", "state", "tiles", "translations"]
+let studioModules = ["api", "axes", "campaigns", "closer", "connection", "contrast", "dom", "downloads", "drafts", "editor", "errors", "findings", "history", "images", "languages", "links", "main", "phone", "plan", "rawerror", "saving", "state", "tiles", "translations", "versions"]
 
 let package = Package(
     name: "GronaSnap",

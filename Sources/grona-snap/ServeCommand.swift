@@ -14,7 +14,9 @@ enum ServeCommand {
             the same bytes as grona-snap render; see docs/service.md for its routes.
 
             Specs are read from and saved to DIR only; fonts and images must be inside DIR (or the
-            --assets-root folders) or GronaSnap's Fonts/. Stop it with Ctrl-C.
+            --assets-root folders) or GronaSnap's Fonts/. DIR is a git repository (made on the first
+            start when it is not in one): every change is one commit of the files it touched, by the
+            person who asked. Stop it with Ctrl-C.
             """,
         options: [
             CommandOption(flag: "--port", placeholder: "N", schema: .integer(0...65535),
@@ -50,6 +52,9 @@ enum ServeCommand {
             CommandOption(flag: "--config", placeholder: "FILE",
                           summary: "GRONA_NAME=value lines (systemd's EnvironmentFile format) for any of these options; read "
                             + "again on SIGHUP, when the tokens and public URLs change at once"),
+            CommandOption(flag: "--remote", placeholder: "NAME",
+                          summary: "a remote of DIR's git repository (origin) that each change is pushed to, and pulled from "
+                            + "before a read more than 3 s after the last pull: instances on several machines share one history"),
         ],
         epilogue: """
             Every option may also come from the environment: GRONA_ and its name (GRONA_PORT, GRONA_PUBLIC_URL with
@@ -101,7 +106,14 @@ enum ServeCommand {
         }
         let log = ServiceLog(format: format)
         let policy = AccessPolicy(access)
-        let api = StudioAPI(folder: folder, assetRoots: roots, access: policy, studio: StudioFiles(), status: ServerStatus(log: log))
+        var api = StudioAPI(folder: folder, assetRoots: roots, access: policy, studio: StudioFiles(), status: ServerStatus(log: log))
+        // DIR's history: a repository (made on the first start, with its campaigns as they are).
+        do {
+            api.folder.history = try CampaignHistory(folder: folder.path, remote: args.value("--remote"),
+                                                     files: { [api] in folder.names() + api.imagePaths() })
+        } catch let failure as CampaignHistory.Failure {
+            throw RequestError("serve: \(folder.path) keeps its history in git, which failed: \(failure) (is git installed?)")
+        }
         let server = try HTTPServer(host: host, port: UInt16(port), limits: limits, status: api.status, handler: api.handle)
         let metricsServer = try args.value("--metrics-listen").map { try probeServer($0, api: api) }
         if !loopback {

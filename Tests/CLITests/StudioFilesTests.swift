@@ -9,14 +9,6 @@ import XCTest
 /// The studio's file routes: saves that rewrite only what changed, merges over a file changed on
 /// disk, duplicate / rename / trash / restore, and the folder's images — each confined to DIR.
 final class StudioFilesTests: XCTestCase {
-    private func folderWithAcme(_ name: String = #function) throws -> String {
-        let folder = try temporaryFolder(name)
-        try FileManager.default.copyItem(atPath: fixtures + "/acme-banner.json", toPath: folder + "/acme-banner.json")
-        try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: false)
-        try FileManager.default.copyItem(atPath: fixtures + "/images/coffee.png", toPath: folder + "/images/coffee.png")
-        return folder
-    }
-
     private func json(_ answer: StudioServer.Answer) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any], answer.text)
     }
@@ -193,7 +185,7 @@ final class StudioFilesTests: XCTestCase {
         var bomb = png
         bomb.replaceSubrange(16..<24, with: [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0])  // 100 000 × 100 000
         XCTAssertEqual(try server.request("PUT", "/api/images/bomb.png", body: bomb).status, 415)
-        XCTAssertEqual(files(under: folder), ["acme-banner.json", "images/coffee.png", "images/croissant.png"], "no temporary file is left behind")
+        XCTAssertEqual(campaignFiles(under: folder), ["acme-banner.json", "images/coffee.png", "images/croissant.png"], "no temporary file is left behind")
         // Cross-site uploads and file changes are refused like saves.
         XCTAssertEqual(try server.request("PUT", "/api/images/x.png", body: png, headers: ["Origin": "http://evil.example"]).status, 403)
         XCTAssertEqual(try server.request("POST", "/api/specs/acme-banner.json/trash", headers: ["Sec-Fetch-Site": "cross-site"]).status, 403)
@@ -229,7 +221,7 @@ final class StudioFilesTests: XCTestCase {
             XCTAssertEqual(try server.request(method, path, body: method == "GET" ? nil : png).status, 401, path)
         }
         XCTAssertEqual(try server.request("GET", "/api/images", headers: ["Authorization": "Bearer s3cret-token-for-tests"]).status, 200)
-        XCTAssertEqual(files(under: folder), ["acme-banner.json", "images/coffee.png"])
+        XCTAssertEqual(campaignFiles(under: folder), ["acme-banner.json", "images/coffee.png"])
     }
 
     /// A file of `bytes` bytes that takes no room on disk (its size is what quotas count).

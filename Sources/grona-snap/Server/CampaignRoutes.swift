@@ -37,12 +37,13 @@ extension StudioAPI {
     func duplicateSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
         guard case .bytes(let bytes) = folder.read(name) else { throw RequestError(.notFound, "no spec named \(name) in the folder") }
         let to = try newName(request) ?? freeCopyName(of: name)
-        switch try folder.save(bytes, as: to, ifMatch: nil) {
+        switch try folder.save(bytes, as: to, ifMatch: nil, by: person(request), describing: { _, _ in "Created \(to) as a copy of \(name)" }) {
         case .saved(let etag):
             return .json("{\"created\": \(jsonStringLiteral(to)), \"etag\": \(jsonStringLiteral(etag))}\n", headers: [("ETag", etag)])
         case .conflict: throw RequestError(.conflict, "\(to) already exists: choose another name")
         case .full(let message): throw RequestError(.folderFull, message)
         case .notFound: throw RequestError(.conflict, "\(to) already exists: choose another name")
+        case .overtaken(let message): throw RequestError(.conflict, message)
         }
     }
 
@@ -53,6 +54,7 @@ extension StudioAPI {
             try checkOpened(name, request)
             guard folder.handle.kind(to) == nil else { throw RequestError(.conflict, "\(to) already exists: choose another name") }
             try move(name, in: folder.handle, to: folder.handle, as: to)
+            folder.record([name, to], "Renamed \(name) to \(to)", by: person(request))
             return .json("{\"renamed\": \(jsonStringLiteral(name)), \"to\": \(jsonStringLiteral(to))}\n")
         }
     }
@@ -66,6 +68,7 @@ extension StudioAPI {
             var entry = "\(stamp)-\(name)", serial = 1
             while trash.kind(entry) != nil { serial += 1; entry = "\(stamp)\(serial)-\(name)" }
             try move(name, in: folder.handle, to: trash, as: entry)
+            folder.record([name], "Deleted \(name) (moved to the trash)", by: person(request))
             pruneTrash(trash)
             return .json("{\"trashed\": \(jsonStringLiteral(name)), \"entry\": \(jsonStringLiteral(entry))}\n")
         }
@@ -96,6 +99,7 @@ extension StudioAPI {
                 throw RequestError(.folderFull, "the folder's quota of specs is full; delete some before restoring \(name)")
             }
             try move(entry, in: trash, to: folder.handle, as: name)
+            folder.record([name], "Restored \(name) from the trash", by: person(request))
             let etag = folder.handle.read(name, upTo: JSONParser.maximumInputSize).map(SpecFolder.etag) ?? ""
             return .json("{\"restored\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag))}\n")
         }
@@ -297,6 +301,7 @@ extension StudioAPI {
                 if failure.diskFull { throw RequestError(.folderFull, SpecFolder.diskFull(path, failure)) }
                 throw RequestError(.folderFull, "cannot write the image: \(failure)")
             }
+            folder.record([path], "Added the image \(path)", by: person(request))
             return .json("{\"uploaded\": \(jsonStringLiteral(path)), \"width\": \(decoded.pixmap.width), \"height\": \(decoded.pixmap.height)}\n")
         }
     }

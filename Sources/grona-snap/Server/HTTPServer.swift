@@ -41,6 +41,8 @@ struct HTTPRequest: Sendable {
     var arrived: UInt64 = 0
     /// The lanes it runs on: heavy work found on a light lane moves (`HTTPResponse.movesToHeavyLanes`).
     var lane = WorkerPool.Lane.light
+    /// The person it was admitted as (`AccessPolicy.Caller.person`), for the history's commits.
+    var person: String?
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
 

@@ -81,6 +81,12 @@ enum OpenAPIDocument {
             parameters.insert(["name": "name", "in": "path", "required": true, "description": rule,
                                "schema": ["type": "string", "minLength": 1, "maxLength": longest, "pattern": pattern], "example": example], at: 0)
         }
+        if route.path.contains("{version}") {
+            parameters.insert(["name": "version", "in": "path", "required": true,
+                               "description": "a version's id, as the campaign's history lists it (or its first 7 or more digits)",
+                               "schema": ["type": "string", "minLength": 7, "maxLength": 64, "pattern": StudioAPI.versionPattern],
+                               "example": "3f2a9c1"], at: 1)
+        }
         if route.ifMatch {
             parameters.append(["name": "If-Match", "in": "header", "required": false,
                                "description": "the ETag the spec was opened with; * for any version; none for a new file",

@@ -37,6 +37,8 @@ struct SpecFolder: Sendable {
     /// load balancer by an advisory lock on the folder itself (flock(2) on DIR, on the same machine),
     /// which leaves no file behind in the campaign folder.
     private let saveLock = NSLock()
+    /// The folder's git history (`serve` opens it): every change below is committed to it.
+    var history: CampaignHistory?
 
     init(_ folder: String) throws {
         guard let real = AssetPaths.realDirectory(folder), let handle = try? FolderHandle(path: real) else {
@@ -187,6 +189,9 @@ struct SpecFolder: Sendable {
         /// The save would pass the folder's quota.
         case full(String)
         case notFound
+        /// Saved and committed, but the remote had changed the same fields meanwhile: the file holds
+        /// theirs, ours is in the history; the message says both.
+        case overtaken(String)
     }
 
     /// Writes `bytes` as `name` if the file on disk is still the version `ifMatch` names (an ETag from
@@ -195,10 +200,37 @@ struct SpecFolder: Sendable {
     /// `shaping` turns the file on disk into what is written (`SpecEdits`: the file minimally
     /// edited to hold the new value), inside the same lock as the check; for a new file `bytes` are
     /// written as they are.
-    func save(_ bytes: [UInt8], as name: String, ifMatch: String?,
+    ///
+    /// The write is one commit of the file by `person`, its message `describing` the change (by
+    /// default what changed, in words: `CampaignWords`); a save that changes nothing commits nothing.
+    func save(_ bytes: [UInt8], as name: String, ifMatch: String?, by person: Person?,
+              describing: ((_ before: [UInt8]?, _ after: [UInt8]) -> String)? = nil,
               shaping: (_ onDisk: [UInt8]) -> [UInt8]? = { _ in nil }) throws -> SaveResult {
         guard SpecFolder.isValidName(name) else { return .notFound }
-        return try locked { try saveLocked(bytes, as: name, ifMatch: ifMatch, shaping: shaping) }
+        return try locked { try saveLocked(bytes, as: name, ifMatch: ifMatch, by: person, describing: describing, shaping: shaping) }
+    }
+
+    /// Commits `paths` (relative to the folder) as one change by `person`, when the folder has a
+    /// history; the conflicts a push had to settle with the remote, in words, or nil. A history that
+    /// cannot be written (git missing, a broken repository) does not undo the change: the server
+    /// says so on its standard error, and the next commit of those files carries it.
+    @discardableResult
+    func record(_ paths: [String], _ message: String, by person: Person?) -> String? {
+        guard let history else { return nil }
+        var conflicts: [CampaignHistory.Conflict]
+        do {
+            conflicts = try history.commit(paths, message: message, by: person)
+        } catch {
+            FileHandle.standardError.write(Data("warning: the campaigns' history did not record \"\(message)\": \(error)\n".utf8))
+            // A merge that kept the remote's values is said even when the push after it failed.
+            conflicts = (error as? CampaignHistory.Failure)?.conflicts ?? []
+        }
+        guard !conflicts.isEmpty else { return nil }
+        return conflicts.map { conflict in
+            "\(conflict.path) was changed on \(history.remote ?? "the remote") meanwhile ("
+                + CampaignWords.sides(conflict.fields, theirs: "there", mine: "in yours")
+                + "): the file keeps theirs, and yours is kept in the history (open the history to restore it)"
+        }.joined(separator: ". ")
     }
 
     /// Runs `body` while no other save, rename or upload of this folder runs, in this process or
@@ -209,6 +241,13 @@ struct SpecFolder: Sendable {
         let lockFile = openat(handle.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if lockFile >= 0 { flock(lockFile, LOCK_EX) }
         defer { if lockFile >= 0 { flock(lockFile, LOCK_UN); close(lockFile) } }
+        // With a remote, every change is made over its newest commits, so If-Match checks the
+        // version another machine saved, and the push that follows is a fast-forward.
+        if let history, history.remote != nil {
+            do { try history.pull() } catch {
+                FileHandle.standardError.write(Data("warning: cannot pull the campaigns: \(error)\n".utf8))
+            }
+        }
         return try body()
     }
 
@@ -219,7 +258,8 @@ struct SpecFolder: Sendable {
     /// meanwhile); an existing one is replaced by rename. A link to another spec of the folder (no
     /// slash in its target) is kept, and the file it names is replaced; any other link, a folder or
     /// a device is not a spec we may touch.
-    func saveLocked(_ bytes: [UInt8], as name: String, ifMatch: String?,
+    func saveLocked(_ bytes: [UInt8], as name: String, ifMatch: String?, by person: Person?,
+                    describing: ((_ before: [UInt8]?, _ after: [UInt8]) -> String)? = nil,
                     shaping: (_ onDisk: [UInt8]) -> [UInt8]? = { _ in nil }) throws -> SaveResult {
         var bytes = bytes
         var target = name
@@ -228,6 +268,7 @@ struct SpecFolder: Sendable {
             target = inside
         }
         let existing = handle.kind(target)
+        var before: [UInt8]?
         if let existing {
             guard case .file(let size) = existing else { return .notFound }
             guard let onDisk = handle.read(target, upTo: JSONParser.maximumInputSize + 1) else { return .notFound }
@@ -238,6 +279,7 @@ struct SpecFolder: Sendable {
                 return .conflict("\(name) changed on disk since it was opened: reload it, then make your changes again")
             }
             if let shaped = shaping(onDisk) { bytes = shaped }
+            before = onDisk
         } else if let ifMatch, ifMatch != "*" {
             return .conflict("\(name) was deleted on disk since it was opened")
         }
@@ -257,6 +299,9 @@ struct SpecFolder: Sendable {
         } catch let failure as FolderHandle.Failure where failure.diskFull {
             return .full(SpecFolder.diskFull(name, failure))
         }
+        let message = describing?(before, bytes)
+            ?? before.map { CampaignWords.change(of: target, from: $0, to: bytes) } ?? "Created \(target)"
+        if let overtaken = record([target], message, by: person) { return .overtaken(overtaken) }
         return .saved(etag: SpecFolder.etag(bytes))
     }
 

@@ -27,7 +27,7 @@ import Text
 // gives a 500. Who may ask and who is asking is `AccessPolicy`'s (Access.swift); each change to the
 // folder is written to the log as an audit line (`AuditTrail`).
 struct StudioAPI: Sendable {
-    let folder: SpecFolder
+    var folder: SpecFolder
     /// Folders fonts and images may come from (besides GronaSnap's Fonts/).
     let assetRoots: [String]
     /// Who may ask, by which names, and who is asking (`AccessPolicy`): reloaded on SIGHUP.
@@ -55,7 +55,9 @@ struct StudioAPI: Sendable {
             let path = request.path
             caller = try access.admit(request, openToAnyone: StudioAPI.openToAnyone.contains(path),
                                       needsToken: path.hasPrefix("/api/") && !StudioAPI.tokenless.contains(path))
-            response = try route(request)
+            var admitted = request
+            admitted.person = caller.person
+            response = try route(admitted)
         } catch let heavy as HeavyWork {
             return .heavy(heavy.pixels)
         } catch {
@@ -268,12 +270,12 @@ struct StudioAPI: Sendable {
             throw RequestError(.badInput, "\(jsonStringLiteral(name)) is not a spec file name: \(SpecFolder.nameRule)")
         }
         _ = try Specs.decode(request.body, file: name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
-        switch try folder.save(request.body, as: name, ifMatch: request.header("If-Match"),
+        switch try folder.save(request.body, as: name, ifMatch: request.header("If-Match"), by: person(request),
                                shaping: { SpecEdits.edited($0, toHold: request.body) }) {
         case .saved(let etag):
             return .json("{\"saved\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag))}\n",
                          headers: [("ETag", etag)])
-        case .conflict(let message):
+        case .conflict(let message), .overtaken(let message):
             throw RequestError(.conflict, message)
         case .full(let message):
             throw RequestError(.folderFull, message)
