@@ -103,7 +103,7 @@ final class CampaignHistory: Sendable {
         // The trash is the studio's own, not a campaign: git leaves it out of `status` too.
         let exclude = folder + "/.git/info/exclude"
         let old = (try? String(contentsOfFile: exclude, encoding: .utf8)) ?? ""
-        try? (old + (old.isEmpty || old.hasSuffix("\n") ? "" : "\n") + "/\(StudioAPI.trashFolder)/\n").write(toFile: exclude, atomically: true, encoding: .utf8)
+        try? (old + (old.isEmpty || old.hasSuffix("\n") ? "" : "\n") + "/\(SpecFolder.trashFolder)/\n").write(toFile: exclude, atomically: true, encoding: .utf8)
         let campaigns = files()
         if !campaigns.isEmpty {
             try commit(campaigns, message: "Started the campaigns' history with \(campaigns.count) file\(campaigns.count == 1 ? "" : "s")", by: nil)
