@@ -54,7 +54,7 @@ final class ErrorMessageTests: XCTestCase {
     func testCommandsAndOptionsDidYouMean() throws {
         try write(banner)
         try assertFails(["rendr", "s.json"],
-                        #"unknown command "rendr" (did you mean "render"?); expected one of: accept, animate, batch, check, diff, merge, render, serve, sheet, shots, unused, verify (see grona-snap --help)"#)
+                        #"unknown command "rendr" (did you mean "render"?); expected one of: accept, animate, batch, check, diff, history, merge, render, serve, sheet, shots, unused, verify (see grona-snap --help)"#)
         try assertFails(["sheet", "s.json", "-o", "o.png", "--paddin", "8"],
                         #"sheet: unknown option "--paddin" (did you mean "--padding"?); see grona-snap sheet --help"#)
     }

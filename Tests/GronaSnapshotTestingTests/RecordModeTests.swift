@@ -90,7 +90,7 @@ final class RecordModeTests: XCTestCase {
         try writeBytes(Array("not a png".utf8), folder + "/Snapshots/" + goldenName)
         let outcome = run(verifier(folder, .missing), sampleImage())
         XCTAssertEqual(outcome.status, .differs)
-        XCTAssertTrue(outcome.message.contains("the golden cannot be read"), outcome.message)
+        XCTAssertTrue(outcome.message.contains("the golden is unreadable"), outcome.message)
         XCTAssertEqual(run(verifier(folder, .failed), sampleImage()).status, .recorded)
         XCTAssertEqual(run(verifier(folder, .never), sampleImage()).status, .matched)
     }
