@@ -41,6 +41,8 @@ def studio():
     git(folder, "init", "-q")
     git(folder, "add", ".")
     git(folder, "-c", "user.name=Studio", "-c", "user.email=studio@example.com", "commit", "-qm", "campaigns")
+    # Each save is a commit of its own: the diffs below are against the campaigns as they were.
+    git(folder, "tag", "before-the-studio")
     try:
         with serving(folder) as address:
             yield address, folder
@@ -94,13 +96,15 @@ def test_a_one_field_edit_is_a_one_line_git_diff(browser, studio):
     page = open_campaign(browser, address, "acme-banner.json")
     type_into(page, "#field-title", "Triple points on every order")
     save_by_keyboard(page)
-    numstat = git(folder, "diff", "--numstat").split()
-    assert numstat == ["1", "1", "acme-banner.json"], git(folder, "diff")
+    numstat = git(folder, "diff", "before-the-studio", "--numstat").split()
+    assert numstat == ["1", "1", "acme-banner.json"], git(folder, "diff", "before-the-studio")
     # An image picked and a colour typed: still one line each.
     type_into(page, '[data-path="theme.accent"][type=text]', "#FFD166")
     save_by_keyboard(page)
-    diff = git(folder, "diff", "-U0")
-    assert git(folder, "diff", "--numstat").split() == ["2", "2", "acme-banner.json"], diff
+    diff = git(folder, "diff", "before-the-studio", "-U0")
+    assert git(folder, "diff", "before-the-studio", "--numstat").split() == ["2", "2", "acme-banner.json"], diff
+    assert git(folder, "log", "--format=%s", "before-the-studio..").splitlines() == [
+        "acme-banner.json: Accent changed", "acme-banner.json: Title changed"], git(folder, "log", "--oneline")
     print("git diff after two one-field saves:\n" + diff)
     assert not page.errors, page.errors
     page.close()
@@ -118,7 +122,7 @@ def test_two_tabs_merge_and_the_field_both_changed_is_chosen(browser, studio):
     message = save_by_keyboard(second, expect="meanwhile")
     spec = json.loads(read(folder, "acme-banner.json"))
     assert spec["component"]["title"] == "Title from the first tab" and spec["component"]["body"] == "Body from the second tab.", spec
-    assert git(folder, "diff", "--numstat").split() == ["2", "2", "acme-banner.json"], git(folder, "diff")
+    assert git(folder, "diff", "before-the-studio", "--numstat").split() == ["2", "2", "acme-banner.json"], git(folder, "diff", "before-the-studio")
     print(f"different fields: {message}")
     # The same field: the second tab saves first, the first is offered the choice.
     type_into(second, "#field-title", "Second tab's title")
@@ -346,7 +350,7 @@ def test_pick_and_upload_an_image(browser, studio):
     assert page.input_value("#field-image") == "images/coffee.png"
     assert "choose-image" in focused(page)["cls"], "the focus returns to the button that opened the picker"
     save_by_keyboard(page)
-    assert git(folder, "diff", "--numstat").split() == ["1", "1", "banner-image.json"], git(folder, "diff")
+    assert git(folder, "diff", "before-the-studio", "--numstat").split() == ["1", "1", "banner-image.json"], git(folder, "diff", "before-the-studio")
     # Upload: a PNG goes into images/ under its own name; a second with the same name gets " 2".
     upload = os.path.join(tempfile.mkdtemp(prefix="grona-upload-"), "fresh bread.png")
     shutil.copy(os.path.join(ROOT, "Fixtures", "images", "croissant.png"), upload)
