@@ -94,6 +94,9 @@ final class CampaignHistoryTests: XCTestCase {
         XCTAssertEqual(lines[2], "Ada Lindqvist acme-banner.json: Title changed")
         XCTAssertTrue(lines[0].hasPrefix("Ben Okafor acme-summer.json: restored the version of "), log)
         XCTAssertEqual(try git(["log", "-1", "--format=%ae"], in: folder), "ben.okafor@grona-snap.invalid\n")
+        // An auth proxy that names people by their address (X-Forwarded-Email): the address is theirs.
+        try save(server, "acme-summer.json", "button", "Show my points", as: "carla.reyes@team.example")
+        XCTAssertEqual(try git(["log", "-1", "--format=%an <%ae>"], in: folder), "carla.reyes@team.example <carla.reyes@team.example>\n")
     }
 
     /// A repository with work of its own in progress: GronaSnap commits its file and nothing else.

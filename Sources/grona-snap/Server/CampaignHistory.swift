@@ -17,13 +17,22 @@ struct Person: Sendable, Equatable {
     static let studio = Person(name: "GronaSnap studio", email: "studio@grona-snap.invalid")
 
     /// A person known by a name alone (a token's name, an auth proxy's user): an address that
-    /// cannot be mailed, so no commit claims a real one it was not given.
+    /// cannot be mailed, so no commit claims a real one it was not given. An auth proxy that names
+    /// people by their address (`X-Forwarded-Email`, or a user that is one) gave it: it is kept.
     init(name: String) {
         let cleaned = Person.cleaned(name)
         self.name = cleaned.isEmpty ? Person.studio.name : cleaned
+        if Person.isAddress(cleaned) { email = cleaned; return }
         let local = cleaned.lowercased().unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : "." }.joined()
         let trimmed = local.split(separator: ".").joined(separator: ".")
         email = (trimmed.isEmpty ? "person" : trimmed) + "@grona-snap.invalid"
+    }
+
+    /// `local@domain.tld` in printable ASCII without spaces: what git takes as an address.
+    static func isAddress(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix(".") else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 && $0.value < 127 }
     }
 
     init(name: String, email: String) {
