@@ -317,14 +317,15 @@ final class ShotsTests: XCTestCase {
     func testWatchRendersAgainForASaveMadeDuringALongRender() throws {
         let root = try temporaryFolder()
         let list = root + "/list.json"
-        // A render long enough (well over the 350 ms below) that a save made after the watcher
-        // has started it lands inside it: a sheet of the long copy at AX5 and L.
+        // A render long enough (well over the 350 ms below, on a fast machine too: 4 cells at @2x
+        // took 0.2 s on one) that a save made after the watcher has started it lands inside it: a
+        // sheet of the long copy in 8 cells at @3x.
         func shotList(padding: Int) -> String {
             "{\"out\": \"out\", \"padding\": \(padding), \"shots\": ["
                 + "{\"spec\": \"\(fixtures)/message-info.json\", \"kind\": \"snapshot\", \"name\": \"card.png\", "
                 + "\"variants\": {\"textSize\": [\"L\"], \"appearance\": [\"light\"], \"direction\": [\"ltr\"], \"scale\": [1]}}, "
                 + "{\"spec\": \"\(fixtures)/long-copy-banner.json\", \"kind\": \"sheet\", \"name\": \"slow.png\", "
-                + "\"variants\": {\"textSize\": [\"L\", \"AX5\"], \"appearance\": [\"light\", \"dark\"], \"direction\": [\"ltr\"], \"scale\": [2]}}]}"
+                + "\"variants\": {\"textSize\": [\"L\", \"AX5\"], \"appearance\": [\"light\", \"dark\"], \"direction\": [\"ltr\", \"rtl\"], \"scale\": [3]}}]}"
         }
         try shotList(padding: 0).write(toFile: list, atomically: true, encoding: .utf8)
         let (process, waitForLine) = try watch(list)
