@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "Locking"),
         .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CUnicode", "Raster", "Locking"], swiftSettings: optimisedInDebug),
         // CUnicode for locale data (which languages are written right to left).
-        .target(name: "Grona", dependencies: ["Locking", "Text", "Raster", "PNG", "CUnicode"]),
+        .target(name: "Grona", dependencies: ["Locking", "Text", "Raster", "PNG"]),
         // Writing files (atomic outputs, staging, the interrupt handler) for every front end:
         // rendering itself writes nothing.
         .target(name: "GronaOutput", dependencies: ["Locking"]),

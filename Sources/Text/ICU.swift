@@ -1,12 +1,13 @@
 import CUnicode
 
 /// ICU, through CUnicode (the C target that includes ICU's headers, which cannot be imported next to
-/// Foundation's own ICU): the only file of the text engine that calls it. CUnicode returns 0, or a
+/// Foundation's own ICU): the only Swift file of the package that calls it. The locale data (CLDR's
+/// names, likely languages and directions) is `package`, for Grona's `LanguageTag`. CUnicode returns 0, or a
 /// negative status naming the step of ICU that failed; `check(_:_:)` turns a failure into
 /// `TextError.unicode`, naming the call and the status. Text is laid out only with ICU's answer:
 /// falling back to other levels or other break opportunities would lay the same text out
 /// differently on a machine whose ICU failed, so failures are thrown to `layoutParagraph`'s caller.
-enum ICU {
+package enum ICU {
     /// Throws `TextError.unicode` when `status` is not 0.
     static func check(_ status: Int32, _ call: String) throws {
         guard status == 0 else { throw TextError.unicode(call: call, status: status) }
@@ -60,5 +61,41 @@ enum ICU {
         }
         try check(status, "cu_line_break_opportunities")
         return flags
+    }
+
+    // CLDR's locale data, for Grona's `LanguageTag`.
+
+    /// `tag`'s name in the language `displayTag` ("de" in "en" → "German"; in "de" → "Deutsch"), nil
+    /// when CLDR has no name for it.
+    package static func languageName(_ tag: String, in displayTag: String) -> String? {
+        var units = [UInt16](repeating: 0, count: 256)
+        let length = tag.withCString { tag in displayTag.withCString { cu_language_display_name(tag, $0, &units, Int32(units.count)) } }
+        guard length > 0 else { return nil }
+        return String(decoding: units.prefix(min(Int(length), units.count)), as: UTF16.self)
+    }
+
+    /// The language most likely spoken in the region `code` ("DK" → "da"), from CLDR's likely subtags.
+    package static func likelyLanguage(ofRegion code: String) -> String? {
+        var out = [CChar](repeating: 0, count: 16)
+        let length = code.withCString { cu_likely_language_of_region($0, &out, Int32(out.count)) }
+        return tag(out, length)
+    }
+
+    /// The language `text` is most likely written in, from its letters' script; nil without letters.
+    package static func likelyLanguage(ofText text: String) -> String? {
+        let units = Array(text.utf16)
+        var out = [CChar](repeating: 0, count: 16)
+        let length = units.withUnsafeBufferPointer { cu_likely_language_of_text($0.baseAddress, Int32($0.count), &out, Int32(out.count)) }
+        return tag(out, length)
+    }
+
+    /// Whether `tag` is written right to left (its script's, or its language's likely script's, direction).
+    package static func isRightToLeft(language tag: String) -> Bool {
+        tag.withCString { cu_language_is_right_to_left($0) } == 1
+    }
+
+    private static func tag(_ out: [CChar], _ length: Int32) -> String? {
+        guard length > 0 else { return nil }
+        return String(decoding: out.prefix(min(Int(length), out.count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

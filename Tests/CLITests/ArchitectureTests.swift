@@ -71,6 +71,18 @@ final class ArchitectureTests: XCTestCase {
         XCTAssertGreaterThan(files, 10)
     }
 
+    /// A C library is called from one Swift file, which turns its status codes and buffers into Swift
+    /// values for the rest of the package: a second caller would need its own copy of that care.
+    func testEachCLibraryHasOneSwiftHome() throws {
+        let homes = ["CFreeType": "Sources/Text/FreeType.swift", "CHarfBuzz": "Sources/Text/HarfBuzz.swift",
+                     "CUnicode": "Sources/Text/ICU.swift"]
+        let files = try sources(in: "Sources")
+        for (library, home) in homes {
+            let importers = files.filter { $0.1.split(separator: "\n").contains { $0.hasSuffix("import \(library)") } }.map(\.0)
+            XCTAssertEqual(importers, [home], "\(library) is imported by \(importers): call it through \(home)")
+        }
+    }
+
     private func sources(in folder: String) throws -> [(String, String)] {
         let root = packageRoot + "/" + folder
         guard let walker = FileManager.default.enumerator(atPath: root) else { throw CocoaError(.fileNoSuchFile) }

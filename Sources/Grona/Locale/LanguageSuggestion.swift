@@ -1,4 +1,4 @@
-import CUnicode
+import Text
 
 // What a person types to add a language to a campaign is checked beyond BCP 47's syntax: a tag whose
 // language CLDR has no name for is no language an app runs in. The usual mistakes get a suggestion:
@@ -15,10 +15,7 @@ public struct LanguageRefusal: Error, CustomStringConvertible, Sendable {
 extension LanguageTag {
     /// The language's name in itself ("Deutsch", "العربية"), nil when CLDR has none.
     public var nativeName: String? {
-        var units = [UInt16](repeating: 0, count: 256)
-        let length = description.withCString { tag in cu_language_display_name(tag, tag, &units, Int32(units.count)) }
-        guard length > 0 else { return nil }
-        return String(decoding: units.prefix(min(Int(length), units.count)), as: UTF16.self)
+        ICU.languageName(description, in: description)
     }
 
     /// `text` as a language a campaign can be translated into: a well-formed tag whose language
@@ -70,21 +67,14 @@ extension LanguageTag {
     /// The language most likely spoken in a region ("dk" → da), when `code` is a region's code.
     static func spokenIn(region code: String) -> LanguageTag? {
         guard code.count == 2 else { return nil }
-        var out = [CChar](repeating: 0, count: 16)
-        let length = code.uppercased().withCString { cu_likely_language_of_region($0, &out, Int32(out.count)) }
-        guard length > 0 else { return nil }
-        return try? LanguageTag(parsing: String(decoding: out.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        return ICU.likelyLanguage(ofRegion: code.uppercased()).flatMap { try? LanguageTag(parsing: $0) }
     }
 
     /// The language `text` is most likely written in, from its letters' script and CLDR's likely
     /// subtags ("قهوتك" → ar, "שלום" → he, "こんにちは" → ja, Latin letters → en); nil without letters.
     /// What a picture's copy is read in when its spec names no locale (a shot's alt text).
     public static func likelyLanguage(of text: String) -> LanguageTag? {
-        let units = Array(text.utf16)
-        var out = [CChar](repeating: 0, count: 16)
-        let length = units.withUnsafeBufferPointer { cu_likely_language_of_text($0.baseAddress, Int32($0.count), &out, Int32(out.count)) }
-        guard length > 0 else { return nil }
-        return try? LanguageTag(parsing: String(decoding: out.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        ICU.likelyLanguage(ofText: text).flatMap { try? LanguageTag(parsing: $0) }
     }
 
     /// The language whose English or native name is `name` (any case): "German", "deutsch" → de.

@@ -1,4 +1,4 @@
-import CUnicode
+import Text
 
 // BCP 47 language tags (RFC 5646), as specs and the command line name locales: "en", "de-CH",
 // "zh-Hant", "pt-BR", "sr-Latn-RS". A tag is checked for well-formedness (the syntax of §2.1, without
@@ -101,7 +101,7 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
     public var isRightToLeft: Bool { LanguageTag.isRightToLeft(description) }
 
     static func isRightToLeft(_ tag: String) -> Bool {
-        tag.withCString { cu_language_is_right_to_left($0) } == 1
+        ICU.isRightToLeft(language: tag)
     }
 }
 
