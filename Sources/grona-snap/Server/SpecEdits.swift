@@ -20,7 +20,7 @@ enum SpecEdits {
         return try? JSONTextEdit.edit(onDisk, to: value)
     }
 
-    /// A conflict as the page takes it: the path (keys and indexes), and each side's value, left out
+    /// A conflict as the page takes it: the path (keys and indexes), the field's label, and each side's value, left out
     /// where that side removed the field.
     static func json(_ conflict: JSONConflict) -> String {
         var fields = ["\"path\": [" + conflict.path.map { step -> String in
@@ -28,7 +28,7 @@ enum SpecEdits {
             case .key(let key): return jsonStringLiteral(key)
             case .index(let index): return String(index)
             }
-        }.joined(separator: ", ") + "]"]
+        }.joined(separator: ", ") + "]", "\"label\": " + jsonStringLiteral(CampaignWords.label(of: conflict.path))]
         if let base = conflict.base { fields.append("\"base\": " + JSONTextEdit.serialize(base)) }
         if let mine = conflict.mine { fields.append("\"mine\": " + JSONTextEdit.serialize(mine)) }
         if let theirs = conflict.theirs { fields.append("\"theirs\": " + JSONTextEdit.serialize(theirs)) }

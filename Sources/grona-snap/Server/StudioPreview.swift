@@ -6,9 +6,11 @@ import PNG
 // What the studio page needs from GronaSnap's own tables and renders, so the page decides nothing
 // itself:
 //   GET  /api/schema   the text sizes, appearances, directions, pseudolanguages, component kinds with
-//                      their fields and line limits, theme and campaign colour fields (with defaults
-//                      and what each colours), finding kinds in plain words, and common languages with
-//                      their names and directions, all read from the Grona module;
+//                      their fields (label, required, line limits), theme and campaign colour fields
+//                      (with defaults and what each colours), finding kinds in plain words, common
+//                      languages with their names and directions, the grid a studio starts with, the
+//                      rule of a spec's file name and the grammar of a language's name, all read from
+//                      the tables the renderer and the server decide by;
 //   GET  /api/locale   one language tag checked, canonicalised and named ("de": German, ltr);
 //   POST /api/preview  one answer per edit: every tile shown rendered once (PNG as a data URL, with
 //                      its accessible name), their findings grouped (`FindingGroup`) and said for a
@@ -20,8 +22,12 @@ extension StudioAPI {
                                    "hi", "id", "it", "ja", "ko", "nb", "nl", "pl", "pt-BR", "pt-PT", "ru", "sv", "th", "tr",
                                    "uk", "ur", "vi", "zh-Hans", "zh-Hant"]
 
+    /// The grid a studio opens with (an address's own choice aside): the extremes of Dynamic Type
+    /// around the default, both appearances and both directions.
+    static let startingTextSizes: [TextSize] = [.extraSmall, Environment().textSize, .accessibilityExtraExtraExtraLarge]
+
     /// One of the preview's `languages`: the spec's own copy, a language tag or a pseudolanguage.
-    static let languagePattern = "(base|\(LanguageTag.pattern)|pseudo:(\(PseudoLocalization.allCases.map(\.rawValue).joined(separator: "|"))))"
+    static let languagePattern = PlannedLanguage.pattern
 
     /// The preview's own query parameters; the tiles' axes, card width, scale and the overlay are the
     /// command line's options (`CommandTable`, routes "preview").
@@ -69,7 +75,7 @@ extension StudioAPI {
                         case .style: return nil  // the colour fields, offered as such
                         }
                         var entry: [(String, String)] = [("key", s(field.name)), ("label", s(Self.fieldLabel(field.name, form))),
-                                                         ("kind", s(form)), ("required", "\(Self.isRequired(field.name, of: kind))")]
+                                                         ("kind", s(form)), ("required", "\(field.isRequired)")]
                         if let role { entry.append(("role", s(role.rawValue))) }
                         if let lines { entry.append(("lines", "\(lines)")) }
                         return object(entry)
@@ -93,9 +99,24 @@ extension StudioAPI {
         }
         let locales = Self.suggestedLocales.compactMap { try? LanguageTag(parsing: $0) }.map(Self.localeJSON)
         let radius = Theme.cornerRadiusRange
+        // The grid a studio opens with, by the page's names of its axes.
+        let defaultAxes = object([("textSize", "[" + Self.startingTextSizes.map { s($0.shortName) }.joined(separator: ", ") + "]"),
+                                  ("appearance", "[" + Appearance.allCases.map { s($0.rawValue) }.joined(separator: ", ") + "]"),
+                                  ("direction", "[" + LayoutDirection.allCases.map { s($0.rawValue) }.joined(separator: ", ") + "]")])
+        // `SpecFolder.isValidName` as a page can apply it: the pattern, in NFC, at most so many code points.
+        let specName = object([("pattern", s(SpecFolder.namePattern)), ("rule", s(SpecFolder.nameRule)),
+                               ("maximumLength", "\(SpecFolder.maximumNameLength)"), ("normalization", s("NFC")),
+                               ("firstCharacter", s(SpecFolder.firstCharacterPattern)),
+                               ("character", s(SpecFolder.laterCharacterPattern)), ("mark", s(#"\p{M}"#))])
+        // A language's name in `languages=` and the page: the own copy, a tag, or the prefix and a mode.
+        let languageGrammar = object([("ownCopy", s(Variants.ownCopy)), ("pseudoPrefix", s(PlannedLanguage.pseudoPrefix)),
+                                      ("pattern", s(PlannedLanguage.pattern)), ("tagPattern", s(LanguageTag.pattern))])
         let out = "{\n"
             + "  \"textSizes\": \(list(textSizes)),\n"
             + "  \"defaultTextSize\": \(s(defaultSize.shortName)),\n"
+            + "  \"defaultAxes\": \(defaultAxes),\n"
+            + "  \"specName\": \(specName),\n"
+            + "  \"languages\": \(languageGrammar),\n"
             + "  \"appearances\": \(list(appearances)),\n"
             + "  \"directions\": \(list(directions)),\n"
             + "  \"pseudos\": \(list(pseudos)),\n"
@@ -128,17 +149,6 @@ extension StudioAPI {
         case "tiers": return "Rewards along the bar"
         case "icon": return "Icon"
         default: return plainRoleName(name).prefix(1).uppercased() + plainRoleName(name).dropFirst()
-        }
-    }
-
-    /// The fields the decoder requires (`SpecDecoder.component`): a title (a message's body), and a
-    /// progress bar's value and tiers, a message's icon.
-    static func isRequired(_ name: String, of kind: Component.Kind) -> Bool {
-        switch name {
-        case "title": return kind != .message
-        case "body": return kind == .message
-        case "value", "tiers", "icon": return true
-        default: return false
         }
     }
 
