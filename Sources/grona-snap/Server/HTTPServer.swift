@@ -81,10 +81,11 @@ struct HTTPResponse: Sendable {
     }
 
     /// A refusal as `{"error": "…", "file": "…", "path": "$.…"}`: `error` is the one line the command
-    /// line prints after `error: `; `file` and `path` say where, when the refusal is about a place in
+    /// line prints after `error: `, with an option named as the query parameter it is here
+    /// (`padding`, not `--padding`); `file` and `path` say where, when the refusal is about a place in
     /// a spec, so a page can point at the field. `redacting` takes out what a client must not see.
     static func error(_ refusal: RequestError, redacting redacted: (String) -> String) -> HTTPResponse {
-        var fields = ["\"error\": \(jsonStringLiteral(redacted(refusal.description)))"]
+        var fields = ["\"error\": \(jsonStringLiteral(redacted(refusal.spelled(for: .http))))"]
         if let file = refusal.file { fields.append("\"file\": \(jsonStringLiteral(redacted(file)))") }
         if let path = refusal.path { fields.append("\"path\": \(jsonStringLiteral(redacted(path)))") }
         return HTTPResponse(status: refusal.httpStatus, contentType: "application/json", headers: refusal.httpHeaders,
