@@ -360,10 +360,7 @@ struct RenderOptions {
             guard let text = values[key] else { return nil }
             do { return try parser(text) } catch { throw RequestError(.badInput, "\(key): \(error)") }
         }
-        overrides.reduceMotion = try parse("reduceMotion") { text -> Bool in
-            guard text == "true" || text == "false" else { throw RequestError("\"\(text)\" is not true or false") }
-            return text == "true"
-        }
+        overrides.reduceMotion = try values["reduceMotion"].map { try ValueSchema.boolean($0, name: "reduceMotion") }
         canvas.padding = try parse("padding", Canvas.parsePadding) ?? 0
         canvas.background = try parse("background", Canvas.parseColor) ?? .transparent
         overlay = try parse("overlay", Overlay.parse)
@@ -376,10 +373,7 @@ struct RenderOptions {
             preconditionFailure("\(key) is not a whole number parameter of this route")
         }
         guard let text = values[key] else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw RequestError(.badInput, "\(key): \"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return number
+        return try ValueSchema.integer(text, in: range, name: key)
     }
 
     /// `ignore=truncated,touchTarget` (check): kinds left out, as `--ignore`.

@@ -208,12 +208,7 @@ extension StudioAPI {
         func value(_ name: String) -> String? { request.query.first { $0.name == name }?.value }
         // The page draws first what is on screen and fills in the rest with a second request; a tile
         // not drawn is laid out for its findings only (unless findings=false, when it is left out).
-        let withFindings: Bool
-        switch value("findings") {
-        case nil, "true"?: withFindings = true
-        case "false"?: withFindings = false
-        case let other?: throw RequestError(.badInput, "findings: \(quoted(other, limit: 40)) is not true or false")
-        }
+        let withFindings = try value("findings").map { try ValueSchema.boolean($0, name: "findings") } ?? true
         let preview = try PreviewRequest(spec: spec, overrides: options.overrides, axes: try options.axes(),
                                          languages: try PreviewRequest.languages(value("languages") ?? Variants.ownCopy),
                                          draw: value("draw"), findings: withFindings, overlay: options.overlay,
