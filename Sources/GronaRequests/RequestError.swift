@@ -72,6 +72,8 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
         public static let padding = OptionName(flag: "--padding", query: "padding")
         /// The device the card is shown on (`--frame`, `frame=`).
         public static let frame = OptionName(flag: "--frame", query: "frame")
+        /// The folder a shot list's pictures go to (`shots --out`).
+        public static let outputFolder = OptionName(flag: "--out", query: nil)
     }
 
     /// Who shows a refusal, and so how an option is spelled in it.
