@@ -178,7 +178,8 @@ async function submitName(event) {
   let to = $("#name-input").value.trim();
   if (to && !to.endsWith(".json")) to += ".json";
   if (!isSpecName(to)) {
-    nameError(to ? `“${to}” is not a campaign file name: ${SCHEMA.specName.rule}.` : "Give the campaign a file name, like spring-offer.json.");
+    // The rule itself is the field's hint, just below.
+    nameError(to ? `“${to}” is not a campaign file name.` : "Give the campaign a file name, like spring-offer.json.");
     return;
   }
   const mode = nameDialog.mode;
@@ -250,6 +251,8 @@ async function undoDelete() {
 
 export function setUpCampaignTools() {
   $("#template-type").replaceChildren(...SCHEMA.components.map((kind) => el("option", {value: kind.type}, kind.name)));
+  // The rule in the server's words ("a name of letters, digits, …").
+  $("#name-hint").textContent = SCHEMA.specName.rule;
   $("#new-campaign").addEventListener("click", () => askName("new"));
   $("#duplicate-campaign").addEventListener("click", () => askName("duplicate"));
   $("#rename-campaign").addEventListener("click", () => askName("rename"));
