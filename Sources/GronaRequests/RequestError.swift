@@ -44,6 +44,9 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
     public var path: String?
     /// What is wrong, after the file and path.
     public var message: String
+    /// The option the refusal is about, when a request's own rule (not its parser) refuses one: each
+    /// front end names it its own way before the message (`spelled(for:)`).
+    public var option: OptionName?
 
     public init(_ kind: Kind = .badInput, _ message: String, file: String? = nil, path: String? = nil) {
         self.kind = kind; self.message = message; self.file = file; self.path = path
@@ -52,10 +55,38 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
     /// A usage mistake in the words of the request itself: `--width: "wide" is not a number`.
     public init(_ message: String) { self.init(.badInput, message) }
 
-    /// `file: path: message`, the one line every front end shows.
-    public var description: String {
-        [file, path, message].compactMap { $0 }.joined(separator: ": ")
+    /// A refusal of `option`'s value, said after the option as the front end spells it.
+    public init(_ option: OptionName, _ message: String) {
+        self.init(.badInput, message)
+        self.option = option
     }
+
+    /// An option as each front end spells it: the command line's flag, the HTTP API's query parameter.
+    public struct OptionName: Equatable, Sendable {
+        public var flag: String
+        /// Nil for an option only the command line has (its flag is said everywhere).
+        public var query: String?
+        public init(flag: String, query: String?) { self.flag = flag; self.query = query }
+
+        /// The canvas around the card (`--padding`, `padding=`).
+        public static let padding = OptionName(flag: "--padding", query: "padding")
+        /// The device the card is shown on (`--frame`, `frame=`).
+        public static let frame = OptionName(flag: "--frame", query: "frame")
+        /// The folder a shot list's pictures go to (`shots --out`).
+        public static let outputFolder = OptionName(flag: "--out", query: nil)
+    }
+
+    /// Who shows a refusal, and so how an option is spelled in it.
+    public enum FrontEnd: Sendable { case commandLine, http }
+
+    /// `file: path: option: message` in `frontEnd`'s spelling of the option.
+    public func spelled(for frontEnd: FrontEnd) -> String {
+        let name = option.map { frontEnd == .http ? $0.query ?? $0.flag : $0.flag }
+        return [file, path, name, message].compactMap { $0 }.joined(separator: ": ")
+    }
+
+    /// The one line the command line shows (`spelled(for: .commandLine)`).
+    public var description: String { spelled(for: .commandLine) }
 
     /// Any error a request's work threw, as a refusal: a spec's error keeps its file and JSON path;
     /// whatever else the renderer or a decoder refused (an image too large, a font that will not

@@ -123,10 +123,7 @@ struct Arguments {
 
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = values[name] else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw RequestError("\(name): \(quoted(text)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return number
+        return try ValueSchema.integer(text, in: range, name: name)
     }
 
     func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {

@@ -24,7 +24,7 @@ enum ShotsCommand {
             manifest does not list is never replaced.
             """,
         options: [
-            CommandOption(flag: "--out", placeholder: "DIR",
+            CommandOption(flag: RequestError.OptionName.outputFolder.flag, placeholder: "DIR",
                           summary: "the output folder (default: the shot list's \"out\", relative to it)"),
             CommandOption(flag: "--watch",
                           summary: "render again whenever the shot list, a spec or one of its images or fonts changes, one line "
@@ -77,7 +77,14 @@ enum ShotsCommand {
             throw RequestError(.badInput, "no output folder; give --out DIR, or \"out\" in the shot list", file: file, path: "$")
         }
         let result = try ShotsRequest(list: list, output: output, assetRoots: assetRoots).run(in: try RenderSession())
-        try ShotsRequest.write(result, to: output)
+        do {
+            try ShotsRequest.write(result, to: output)
+        } catch var refusal as RequestError where refusal.option == .outputFolder && out == nil {
+            // The folder is the shot list's "out": the refusal points there, not at an option not given.
+            refusal.option = nil
+            (refusal.file, refusal.path) = (file, "$.out")
+            throw refusal
+        }
         let count = result.images.count
         return ("wrote \(count) image\(count == 1 ? "" : "s") and \(ShotsRequest.manifestName) to \(output)", result.inputs)
     }

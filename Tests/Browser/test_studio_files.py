@@ -332,6 +332,42 @@ def test_duplicate_rename_delete_undo_and_new(browser, studio):
     page.close()
 
 
+# Names on both sides of the rule (`SpecFolder.isValidName`). The page had two rules of its own that
+# disagreed with each other and with the server: ".hidden.json" passed one and not the other, and
+# "#1 offer.json", "a?.json", a name in NFD and one 129 characters long passed both.
+NAMES = ["spring-offer.json", "日本語 offer.json", "٣ offers.json", "café.json", "a..json", "trail .json", "x" * 123 + ".json",
+         ".hidden.json", "#1 offer.json", "a?.json", "cafe\u0301.json", "a\u0301\u0301\u0301\u0301.json", "x" * 124 + ".json",
+         " lead.json", ".json", "offer.JSON", "a/b.json", "a\\b.json", "_x.json", "offer.json.bak"]
+
+
+def test_the_page_takes_a_file_name_exactly_when_the_server_does(browser, studio):
+    address, folder = studio
+    page = open_campaign(browser, address, "acme-banner.json")
+    verdicts = page.evaluate("""async (names) => {
+      const {isSpecName} = await import("/studio/state.js");
+      const body = JSON.stringify(state.spec);
+      return Promise.all(names.map(async (name) => {
+        const answer = await fetch("/api/check?" + new URLSearchParams({name}), {method: "POST", body,
+                                                                                headers: {"Content-Type": "application/json"}});
+        const refused = answer.status === 400 && (await answer.json()).error.startsWith("name:");
+        return [name, isSpecName(name), !refused];
+      }));
+    }""", NAMES)
+    assert [v for v in verdicts if v[1] != v[2]] == [], verdicts
+    assert sum(1 for v in verdicts if v[2]) == 7, verdicts
+    # Renaming to a name the server refuses is refused in the dialog, unasked, the rule in the server's words below.
+    page.focus("#rename-campaign")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("#1 offer")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#name-error:not([hidden])")
+    assert page.text_content("#name-error") == "“#1 offer.json” is not a campaign file name."
+    assert page.text_content("#name-hint").startswith("a name of letters, digits, spaces"), page.text_content("#name-hint")
+    assert os.path.exists(os.path.join(folder, "acme-banner.json"))
+    assert not page.errors, page.errors
+
+
 def test_pick_and_upload_an_image(browser, studio):
     address, folder = studio
     page = open_campaign(browser, address, "banner-image.json")

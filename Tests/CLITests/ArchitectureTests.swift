@@ -58,6 +58,59 @@ final class ArchitectureTests: XCTestCase {
         }
     }
 
+    /// The rules /api/schema publishes are read by the page, never written into it: no module of the
+    /// studio holds the file-name rule (the server's pattern or a hand-made one), the grid it starts
+    /// with, a text size, the language grammar's words, a field's label or a list of the required
+    /// fields. Each forbidden literal is taken from the schema the server answers, so a rule that
+    /// changes keeps the test in step.
+    func testThePageCopiesNoRuleTheSchemaPublishes() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        let answer = try server.request("GET", "/api/schema")
+        XCTAssertEqual(answer.status, 200, answer.text)
+        let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
+        let specName = try XCTUnwrap(schema["specName"] as? [String: Any])
+        let languages = try XCTUnwrap(schema["languages"] as? [String: String])
+        let axes = try XCTUnwrap(schema["defaultAxes"] as? [String: [String]])
+        let sizes = try XCTUnwrap(schema["textSizes"] as? [[String: Any]]).compactMap { $0["value"] as? String }
+        let fields = try XCTUnwrap(schema["components"] as? [[String: Any]]).flatMap { try XCTUnwrap($0["fields"] as? [[String: Any]]) }
+        let labels = Set(fields.compactMap { $0["label"] as? String })
+        let required = Set(fields.filter { $0["required"] as? Bool == true }.compactMap { $0["key"] as? String })
+        XCTAssertFalse(labels.isEmpty || required.isEmpty || sizes.isEmpty)
+
+        let folder = packageRoot + "/Sources/grona-snap/Studio/studio"
+        let modules = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".js") }.sorted()
+        XCTAssertGreaterThan(modules.count, 10)
+        /// `text` as a string literal of JavaScript, in any of its three quotes.
+        func quoted(_ text: String) -> [String] { ["\"", "'", "`"].map { $0 + text + $0 } }
+        let copies: [(what: String, literals: [String])] = [
+            ("the file-name rule", [try XCTUnwrap(specName["pattern"] as? String), try XCTUnwrap(specName["rule"] as? String),
+                                    // a rule of its own: a regular expression that decides what a name may hold
+                                    "\\p{L}", "[^/\\\\", "[^./\\\\"]),
+            ("the language grammar", quoted(try XCTUnwrap(languages["pseudoPrefix"])) + quoted(try XCTUnwrap(languages["ownCopy"]))
+                                     + [try XCTUnwrap(languages["tagPattern"])]),
+            ("the grid it starts with", axes.values.map { $0.map { "\"\($0)\"" }.joined(separator: ", ") }),
+            ("a text size", sizes.flatMap(quoted)),
+            ("a field's label", labels.sorted().flatMap(quoted)),
+        ]
+        // A list of the required fields: an array literal of their names and nothing else.
+        let names = required.sorted().joined(separator: "|")
+        let requiredList = try Regex(#"\[\s*["'](\#(names))["'](\s*,\s*["'](\#(names))["'])*\s*\]"#)
+        for module in modules {
+            // The code, without its comments (which may name a rule's values to explain them).
+            let script = try String(contentsOfFile: folder + "/" + module, encoding: .utf8).split(separator: "\n").map { line in
+                line.trimmingCharacters(in: .whitespaces).hasPrefix("//") ? "" : String(line.split(separator: " // ", maxSplits: 1).first ?? "")
+            }.joined(separator: "\n")
+            for (what, literals) in copies {
+                for literal in literals {
+                    XCTAssertFalse(script.contains(literal), "\(module) copies \(what) (\(literal)): read it from /api/schema")
+                }
+            }
+            XCTAssertNil(script.firstMatch(of: requiredList).map { String(script[$0.range]) },
+                         "\(module) lists the required fields: read each field's `required` from /api/schema")
+        }
+    }
+
     /// A lock-guarded value is a `Mutex` from `Locking`, so the ThreadSanitizer run sees every one
     /// (Sources/Locking/Mutex.swift says why); `Synchronization` itself only for atomics.
     func testEveryMutexComesThroughLocking() throws {

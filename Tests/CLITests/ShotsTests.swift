@@ -137,6 +137,21 @@ final class ShotsTests: XCTestCase {
         XCTAssertFalse(alt.contains(title["text"] as? String ?? ""), "the whole title, which the picture cuts")
     }
 
+    /// An output folder that is a file is refused where it was named: `--out`, or the list's "out"
+    /// (which the refusal once called --out, an option not given).
+    func testAnOutputFolderThatIsAFileIsRefusedWhereItWasNamed() throws {
+        let root = try temporaryFolder("out-file")
+        let list = root + "/list.json", file = root + "/taken"
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        try "{\"out\": \"taken\", \"shots\": [{\"spec\": \"\(fixtures)/acme-banner.json\", \"kind\": \"snapshot\", \"variants\": {\"scale\": [1]}}]}"
+            .write(toFile: list, atomically: true, encoding: .utf8)
+        let fromList = try snap("shots", list)
+        XCTAssertEqual(fromList.status, 2)
+        XCTAssertEqual(fromList.stderr, "error: \(list): $.out: \(file) is not a folder\n")
+        let fromOption = try snap("shots", list, "--out", file)
+        XCTAssertEqual(fromOption.stderr, "error: --out: \(file) is not a folder\n")
+    }
+
     func testTheSameShotListGivesTheSameBytesTwice() throws {
         let root = try temporaryFolder()
         XCTAssertEqual(try snap("shots", docsPage, "--out", root + "/a").status, 0)

@@ -28,6 +28,23 @@ final class StudioPreviewTests: XCTestCase {
         XCTAssertEqual(kinds.count, 8)
     }
 
+    /// A whole number and a true-or-false are checked by the command line's one rule for each
+    /// (`ValueSchema.integer`, `ValueSchema.boolean`): the answer says the mistake in the words the
+    /// command line does (its `--fps: "…" is not a whole number…`), a long value cut as it cuts it.
+    func testAnOptionsValueIsRefusedInTheCommandLinesWords() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        let body = try bytes(fixtures + "/acme-banner.json")
+        let ones = String(repeating: "1", count: 100)
+        let fps = try server.request("POST", "/api/animate?name=acme-banner.json&fps=" + ones, body: body)
+        XCTAssertEqual(fps.status, 400)
+        XCTAssertEqual(fps.errorMessage, "fps: \"\(ones.prefix(60))…\" is not a whole number from 1 to 30")
+        let findings = try server.request("POST", "/api/preview?name=acme-banner.json&findings=maybe", body: body)
+        XCTAssertEqual(findings.errorMessage, "findings: \"maybe\" is not true or false")
+        let motion = try server.request("POST", "/api/render?name=acme-banner.json&reduceMotion=" + ones, body: body)
+        XCTAssertEqual(motion.errorMessage, "reduceMotion: \"\(ones.prefix(60))…\" is not true or false")
+    }
+
     func testLocaleNamesATagAsGronaSnapReadsIt() throws {
         let server = try StudioServer(folder: fixtures)
         defer { server.stop() }

@@ -42,6 +42,22 @@ final class RenderRequestTests: XCTestCase {
         }
     }
 
+    /// A request's own refusal of an option names the option, and each front end spells it: the
+    /// command line `--padding: …`, the HTTP API `padding: …` (its query parameter), never the other's.
+    /// (Through the service, the budget refuses such a canvas first: 48 Mpx held, the limit 64 Mpx.)
+    func testARefusedOptionIsSpelledByEachFrontEnd() throws {
+        XCTAssertThrowsError(try CanvasComposition.apply(Canvas(padding: 512)) { _ -> Pixmap? in nil }) { error in
+            guard let refusal = error as? RequestError else { return XCTFail("\(error)") }
+            XCTAssertEqual(refusal.description, "--padding: the canvas would be over the limit of \(Pixmap.maximumPixelCount) pixels")
+            XCTAssertEqual(refusal.spelled(for: .http), "padding: the canvas would be over the limit of \(Pixmap.maximumPixelCount) pixels")
+        }
+        // A refusal about a place in a spec keeps its file and path before the option.
+        var placed = RequestError(.frame, "too wide")
+        placed.file = "a.json"
+        XCTAssertEqual(placed.spelled(for: .http), "a.json: frame: too wide")
+        XCTAssertEqual(placed.description, "a.json: --frame: too wide")
+    }
+
     /// The width and height an encoded PNG's header gives.
     private func decodePNGSize(_ png: [UInt8]) throws -> (width: Int, height: Int) {
         XCTAssertEqual(Array(png[12..<16]), Array("IHDR".utf8))

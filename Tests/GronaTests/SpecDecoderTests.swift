@@ -138,6 +138,28 @@ final class SpecDecoderTests: XCTestCase {
         XCTAssertEqual(spec.theme.onPrimary, .fixed(Color(r: 0x11, g: 0x22, b: 0x33, a: 0x80)))
     }
 
+    /// `Component.Kind.fields` says which fields are required, for the decoder and the studio's form
+    /// (`/api/schema`) alike: a component with every field but one is refused exactly when that one is.
+    func testTheFieldTableSaysWhichFieldsTheDecoderRequires() throws {
+        let values: [String: String] = [
+            "eyebrow": #""NEW""#, "title": #""Title""#, "body": #""Body""#, "button": #""Go""#, "code": #""CODE""#,
+            "footnote": #""Soon""#, "image": #""images/croissant.png""#, "style": ##"{"accent": "#FF0000"}"##,
+            "value": "3", "tiers": #"[{"at": 2, "label": "Coffee"}]"#, "icon": #""gift""#,
+        ]
+        for kind in Component.Kind.allCases {
+            XCTAssertFalse(kind.fields.filter(\.isRequired).isEmpty, "\(kind) requires nothing")
+            for left in kind.fields {
+                let members = kind.fields.filter { $0.name != left.name }.map { "\"\($0.name)\": \(values[$0.name]!)" }
+                let spec = component((["\"type\": \"\(kind.rawValue)\""] + members).joined(separator: ", "))
+                if left.isRequired {
+                    XCTAssertEqual(message(spec), "banner.json: $.component.\(left.name): missing required field", "\(kind) without \(left.name)")
+                } else {
+                    XCTAssertNoThrow(try decode(spec), "\(kind) without \(left.name)")
+                }
+            }
+        }
+    }
+
     func testUnknownKeysAreErrors() {
         XCTAssertEqual(message(##"{"theme": {"primray": "#FFFFFF"}}"##),
                        #"banner.json: $.theme: unknown key "primray" (did you mean "primary"?)"#)

@@ -265,6 +265,9 @@ struct SpecReader {
         guard case .object(let members) = node.value else { throw node.fail("expected an object, \(node.found)") }
         let kind = try Fields(node: node, members: members).required("type").oneOf(Component.Kind.self)
         let f = try node.fields(["type"] + kind.fields.map(\.name))
+        // Which fields must be there is the table's (`Component.Kind.fields`), which the studio reads
+        // too; the reads below then find them.
+        for field in kind.fields where field.isRequired { _ = try f.required(field.name) }
         let text = { (key: String) throws -> String? in try f.optional(key)?.text() }
         switch kind {
         case .banner:

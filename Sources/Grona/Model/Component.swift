@@ -110,24 +110,26 @@ public enum Component: Equatable, Sendable {
         case banner, progressBar, offer, message
 
         /// The component's fields in the order SPEC §1 lists them: the one list the decoder accepts
-        /// keys from, localizations take copy for, line limits come from, and the studio builds its
-        /// form from (`/api/schema`).
+        /// keys from and requires keys by, localizations take copy for, line limits come from, and the
+        /// studio builds its form from (`/api/schema`).
         public var fields: [Field] {
             switch self {
             case .banner:
-                return [.text("eyebrow", .eyebrow, lines: 1), .text("title", .title, lines: 3), .text("body", .body, lines: 4),
-                        .text("button", .button, lines: 1), Field(name: "image", value: .image), Field(name: "style", value: .style)]
+                return [.text("eyebrow", .eyebrow, lines: 1), .text("title", .title, lines: 3, required: true),
+                        .text("body", .body, lines: 4), .text("button", .button, lines: 1), Field(name: "image", value: .image),
+                        Field(name: "style", value: .style)]
             case .progressBar:
-                return [.text("title", .title, lines: 2), .text("body", .body, lines: 3), Field(name: "value", value: .fraction),
-                        Field(name: "tiers", value: .tiers(labelLines: 1)), .text("footnote", .footnote, lines: 2),
+                return [.text("title", .title, lines: 2, required: true), .text("body", .body, lines: 3),
+                        Field(name: "value", value: .fraction, isRequired: true),
+                        Field(name: "tiers", value: .tiers(labelLines: 1), isRequired: true), .text("footnote", .footnote, lines: 2),
                         Field(name: "style", value: .style)]
             case .offer:
-                return [.text("eyebrow", .eyebrow, lines: 1), .text("title", .title, lines: 2), .text("body", .body, lines: 3),
-                        .text("code", .code, lines: 1), .text("button", .button, lines: 1), Field(name: "image", value: .image),
-                        Field(name: "style", value: .style)]
+                return [.text("eyebrow", .eyebrow, lines: 1), .text("title", .title, lines: 2, required: true),
+                        .text("body", .body, lines: 3), .text("code", .code, lines: 1), .text("button", .button, lines: 1),
+                        Field(name: "image", value: .image), Field(name: "style", value: .style)]
             case .message:
-                return [Field(name: "icon", value: .icon), .text("title", .title, lines: 2), .text("body", .body, lines: 4),
-                        Field(name: "style", value: .style)]
+                return [Field(name: "icon", value: .icon, isRequired: true), .text("title", .title, lines: 2),
+                        .text("body", .body, lines: 4, required: true), Field(name: "style", value: .style)]
             }
         }
 
@@ -167,8 +169,15 @@ public enum Component: Equatable, Sendable {
             }
         }
 
-        public init(name: String, value: Value) { self.name = name; self.value = value }
-        static func text(_ name: String, _ role: TextRole, lines: Int) -> Field { Field(name: name, value: .text(role, lines: lines)) }
+        /// A spec without it is refused (`SpecDecoder.component`); the studio marks it so.
+        public var isRequired: Bool
+
+        public init(name: String, value: Value, isRequired: Bool = false) {
+            self.name = name; self.value = value; self.isRequired = isRequired
+        }
+        static func text(_ name: String, _ role: TextRole, lines: Int, required: Bool = false) -> Field {
+            Field(name: name, value: .text(role, lines: lines), isRequired: required)
+        }
     }
 
     public var kind: Kind {

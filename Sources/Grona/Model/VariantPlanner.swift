@@ -58,7 +58,15 @@ public enum PlannedLanguage: Hashable, Sendable {
         switch self {
         case .ownCopy: return Variants.ownCopy
         case .locale(let tag): return tag
-        case .pseudo(let pseudo): return "pseudo:" + pseudo.rawValue
+        case .pseudo(let pseudo): return Self.pseudoPrefix + pseudo.rawValue
         }
     }
+
+    /// What comes before a pseudolanguage's mode in a language's name ("pseudo:double").
+    public static let pseudoPrefix = "pseudo:"
+
+    /// The names above as a regular expression (unanchored): the API's description and the studio
+    /// (`/api/schema`) read it from here.
+    public static let pattern = "(\(Variants.ownCopy)|\(LanguageTag.pattern)|\(pseudoPrefix)("
+        + PseudoLocalization.allCases.map(\.rawValue).joined(separator: "|") + "))"
 }

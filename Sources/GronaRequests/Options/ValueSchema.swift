@@ -38,3 +38,21 @@ public enum ValueSchema: Sendable {
         }
     }
 }
+
+extension ValueSchema {
+    /// `text` as a whole number within `range` (an `.integer` value): the one check a flag's word and
+    /// a query parameter both go through, so both say a mistake in the same words after the option's
+    /// `name` (as the front end spells it: `--fps`, `fps`).
+    public static func integer(_ text: String, in range: ClosedRange<Int>, name: String) throws -> Int {
+        guard let number = Int(text), range.contains(number) else {
+            throw RequestError("\(name): \(quoted(text)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    /// `true` or `false` (a `.boolean` value), checked once for every front end.
+    public static func boolean(_ text: String, name: String) throws -> Bool {
+        guard text == "true" || text == "false" else { throw RequestError("\(name): \(quoted(text)) is not true or false") }
+        return text == "true"
+    }
+}

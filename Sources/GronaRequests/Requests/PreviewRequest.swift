@@ -50,8 +50,8 @@ public struct PreviewRequest {
             let language: PlannedLanguage
             if word == Variants.ownCopy {
                 language = .ownCopy
-            } else if word.hasPrefix("pseudo:") {
-                do { language = .pseudo(try EnvironmentOverrides.parsePseudo(String(word.dropFirst(7)))) }
+            } else if word.hasPrefix(PlannedLanguage.pseudoPrefix) {
+                do { language = .pseudo(try EnvironmentOverrides.parsePseudo(String(word.dropFirst(PlannedLanguage.pseudoPrefix.count)))) }
                 catch { throw RequestError(.badInput, "languages: \(error)") }
             } else {
                 do { language = .locale(try EnvironmentOverrides.parseLocale(word)) } catch { throw RequestError(.badInput, "languages: \(error)") }

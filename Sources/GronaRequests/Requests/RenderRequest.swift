@@ -100,14 +100,14 @@ public enum CanvasComposition {
             return (try frame.draw(snapshot.pixmap, scale: environment.scale, appearance: environment.appearance,
                                    direction: environment.direction, engine: engine), snapshot)
         } catch let error as PhoneFrame.TooLarge {
-            throw RequestError("--frame: \(error)")
+            throw RequestError(.frame, "\(error)")
         }
     }
 
     /// `compose` on the canvas, or the error for a canvas over the pixel limit.
     public static func apply(_ canvas: Canvas, _ compose: (Canvas) -> Pixmap?) throws -> Pixmap {
         guard let composed = compose(canvas) else {
-            throw RequestError("--padding: the canvas would be over the limit of \(Pixmap.maximumPixelCount) pixels")
+            throw RequestError(.padding, "the canvas would be over the limit of \(Pixmap.maximumPixelCount) pixels")
         }
         return composed
     }

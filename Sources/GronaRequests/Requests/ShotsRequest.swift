@@ -327,7 +327,7 @@ public struct ShotsRequest {
     /// one does not are removed afterwards.
     public static func write(_ result: Result, to output: String) throws {
         if FileManager.default.fileExists(atPath: output), !AtomicFile.isFolder(output) {
-            throw RequestError("--out: \(output) is not a folder")
+            throw RequestError(.outputFolder, "\(output) is not a folder")
         }
         let manifestPath = output + "/" + manifestName
         var ours: Set<String> = []

@@ -14,8 +14,15 @@ enum CampaignWords {
 
     /// The fields of a merge's conflicts, in words ("title and button label in de").
     static func fields(_ paths: [[JSONPathStep]]) -> String {
-        let keys = paths.map { $0.compactMap { step -> String? in if case .key(let key) = step { return key } else { return nil } } }
-        return list(keys.map { label($0).lowercased() } .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } })
+        list(paths.map { label(of: $0).lowercased() } .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } })
+    }
+
+    /// A field a merge's conflict is in, as the studio names it: "Title", "Button label in de",
+    /// "Campaign accent" (the page shows it as the conflict's `label`).
+    static func label(of path: [JSONPathStep]) -> String {
+        let keys = path.compactMap { step -> String? in if case .key(let key) = step { return key } else { return nil } }
+        if keys.count >= 3, keys[0] == "localizations" { return label(["component"] + keys.dropFirst(2)) + " in " + keys[1] }
+        return label(keys)
     }
 
     /// Both sides of a merge's conflicts in words: "title is "A" in the file and "B" in yours".

@@ -81,14 +81,13 @@ struct HTTPResponse: Sendable {
     }
 
     /// A refusal as `{"error": "…", "file": "…", "path": "$.…"}`: `error` is the one line the command
-    /// line prints after `error: `; `file` and `path` say where, when the refusal is about a place in
+    /// line prints after `error: `, with an option named as the query parameter it is here
+    /// (`padding`, not `--padding`); `file` and `path` say where, when the refusal is about a place in
     /// a spec, so a page can point at the field. `redacting` takes out what a client must not see.
     static func error(_ refusal: RequestError, redacting redacted: (String) -> String) -> HTTPResponse {
-        var fields = ["\"error\": \(jsonStringLiteral(redacted(refusal.description)))"]
-        if let file = refusal.file { fields.append("\"file\": \(jsonStringLiteral(redacted(file)))") }
-        if let path = refusal.path { fields.append("\"path\": \(jsonStringLiteral(redacted(path)))") }
-        return HTTPResponse(status: refusal.httpStatus, contentType: "application/json", headers: refusal.httpHeaders,
-                            body: Array(("{" + fields.joined(separator: ", ") + "}\n").utf8))
+        .json(.members([("error", .string(redacted(refusal.spelled(for: .http)))),
+                        ("file", refusal.file.map { .string(redacted($0)) }), ("path", refusal.path.map { .string(redacted($0)) })]),
+              status: refusal.httpStatus, headers: refusal.httpHeaders)
     }
 
     static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {

@@ -144,7 +144,7 @@ extension StudioAPI {
               answer: .font, failures: [], access: .page)
             { api, request, route, name in try api.font(name, request, route) },
         Route(method: "GET", path: "/api/schema", id: "schema",
-              summary: "What the studio offers, from GronaSnap's own tables: text sizes, appearances, directions, pseudolanguages, components and their fields, colour tokens, finding kinds, languages",
+              summary: "What the studio offers and the rules it follows, from GronaSnap's own tables: text sizes, appearances, directions, pseudolanguages, components and their fields (labels, which are required), colour tokens, finding kinds, languages, the grid it opens with, a spec file name's rule and a language's grammar",
               answer: .json, failures: [])
             { api, _, _, _ in api.schema() },
         Route(method: "GET", path: "/api/locale", id: "locale", summary: "A language tag checked as --locale checks it, with its name and direction",

@@ -20,19 +20,17 @@ enum SpecEdits {
         return try? JSONTextEdit.edit(onDisk, to: value)
     }
 
-    /// A conflict as the page takes it: the path (keys and indexes), and each side's value, left out
+    /// A conflict as the page takes it: the path (keys and indexes), the field's label, and each side's value, left out
     /// where that side removed the field.
-    static func json(_ conflict: JSONConflict) -> String {
-        var fields = ["\"path\": [" + conflict.path.map { step -> String in
+    static func json(_ conflict: JSONConflict) -> JSONValue {
+        let path = conflict.path.map { step -> JSONValue in
             switch step {
-            case .key(let key): return jsonStringLiteral(key)
-            case .index(let index): return String(index)
+            case .key(let key): return .string(key)
+            case .index(let index): return .number(Double(index))
             }
-        }.joined(separator: ", ") + "]"]
-        if let base = conflict.base { fields.append("\"base\": " + JSONTextEdit.serialize(base)) }
-        if let mine = conflict.mine { fields.append("\"mine\": " + JSONTextEdit.serialize(mine)) }
-        if let theirs = conflict.theirs { fields.append("\"theirs\": " + JSONTextEdit.serialize(theirs)) }
-        return "{" + fields.joined(separator: ", ") + "}"
+        }
+        return .members([("path", .array(path)), ("label", .string(CampaignWords.label(of: conflict.path))),
+                         ("base", conflict.base), ("mine", conflict.mine), ("theirs", conflict.theirs)])
     }
 }
 
@@ -76,17 +74,15 @@ extension StudioAPI {
                 // Both versions in words: the field, the file's value and the page's.
                 let sides = CampaignWords.sides(conflicts, theirs: "in the file", mine: "in yours")
                 let message = "\(name) changed on disk since it was opened, and \(conflicts.count == 1 ? "one field was" : "\(conflicts.count) fields were") changed on both sides (\(sides)): choose which to keep"
-                return .json("{\"error\": \(jsonStringLiteral(message)), \"etag\": \(jsonStringLiteral(etag)),\n"
-                             + " \"conflicts\": [" + conflicts.map { "\n  " + SpecEdits.json($0) }.joined(separator: ",") + "],\n"
-                             + " \"merged\": \(JSONTextEdit.serialize(merged)),\n \"theirs\": \(JSONTextEdit.serialize(theirs))}\n",
+                return .json(.members([("error", .string(message)), ("etag", .string(etag)),
+                                       ("conflicts", .array(conflicts.map(SpecEdits.json))), ("merged", merged), ("theirs", theirs)]),
                              status: 409, headers: [("ETag", etag)])
             }
             let text = try JSONTextEdit.edit(onDisk, to: merged)
             _ = try Specs.decode(text, file: name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
             switch try folder.saveLocked(text, as: name, ifMatch: etag, by: person(request)) {
             case .saved(let etag):
-                return .json("{\"saved\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag)), \"merged\": \(JSONTextEdit.serialize(merged))}\n",
-                             headers: [("ETag", etag)])
+                return .json(.members([("saved", .string(name)), ("etag", .string(etag)), ("merged", merged)]), headers: [("ETag", etag)])
             case .conflict:
                 throw RequestError(.conflict, "\(name) changed on disk again while merging; save again")
             case .overtaken(let message):

@@ -59,7 +59,10 @@ struct SpecFolder: Sendable {
     /// A name before its ending: a letter or digit of any script, then letters, digits, spaces, `.`,
     /// `_` and `-`, each followed by at most three combining marks. (That it is in NFC, and its
     /// length, no regular expression states: the description gives the length as maxLength.)
-    static let stemPattern = #"[\p{L}\p{N}]\p{M}{0,3}([\p{L}\p{N} ._-]\p{M}{0,3})*"#
+    static let stemPattern = "\(firstCharacterPattern)\\p{M}{0,3}(\(laterCharacterPattern)\\p{M}{0,3})*"
+    /// What a name may start with, and hold after it (besides combining marks), as regular expressions.
+    static let firstCharacterPattern = #"[\p{L}\p{N}]"#
+    static let laterCharacterPattern = #"[\p{L}\p{N} ._-]"#
 
     static func isValidName(_ name: String) -> Bool {
         let scalars = Array(name.unicodeScalars)

@@ -227,27 +227,20 @@ struct StudioAPI: Sendable {
     // ------------------------------------------------------------------ the spec files
 
     func listSpecs() throws -> HTTPResponse {
-        var entries: [String] = []
-        for name in folder.names() {
-            var fields = ["\"name\": \(jsonStringLiteral(name))"]
-            if case .bytes(let bytes) = folder.read(name) {
-                do {
-                    let spec = try Specs.decode(bytes, file: name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
-                    fields.append("\"type\": \(jsonStringLiteral(spec.component.kind.rawValue))")
-                    if let title = (spec.component.texts.first { $0.role == TextRole.title } ?? spec.component.texts.first)?.text {
-                        fields.append("\"title\": \(jsonStringLiteral(title))")
-                    }
-                } catch {
-                    fields.append("\"error\": \(jsonStringLiteral(folder.redacted("\(error)")))")
-                }
-            } else {
-                fields.append("\"error\": \(jsonStringLiteral("the file is over the limit of \(JSONParser.maximumInputSize) bytes"))")
+        let entries = folder.names().map { name -> JSONValue in
+            guard case .bytes(let bytes) = folder.read(name) else {
+                return .members([("name", .string(name)), ("error", .string("the file is over the limit of \(JSONParser.maximumInputSize) bytes"))])
             }
-            entries.append("{" + fields.joined(separator: ", ") + "}")
+            do {
+                let spec = try Specs.decode(bytes, file: name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
+                let title = (spec.component.texts.first { $0.role == TextRole.title } ?? spec.component.texts.first)?.text
+                return .members([("name", .string(name)), ("type", .string(spec.component.kind.rawValue)), ("title", title.map(JSONValue.string))])
+            } catch {
+                return .members([("name", .string(name)), ("error", .string(folder.redacted("\(error)")))])
+            }
         }
         // The folder by its name only: where it is on the server's disk is none of a client's business.
-        return .json("{\"folder\": \(jsonStringLiteral(folder.displayName)), \"specs\": ["
-                     + entries.map { "\n  " + $0 }.joined(separator: ",") + "\n]}\n")
+        return .json(.members([("folder", .string(folder.displayName)), ("specs", .array(entries))]))
     }
 
     func getSpec(_ name: String) throws -> HTTPResponse {
@@ -273,8 +266,7 @@ struct StudioAPI: Sendable {
         switch try folder.save(request.body, as: name, ifMatch: request.header("If-Match"), by: person(request),
                                shaping: { SpecEdits.edited($0, toHold: request.body) }) {
         case .saved(let etag):
-            return .json("{\"saved\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag))}\n",
-                         headers: [("ETag", etag)])
+            return .json(.members([("saved", .string(name)), ("etag", .string(etag))]), headers: [("ETag", etag)])
         case .conflict(let message), .overtaken(let message):
             throw RequestError(.conflict, message)
         case .full(let message):
@@ -360,10 +352,7 @@ struct RenderOptions {
             guard let text = values[key] else { return nil }
             do { return try parser(text) } catch { throw RequestError(.badInput, "\(key): \(error)") }
         }
-        overrides.reduceMotion = try parse("reduceMotion") { text -> Bool in
-            guard text == "true" || text == "false" else { throw RequestError("\"\(text)\" is not true or false") }
-            return text == "true"
-        }
+        overrides.reduceMotion = try values["reduceMotion"].map { try ValueSchema.boolean($0, name: "reduceMotion") }
         canvas.padding = try parse("padding", Canvas.parsePadding) ?? 0
         canvas.background = try parse("background", Canvas.parseColor) ?? .transparent
         overlay = try parse("overlay", Overlay.parse)
@@ -376,10 +365,7 @@ struct RenderOptions {
             preconditionFailure("\(key) is not a whole number parameter of this route")
         }
         guard let text = values[key] else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw RequestError(.badInput, "\(key): \"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return number
+        return try ValueSchema.integer(text, in: range, name: key)
     }
 
     /// `ignore=truncated,touchTarget` (check): kinds left out, as `--ignore`.

@@ -6,9 +6,11 @@ import PNG
 // What the studio page needs from GronaSnap's own tables and renders, so the page decides nothing
 // itself:
 //   GET  /api/schema   the text sizes, appearances, directions, pseudolanguages, component kinds with
-//                      their fields and line limits, theme and campaign colour fields (with defaults
-//                      and what each colours), finding kinds in plain words, and common languages with
-//                      their names and directions, all read from the Grona module;
+//                      their fields (label, required, line limits), theme and campaign colour fields
+//                      (with defaults and what each colours), finding kinds in plain words, common
+//                      languages with their names and directions, the grid a studio starts with, the
+//                      rule of a spec's file name and the grammar of a language's name, all read from
+//                      the tables the renderer and the server decide by;
 //   GET  /api/locale   one language tag checked, canonicalised and named ("de": German, ltr);
 //   POST /api/preview  one answer per edit: every tile shown rendered once (PNG as a data URL, with
 //                      its accessible name), their findings grouped (`FindingGroup`) and said for a
@@ -20,8 +22,12 @@ extension StudioAPI {
                                    "hi", "id", "it", "ja", "ko", "nb", "nl", "pl", "pt-BR", "pt-PT", "ru", "sv", "th", "tr",
                                    "uk", "ur", "vi", "zh-Hans", "zh-Hant"]
 
+    /// The grid a studio opens with (an address's own choice aside): the extremes of Dynamic Type
+    /// around the default, both appearances and both directions.
+    static let startingTextSizes: [TextSize] = [.extraSmall, Environment().textSize, .accessibilityExtraExtraExtraLarge]
+
     /// One of the preview's `languages`: the spec's own copy, a language tag or a pseudolanguage.
-    static let languagePattern = "(base|\(LanguageTag.pattern)|pseudo:(\(PseudoLocalization.allCases.map(\.rawValue).joined(separator: "|"))))"
+    static let languagePattern = PlannedLanguage.pattern
 
     /// The preview's own query parameters; the tiles' axes, card width, scale and the overlay are the
     /// command line's options (`CommandTable`, routes "preview").
@@ -38,17 +44,14 @@ extension StudioAPI {
     // ------------------------------------------------------------------ GET /api/schema
 
     func schema() -> HTTPResponse {
-        func object(_ fields: [(String, String)]) -> String {
-            "{" + fields.map { "\(jsonStringLiteral($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
-        }
-        func list(_ items: [String]) -> String { "[" + items.map { "\n    " + $0 }.joined(separator: ",") + "\n  ]" }
-        func s(_ text: String) -> String { jsonStringLiteral(text) }
-        func n(_ value: Double) -> String { JSONText.number(value) }
+        func s(_ text: String) -> JSONValue { .string(text) }
+        func strings(_ list: [String]) -> JSONValue { .array(list.map(JSONValue.string)) }
+        let object = JSONValue.members
         let defaultSize = Environment().textSize
         let textSizes = TextSize.allCases.map { size in
             object([("value", s(size.shortName)), ("uikitName", s(size.uikitName)),
                     ("name", s(size.displayName + (size == defaultSize ? " (default)" : ""))),
-                    ("accessibility", "\(size.isAccessibilitySize)")])
+                    ("accessibility", .bool(size.isAccessibilitySize))])
         }
         let appearances = Appearance.allCases.map { object([("value", s($0.rawValue)), ("name", s($0 == .light ? "Light" : "Dark"))]) }
         let directions = LayoutDirection.allCases.map { object([("value", s($0.rawValue)), ("name", s(PreviewRequest.directionName($0)))]) }
@@ -58,7 +61,7 @@ extension StudioAPI {
         }
         let components = Component.Kind.allCases.map { kind in
             object([("type", s(kind.rawValue)), ("name", s(Self.kindName(kind))),
-                    ("fields", "[" + kind.fields.compactMap { field -> String? in
+                    ("fields", .array(kind.fields.compactMap { field -> JSONValue? in
                         let form: String, role: TextRole?, lines: Int?
                         switch field.value {
                         case .text(let r, let l): form = l == 1 ? "line" : "text"; role = r; lines = l
@@ -68,16 +71,14 @@ extension StudioAPI {
                         case .icon: form = "icon"; role = nil; lines = nil
                         case .style: return nil  // the colour fields, offered as such
                         }
-                        var entry: [(String, String)] = [("key", s(field.name)), ("label", s(Self.fieldLabel(field.name, form))),
-                                                         ("kind", s(form)), ("required", "\(Self.isRequired(field.name, of: kind))")]
-                        if let role { entry.append(("role", s(role.rawValue))) }
-                        if let lines { entry.append(("lines", "\(lines)")) }
-                        return object(entry)
-                    }.joined(separator: ", ") + "]"),
+                        return object([("key", s(field.name)), ("label", s(Self.fieldLabel(field.name, form))), ("kind", s(form)),
+                                       ("required", .bool(field.isRequired)), ("role", role.map { s($0.rawValue) }),
+                                       ("lines", lines.map { .number(Double($0)) })])
+                    })),
                     ("template", Self.template(kind))])
         }
         let roles = TextRole.allCases.map { role in
-            object([("role", s(role.rawValue)), ("name", s(plainRoleName(role.rawValue))), ("minimumContrast", n(role.minimumContrast)),
+            object([("role", s(role.rawValue)), ("name", s(plainRoleName(role.rawValue))), ("minimumContrast", .number(role.minimumContrast)),
                     ("minimum", s(readableContrast(role.minimumContrast)))])
         }
         let theme = ColorField.theme.map { token in
@@ -85,31 +86,45 @@ extension StudioAPI {
                     ("default", s(token.defaultColor.variant(for: .light).reportHex)), ("usedFor", s(token.usedFor))])
         }
         let campaign = ColorField.campaign.map { token in
-            object([("token", s(token.token)), ("path", s(token.path)), ("label", s(token.label)),
-                    ("usedFor", s(token.usedFor))])
+            object([("token", s(token.token)), ("path", s(token.path)), ("label", s(token.label)), ("usedFor", s(token.usedFor))])
         }
         let findings = Finding.Kind.allCases.map { kind in
             object([("kind", s(kind.rawValue)), ("name", s(kind.plainName)), ("badge", s(kind.badge)), ("summary", s(kind.summary))])
         }
         let locales = Self.suggestedLocales.compactMap { try? LanguageTag(parsing: $0) }.map(Self.localeJSON)
         let radius = Theme.cornerRadiusRange
-        let out = "{\n"
-            + "  \"textSizes\": \(list(textSizes)),\n"
-            + "  \"defaultTextSize\": \(s(defaultSize.shortName)),\n"
-            + "  \"appearances\": \(list(appearances)),\n"
-            + "  \"directions\": \(list(directions)),\n"
-            + "  \"pseudos\": \(list(pseudos)),\n"
-            + "  \"components\": \(list(components)),\n"
-            + "  \"icons\": [\(MessageIcon.allCases.map { s($0.rawValue) }.joined(separator: ", "))],\n"
-            + "  \"roles\": \(list(roles)),\n"
-            + "  \"theme\": \(list(theme)),\n"
-            + "  \"cornerRadius\": {\"default\": \(n(Theme.defaultCornerRadius)), \"minimum\": \(n(radius.lowerBound)), \"maximum\": \(n(radius.upperBound))},\n"
-            + "  \"campaign\": \(list(campaign)),\n"
-            + "  \"findings\": \(list(findings)),\n"
-            + "  \"locales\": \(list(locales)),\n"
-            + "  \"maximumTiles\": \(StudioAPI.maximumSheetCells)\n"
-            + "}\n"
-        return .json(out)
+        // The grid a studio opens with, by the page's names of its axes.
+        let defaultAxes = object([("textSize", strings(Self.startingTextSizes.map(\.shortName))),
+                                  ("appearance", strings(Appearance.allCases.map(\.rawValue))),
+                                  ("direction", strings(LayoutDirection.allCases.map(\.rawValue)))])
+        // `SpecFolder.isValidName` as a page can apply it: the pattern, in NFC, at most so many code points.
+        let specName = object([("pattern", s(SpecFolder.namePattern)), ("rule", s(SpecFolder.nameRule)),
+                               ("maximumLength", .number(Double(SpecFolder.maximumNameLength))), ("normalization", s("NFC")),
+                               ("firstCharacter", s(SpecFolder.firstCharacterPattern)),
+                               ("character", s(SpecFolder.laterCharacterPattern)), ("mark", s(#"\p{M}"#))])
+        // A language's name in `languages=` and the page: the own copy, a tag, or the prefix and a mode.
+        let languageGrammar = object([("ownCopy", s(Variants.ownCopy)), ("pseudoPrefix", s(PlannedLanguage.pseudoPrefix)),
+                                      ("pattern", s(PlannedLanguage.pattern)), ("tagPattern", s(LanguageTag.pattern))])
+        return .json(object([
+            ("textSizes", .array(textSizes)),
+            ("defaultTextSize", s(defaultSize.shortName)),
+            ("defaultAxes", defaultAxes),
+            ("specName", specName),
+            ("languages", languageGrammar),
+            ("appearances", .array(appearances)),
+            ("directions", .array(directions)),
+            ("pseudos", .array(pseudos)),
+            ("components", .array(components)),
+            ("icons", strings(MessageIcon.allCases.map(\.rawValue))),
+            ("roles", .array(roles)),
+            ("theme", .array(theme)),
+            ("cornerRadius", object([("default", .number(Theme.defaultCornerRadius)), ("minimum", .number(radius.lowerBound)),
+                                     ("maximum", .number(radius.upperBound))])),
+            ("campaign", .array(campaign)),
+            ("findings", .array(findings)),
+            ("locales", .array(locales)),
+            ("maximumTiles", .number(Double(StudioAPI.maximumSheetCells))),
+        ]))
     }
 
     static func kindName(_ kind: Component.Kind) -> String {
@@ -131,19 +146,13 @@ extension StudioAPI {
         }
     }
 
-    /// The fields the decoder requires (`SpecDecoder.component`): a title (a message's body), and a
-    /// progress bar's value and tiers, a message's icon.
-    static func isRequired(_ name: String, of kind: Component.Kind) -> Bool {
-        switch name {
-        case "title": return kind != .message
-        case "body": return kind == .message
-        case "value", "tiers", "icon": return true
-        default: return false
-        }
+    /// The copy a new campaign of `kind` starts with, as its `component` (`templateText`, read).
+    static func template(_ kind: Component.Kind) -> JSONValue {
+        (try? JSONParser.parse(Array(templateText(kind).utf8))) ?? .null
     }
 
     /// The copy a new campaign of `kind` starts with, as spec JSON (its `component`).
-    static func template(_ kind: Component.Kind) -> String {
+    static func templateText(_ kind: Component.Kind) -> String {
         switch kind {
         case .banner:
             return #"{"type": "banner", "eyebrow": "THIS WEEK", "title": "Double points on every order", "body": "Order by Sunday and we add twice the points to your card.", "button": "See my points"}"#
@@ -156,12 +165,9 @@ extension StudioAPI {
         }
     }
 
-    static func localeJSON(_ tag: LanguageTag) -> String {
-        var fields = ["\"tag\": \(jsonStringLiteral(tag.description))"]
-        if let name = tag.englishName { fields.append("\"name\": \(jsonStringLiteral(name))") }
-        if let name = tag.nativeName { fields.append("\"nativeName\": \(jsonStringLiteral(name))") }
-        fields.append("\"direction\": \"\(tag.isRightToLeft ? "rtl" : "ltr")\"")
-        return "{" + fields.joined(separator: ", ") + "}"
+    static func localeJSON(_ tag: LanguageTag) -> JSONValue {
+        .members([("tag", .string(tag.description)), ("name", tag.englishName.map(JSONValue.string)),
+                  ("nativeName", tag.nativeName.map(JSONValue.string)), ("direction", .string(tag.isRightToLeft ? "rtl" : "ltr"))])
     }
 
     // ------------------------------------------------------------------ GET /api/locale?tag=
@@ -178,10 +184,10 @@ extension StudioAPI {
         }
         guard let tag else { throw RequestError(.badInput, "tag: give the language's tag, like de, fr-CA or ar") }
         do {
-            return .json(Self.localeJSON(try LanguageTag(choosing: tag)) + "\n")
+            return .json(Self.localeJSON(try LanguageTag(choosing: tag)))
         } catch let refusal as LanguageRefusal {
             guard let meant = refusal.suggestion else { throw RequestError(.badInput, "tag: \(refusal)") }
-            return .json("{\"error\": \(jsonStringLiteral("tag: \(refusal)")), \"suggestion\": \(Self.localeJSON(meant))}\n", status: 400)
+            return .json(.members([("error", .string("tag: \(refusal)")), ("suggestion", Self.localeJSON(meant))]), status: 400)
         }
     }
 
@@ -198,12 +204,7 @@ extension StudioAPI {
         func value(_ name: String) -> String? { request.query.first { $0.name == name }?.value }
         // The page draws first what is on screen and fills in the rest with a second request; a tile
         // not drawn is laid out for its findings only (unless findings=false, when it is left out).
-        let withFindings: Bool
-        switch value("findings") {
-        case nil, "true"?: withFindings = true
-        case "false"?: withFindings = false
-        case let other?: throw RequestError(.badInput, "findings: \(quoted(other, limit: 40)) is not true or false")
-        }
+        let withFindings = try value("findings").map { try ValueSchema.boolean($0, name: "findings") } ?? true
         let preview = try PreviewRequest(spec: spec, overrides: options.overrides, axes: try options.axes(),
                                          languages: try PreviewRequest.languages(value("languages") ?? Variants.ownCopy),
                                          draw: value("draw"), findings: withFindings, overlay: options.overlay,

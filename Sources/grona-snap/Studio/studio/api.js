@@ -1,12 +1,12 @@
 // The documented HTTP API as the page calls it: the query of a spec's route (its file name
 // included), an answer's JSON, and a POST of the spec being edited.
 import {$} from "./dom.js";
-import {state} from "./state.js";
+import {state, isSpecName} from "./state.js";
 import {reach} from "./connection.js";
 
 export function query(parameters) {
   const all = {name: state.name || $("#save-as").value || "untitled.json", ...parameters};
-  if (!/^[^/\\]+\.json$/.test(all.name)) all.name = "untitled.json";
+  if (!isSpecName(all.name)) all.name = "untitled.json";
   return new URLSearchParams(all).toString();
 }
 

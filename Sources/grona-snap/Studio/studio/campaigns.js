@@ -1,6 +1,6 @@
 // The campaigns of the folder: the menu, opening one or a template, and new, duplicate, rename, delete.
 import {$, el, say, focusWhenDone} from "./dom.js";
-import {SCHEMA, typeName, template, state} from "./state.js";
+import {SCHEMA, typeName, template, state, isSpecName} from "./state.js";
 import {answerJSON} from "./api.js";
 import {reach} from "./connection.js";
 import {campaignLink, writeView} from "./links.js";
@@ -177,8 +177,9 @@ async function submitName(event) {
   event.preventDefault();
   let to = $("#name-input").value.trim();
   if (to && !to.endsWith(".json")) to += ".json";
-  if (!/^[\p{L}\p{N}][\p{L}\p{N}\p{M} ._-]*\.json$/u.test(to)) {
-    nameError("Give the campaign a file name of letters, digits, spaces, - and _, like spring-offer.json.");
+  if (!isSpecName(to)) {
+    // The rule itself is the field's hint, just below.
+    nameError(to ? `“${to}” is not a campaign file name.` : "Give the campaign a file name, like spring-offer.json.");
     return;
   }
   const mode = nameDialog.mode;
@@ -250,6 +251,8 @@ async function undoDelete() {
 
 export function setUpCampaignTools() {
   $("#template-type").replaceChildren(...SCHEMA.components.map((kind) => el("option", {value: kind.type}, kind.name)));
+  // The rule in the server's words ("a name of letters, digits, …").
+  $("#name-hint").textContent = SCHEMA.specName.rule;
   $("#new-campaign").addEventListener("click", () => askName("new"));
   $("#duplicate-campaign").addEventListener("click", () => askName("duplicate"));
   $("#rename-campaign").addEventListener("click", () => askName("rename"));

@@ -1,8 +1,8 @@
 // Downloads: a tile at @2x, the contact sheet of the grid's variants, the reveal animation, a phone.
 import {$, download} from "./dom.js";
-import {SCALE, DOWNLOAD_SCALE, state} from "./state.js";
+import {SCALE, DOWNLOAD_SCALE, state, isPseudo, pseudoMode} from "./state.js";
 import {post} from "./api.js";
-import {languages, languageQuery} from "./languages.js";
+import {languages, languageQuery, languageValue} from "./languages.js";
 import {showSpecError} from "./errors.js";
 
 // The campaign's file name without .json: the start of every download's name.
@@ -33,8 +33,8 @@ export async function downloadSheet() {
 // sizes, appearances and directions, and the VoiceOver picture when the grid shows it.
 function sheetQuery() {
   const shown = languages().filter((language) => state.axes.locale.includes(language));
-  const locales = shown.filter((language) => !language.startsWith("pseudo:")).map((language) => language || "base");
-  const pseudos = shown.filter((language) => language.startsWith("pseudo:")).map((language) => language.slice(7));
+  const locales = shown.filter((language) => !isPseudo(language)).map(languageValue);
+  const pseudos = shown.filter(isPseudo).map(pseudoMode);
   return {locales: locales.join(","), ...(pseudos.length ? {pseudos: pseudos.join(",")} : {}),
           textSizes: state.axes.textSize.join(","), appearances: state.axes.appearance.join(","),
           directions: state.axes.direction.join(","), scale: 1, ...(state.overlay ? {overlay: "accessibility"} : {})};

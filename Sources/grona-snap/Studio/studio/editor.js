@@ -1,6 +1,6 @@
 // The editor: the form of the spec's fields, its colours and languages, and every edit of the spec.
 import {$, el, announce} from "./dom.js";
-import {SCHEMA, fieldsOf, template, state, splitPath} from "./state.js";
+import {SCHEMA, fieldsOf, template, state, splitPath, isPseudo, values} from "./state.js";
 import {languages, languageName, isRightToLeft, lookUpLanguage} from "./languages.js";
 import {measurement, measuredColor, shownChecks, contrastHint, pickerValue, updateContrast} from "./contrast.js";
 import {schedule} from "./tiles.js";
@@ -40,11 +40,11 @@ function buildFormNow() {
   if (!state.spec) { $("#raw").open = true; return; }
   const component = state.spec.component || (state.spec.component = {type: "banner"});
   $("#component-type").value = component.type;
-  if (!state.locale.startsWith("pseudo:") && state.locale && !(state.spec.localizations || {})[state.locale]) state.locale = "";
+  if (!isPseudo(state.locale) && state.locale && !(state.spec.localizations || {})[state.locale]) state.locale = "";
   buildLanguagePickers();
   const copy = $("#copy-fields");
   copy.replaceChildren();
-  const tag = state.locale.startsWith("pseudo:") ? "" : state.locale;
+  const tag = isPseudo(state.locale) ? "" : state.locale;
   const hint = $("#copy-locale-hint");
   hint.hidden = !tag;
   $("#remove-locale").hidden = !tag;
@@ -73,7 +73,7 @@ function copyField(component, key, label, kind, lines, required) {
   const value = component[key];
   const hint = lines ? el("span", {class: "hint"}, `up to ${lines} line${lines > 1 ? "s" : ""}, then it is cut with “…”${required ? "" : " · optional"}`)
                      : (required ? null : el("span", {class: "hint"}, "optional"));
-  if (kind === "tiers") return tiersField(component);
+  if (kind === "tiers") return tiersField(component, label);
   let input;
   if (kind === "icon") {
     input = el("select", {"data-path": path, id: "field-" + key, onchange: (event) => setPath(path, event.target.value)},
@@ -112,8 +112,8 @@ function localizedField(tag, component, key, label, kind, lines) {
   return el("label", {class: "field", "data-field": path}, `${label} (${tag})`, hint, input);
 }
 
-function tiersField(component) {
-  const box = el("div", {class: "field", "data-field": "component.tiers"}, "Rewards along the bar",
+function tiersField(component, label) {
+  const box = el("div", {class: "field", "data-field": "component.tiers"}, label,
     el("span", {class: "hint"}, "where each reward is reached (in the same units as the progress), and its label"));
   const tiers = component.tiers || (component.tiers = []);
   tiers.forEach((tier, index) => {
@@ -136,7 +136,7 @@ function tiersField(component) {
 /// the colour gives where it is drawn, exactly as the renderer measured it in the last preview.
 function colorRows(path, label, value, usedFor) {
   if (value && typeof value === "object") {
-    return ["light", "dark"].map((mode) => colorRow(`${path}.${mode}`, `${label} (${mode})`, value[mode], usedFor, path, mode));
+    return values("appearances").map((mode) => colorRow(`${path}.${mode}`, `${label} (${mode})`, value[mode], usedFor, path, mode));
   }
   return [colorRow(path, label, value, usedFor, path, null)];
 }
@@ -278,7 +278,7 @@ export const redo = () => showStep(false);
 // localizations; a language that is gone is dropped from the grid.
 function buildLanguagePickers() {
   const all = languages();
-  $("#copy-locale").replaceChildren(...all.filter((l) => !l.startsWith("pseudo:")).map((l) =>
+  $("#copy-locale").replaceChildren(...all.filter((l) => !isPseudo(l)).map((l) =>
     el("option", {value: l, selected: l === state.locale}, languageName(l))));
   $("#phone-locale").replaceChildren(...all.map((l) => el("option", {value: l, selected: l === state.locale}, languageName(l))));
   const kept = state.axes.locale.filter((l) => all.includes(l));
@@ -295,7 +295,7 @@ async function learnLanguages() {
   const answers = await Promise.all(tags.map((tag) => lookUpLanguage(tag).catch(() => null)));
   answers.forEach((info, index) => { state.languageInfo[tags[index]] = info || {tag: tags[index]}; });
   keepingFocus(buildLanguagePickers);
-  const tag = state.locale.startsWith("pseudo:") ? "" : state.locale;
+  const tag = isPseudo(state.locale) ? "" : state.locale;
   if (tag) document.querySelectorAll("#copy-fields [lang]").forEach((input) => { input.dir = isRightToLeft(tag) ? "rtl" : "auto"; });
 }
 

@@ -1,6 +1,6 @@
 // The image picker: the folder's PNGs as thumbnails, and uploads into the folder.
 import {$, el, say, announce, focusWhenDone} from "./dom.js";
-import {getPath} from "./state.js";
+import {getPath, nameStem} from "./state.js";
 import {answerJSON} from "./api.js";
 
 // The folder's PNGs as thumbnails (fetched as blobs, so a token travels with them); choosing one
@@ -65,7 +65,7 @@ async function uploadImage() {
   // The folder's images must be known to choose images/ (the picker's own listing may still be on its way).
   if ($("#image-list").hasAttribute("aria-busy")) await listImages();
   const folder = picker.images.some((image) => image.path.startsWith("images/")) ? "images/" : "";
-  const stem = file.name.replace(/\.png$/i, "").replace(/[^\p{L}\p{N}\p{M} ._-]/gu, "-").replace(/^[^\p{L}\p{N}]+/u, "") || "image";
+  const stem = nameStem(file.name.replace(/\.png$/i, "")) || "image";
   say(message, `Uploading ${file.name}…`);
   const body = await file.arrayBuffer();
   for (let serial = 1; serial <= 20; serial++) {

@@ -7,7 +7,8 @@
 // is dropped, so the grid never shows a mix of an old and a new edit.
 //
 // The page decides no rule of GronaSnap's: the text sizes, appearances, directions, pseudolanguages,
-// components and their fields, colour tokens and finding kinds come from GET /api/schema, a
+// components and their fields (labels, which are required), colour tokens, finding kinds, the grid
+// it starts with, a file name's rule and a language's grammar come from GET /api/schema, a
 // language's name and direction from GET /api/locale, and each edit's tiles, findings (in plain
 // words) and colour contrasts from one POST /api/preview, measured by the renderer itself.
 //
@@ -18,7 +19,7 @@
 // (state.js): a finding's Apply button asks the editor to set the field.
 
 import {$, el} from "./dom.js";
-import {requests, setSchema, SCHEMA, SCALE, textSizes, values, state} from "./state.js";
+import {requests, startAt, SCHEMA, SCALE, textSizes, values, state} from "./state.js";
 import {answerJSON} from "./api.js";
 import {languageQuery} from "./languages.js";
 import {readView} from "./links.js";
@@ -56,8 +57,7 @@ function showView(view) {
 window.addEventListener("DOMContentLoaded", async () => {
   const answer = await fetch("/api/schema");
   if (!answer.ok) { showSpecError(await answerJSON(answer)); return; }
-  setSchema(await answer.json());
-  state.phone.textSize = SCHEMA.defaultTextSize;
+  startAt(await answer.json());
   const wanted = readView();
   chips($("#axis-textSize"), textSizes(), state.axes.textSize, SCHEMA.textSizes.map((size) => size.name));
   chips($("#axis-appearance"), values("appearances"), state.axes.appearance, SCHEMA.appearances.map((a) => a.name));
@@ -69,7 +69,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("#phone-direction").value = state.phone.direction;
   $("#overlay").checked = state.overlay;
   $("#phone-direction").addEventListener("change", (event) => { state.phone.direction = event.target.value; refresh(); });
-  phoneMarkup("light"); phoneMarkup("dark");
+  for (const appearance of values("appearances")) phoneMarkup(appearance);
   // On a phone the findings and the axes start closed (their summaries say what they hold), so the
   // previews are on the first screen.
   if (matchMedia("(max-width: 800px)").matches) { $("#findings-panel").open = false; $("#axes-panel").open = false; }
@@ -124,7 +124,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   setUpCloserLook();
   $("#download-sheet").addEventListener("click", downloadSheet);
   $("#download-reveal").addEventListener("click", downloadReveal);
-  for (const appearance of ["light", "dark"]) $(`#download-phone-${appearance}`).addEventListener("click", () => downloadPhone(appearance));
+  for (const appearance of values("appearances")) $(`#download-phone-${appearance}`).addEventListener("click", () => downloadPhone(appearance));
   $("#raw-json").addEventListener("input", (event) => editRaw(event.target.value));
   window.addEventListener("beforeunload", (event) => { if (state.dirty) event.preventDefault(); });
   loadCampaigns(wanted ? "spec:" + wanted : null).then(() => { if (state.view !== "grid") showView(state.view); });

@@ -20,4 +20,4 @@ export function previewQuery() {
 export const planFor = () => JSON.stringify(previewQuery());
 export function variants() { return state.plan && state.plan.for === planFor() ? state.plan.tiles : null; }
 
-export const key = (v) => `${(v.language || "base").replace(/[^A-Za-z0-9-]/g, "-")}-${v.textSize}-${v.appearance}-${v.direction}`;
+export const key = (v) => `${languageValue(v.language).replace(/[^A-Za-z0-9-]/g, "-")}-${v.textSize}-${v.appearance}-${v.direction}`;

@@ -1,6 +1,6 @@
 // Saving: the spec written to its file, merged with a change on disk, conflicts chosen field by field.
 import {$, el, say, focusStayed} from "./dom.js";
-import {state, setIn} from "./state.js";
+import {state, setIn, isSpecName, SCHEMA} from "./state.js";
 import {writeView} from "./links.js";
 import {answerJSON} from "./api.js";
 import {reach} from "./connection.js";
@@ -34,7 +34,8 @@ async function saveNow() {
   if (!name) {
     name = $("#save-as").value.trim();
     if (name && !name.endsWith(".json")) name += ".json";
-    if (!/^[^./\\][^/\\]*\.json$/.test(name)) { say(message, "Give the campaign a file name, like spring-offer.json.", "bad"); return; }
+    if (!name) { say(message, "Give the campaign a file name, like spring-offer.json.", "bad"); return; }
+    if (!isSpecName(name)) { say(message, `Not saved: “${name}” is not a campaign file name: ${SCHEMA.specName.rule}.`, "bad"); return; }
   }
   const headers = {"Content-Type": "application/json"};
   if (state.etag) headers["If-Match"] = state.etag;
@@ -129,17 +130,6 @@ function adoptMerged(spec, etag, base) {
   schedule();
 }
 
-function pathLabel(path) {
-  const [first, second, ...rest] = path;
-  const names = {eyebrow: "Eyebrow", title: "Title", body: "Body", button: "Button", image: "Image file", code: "Code",
-                 value: "Progress so far", tiers: "Rewards along the bar", footnote: "Footnote", icon: "Icon", type: "What it is"};
-  if (first === "component" && typeof second === "string" && names[second] && !rest.length) return names[second];
-  if (first === "component" && second === "style") return "Campaign colour: " + rest.join(" ");
-  if (first === "theme") return "App theme: " + [second, ...rest].join(" ");
-  if (first === "localizations") return `${second} copy: ${rest.join(" ")}`;
-  return path.map((step) => (typeof step === "number" ? `#${step + 1}` : step)).join(" › ");
-}
-
 function shown(value) {
   if (value === undefined) return "(removed)";
   return typeof value === "string" ? `“${value}”` : JSON.stringify(value);
@@ -152,7 +142,7 @@ function showConflicts(name, result) {
     + (count === 1 ? "this field was" : `these ${count} fields were`) + " changed by both of you. Choose for each which to keep.";
   const box = $("#conflict-fields");
   box.replaceChildren(...result.conflicts.map((conflict, index) => el("fieldset", {class: "conflict"},
-    el("legend", {}, pathLabel(conflict.path)),
+    el("legend", {}, conflict.label),
     el("label", {}, el("input", {type: "radio", name: `conflict-${index}`, value: "mine"}),
        el("span", {}, "Keep mine: ", el("span", {class: "value"}, shown(conflict.mine)))),
     el("label", {}, el("input", {type: "radio", name: `conflict-${index}`, value: "theirs"}),
@@ -171,7 +161,7 @@ async function saveConflictChoices(event) {
   const missing = choices.findIndex((choice) => !choice);
   if (missing >= 0) {
     const error = $("#conflict-error");
-    error.textContent = `Choose “Keep mine” or “Take theirs” for ${pathLabel(conflicts[missing].path)}.`;
+    error.textContent = `Choose “Keep mine” or “Take theirs” for ${conflicts[missing].label}.`;
     error.hidden = false;
     dialog.querySelector(`input[name="conflict-${missing}"]`).focus();
     return;

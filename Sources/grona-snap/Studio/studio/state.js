@@ -23,7 +23,6 @@ if (TOKEN) {
 
 // GronaSnap's own tables (GET /api/schema), read once before anything is drawn.
 export let SCHEMA = null;
-export function setSchema(schema) { SCHEMA = schema; }
 
 // The tiles are drawn at the screen's own pixel density (a tile is at most 358 points wide on
 // screen), so a plain screen is not sent four times the pixels it shows; downloads are @2x.
@@ -42,6 +41,27 @@ export const fieldsOf = (type) => componentKind(type)?.fields ?? [];
 export const template = (type) => structuredClone(componentKind(type).template);
 export const values = (axis) => SCHEMA[axis].map((entry) => entry.value);
 
+// A language's name as the page keeps it (languages.js): "pseudo:MODE" by the schema's grammar.
+export const isPseudo = (language) => language.startsWith(SCHEMA.languages.pseudoPrefix);
+export const pseudoMode = (language) => language.slice(SCHEMA.languages.pseudoPrefix.length);
+
+// A spec's file name as the server takes it (`SpecFolder.isValidName`): the schema's pattern, in NFC,
+// at most its maximum length in code points.
+export function isSpecName(name) {
+  const rule = SCHEMA.specName;
+  return new RegExp(rule.pattern, "u").test(name) && name.normalize(rule.normalization) === name && [...name].length <= rule.maximumLength;
+}
+
+// `text` made into the stem of a name the server takes (an uploaded image's): each character a name
+// may not hold a "-", and what it may not start with dropped; "" when nothing is left.
+export function nameStem(text) {
+  const rule = SCHEMA.specName, whole = (pattern) => new RegExp(`^(${pattern})$`, "u");
+  const later = whole(rule.character), mark = whole(rule.mark), first = whole(rule.firstCharacter);
+  const characters = [...text.normalize(rule.normalization)].map((c) => (later.test(c) || mark.test(c) ? c : "-"));
+  while (characters.length && !first.test(characters[0])) characters.shift();
+  return characters.join("").slice(0, rule.maximumLength - 5);
+}
+
 export const state = {
   name: null, etag: null, spec: null, dirty: false, template: null,
   // The spec as it was opened or last saved: the base of a merge when the file changed meanwhile.
@@ -49,8 +69,9 @@ export const state = {
   // The languages are "" (the spec's own copy), a locale tag of `localizations`, or "pseudo:MODE".
   // `locale` is the one the copy editor and the phone show.
   locale: "",
-  axes: {locale: [""], textSize: ["xS", "L", "AX5"], appearance: ["light", "dark"], direction: ["ltr", "rtl"]},
-  phone: {textSize: "L", direction: ""},
+  // The grid's axes and the phone's text size start as the schema's (`startAt`).
+  axes: {locale: [""], textSize: [], appearance: [], direction: []},
+  phone: {textSize: null, direction: ""},
   // The accessibility overlay on the grid's tiles: VoiceOver's elements numbered, with a legend.
   overlay: false,
   view: "grid", generation: 0, controller: null, timer: null,
@@ -65,6 +86,13 @@ export const state = {
   // The grid's tiles as the last answer planned them, and for which query (`variants()`).
   plan: null,
 };
+
+// The grid and the phone as a studio opens them, before the address says otherwise (links.js).
+export function startAt(schema) {
+  SCHEMA = schema;
+  for (const [axis, start] of Object.entries(schema.defaultAxes)) state.axes[axis].splice(0, state.axes[axis].length, ...start);
+  state.phone.textSize = schema.defaultTextSize;
+}
 
 // Paths like "component.tiers[1].label"; null deletes the key (and an emptied style or theme).
 export function splitPath(path) { return path.replace(/\[(\d+)\]/g, ".$1").split("."); }

@@ -1,6 +1,6 @@
 // The previews: one edit's request (the tiles on screen first, then the rest), and the grid's cells.
 import {$, el, announce, download} from "./dom.js";
-import {DOWNLOAD_SCALE, DEBOUNCE_MS, sizeName, state} from "./state.js";
+import {DOWNLOAD_SCALE, DEBOUNCE_MS, sizeName, state, isPseudo} from "./state.js";
 import {post} from "./api.js";
 import {languageName} from "./languages.js";
 import {writeView} from "./links.js";
@@ -59,7 +59,7 @@ export async function refresh() {
     if (grid) { state.plan = {for: asked, tiles: list}; layOutGrid(list); }
     showSpecError(null);
     for (const language of result.languages) {
-      if (language.language && !language.language.startsWith("pseudo:") && !state.languageInfo[language.language]?.name) {
+      if (language.language && !isPseudo(language.language) && !state.languageInfo[language.language]?.name) {
         state.languageInfo[language.language] = {tag: language.language, name: language.name, direction: language.direction};
       }
     }
@@ -138,7 +138,7 @@ function layOutGrid(list) {
       el("figcaption", {}, el("span", {class: "name"}),
         el("a", {href: "#", download: "", class: "png", onclick: (event) => { event.preventDefault(); downloadTile(variant, event.currentTarget.download); }},
           "Download", el("span", {class: "sr-only"}))),
-      closerLook(el("img", {alt: "", lang: variant.language && !variant.language.startsWith("pseudo:") ? variant.language : undefined}), variant),
+      closerLook(el("img", {alt: "", lang: variant.language && !isPseudo(variant.language) ? variant.language : undefined}), variant),
       el("div", {class: "badges"})));
   }
   grid.dataset.layout = list.map(key).join(",") + state.overlay;

@@ -1,6 +1,6 @@
 // The campaign's languages: choosing, adding and removing one, and the translators' files.
 import {$, el, say, download, focusStayed} from "./dom.js";
-import {SCHEMA, state} from "./state.js";
+import {SCHEMA, state, isPseudo} from "./state.js";
 import {query, answerJSON, post} from "./api.js";
 import {languageName, lookUpLanguage} from "./languages.js";
 import {refresh} from "./tiles.js";
@@ -66,7 +66,7 @@ async function addLanguage(typedTag) {
 // read join the campaign's localizations like any edit (Save writes them).
 async function exportTranslations() {
   const format = $("#translation-format").value, message = $("#translations-message");
-  const language = format === "xliff2.0" && state.locale && !state.locale.startsWith("pseudo:") ? state.locale : null;
+  const language = format === "xliff2.0" && state.locale && !isPseudo(state.locale) ? state.locale : null;
   try {
     const answer = await post("translations", {format, ...(language ? {language} : {})});
     const file = await answer.json();
