@@ -130,7 +130,11 @@ final class CampaignHistory: Sendable {
         let person = person ?? .studio
         var changed: [String] = []
         for path in Set(paths).sorted() {
-            let onDisk = FileManager.default.fileExists(atPath: folder + "/" + path)
+            // Only what GronaSnap writes is committed: a regular file. A link put in its place
+            // meanwhile (the folder refuses to write through one) is left out, as are folders.
+            let type = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + path))?[.type] as? FileAttributeType
+            if let type, type != .typeRegular { continue }
+            let onDisk = type == .typeRegular
             let tracked = try Git.run(["--literal-pathspecs", "ls-files", "--error-unmatch", "--", path], in: folder).status == 0
             if onDisk, !tracked { try Git.check(["--literal-pathspecs", "add", "--", path], in: folder) }
             if onDisk || tracked { changed.append(path) }
