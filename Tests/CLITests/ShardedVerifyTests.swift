@@ -244,6 +244,30 @@ extension ShardedVerifyTests {
         XCTAssertEqual(files(under: work + "/report").filter { !$0.contains("/") }, ["index.html", "results.jsonl", "run.json"])
     }
 
+    /// A spec whose snapshots fall in both shards is one row of the merged page's Specs table and
+    /// one section, not one per shard.
+    func testAMergedReportListsEachSpecOnce() throws {
+        let work = try recordedWork()
+        // Every golden of both specs: each shard then lists message-gift's, then messages/info's.
+        let gift = try FileManager.default.contentsOfDirectory(atPath: work + "/Snapshots/message-gift").filter { $0.hasSuffix(".png") }
+        let info = try FileManager.default.contentsOfDirectory(atPath: work + "/Snapshots/messages/info").filter { $0.hasSuffix(".png") }
+        for golden in gift.map({ "message-gift/" + $0 }) + info.map({ "messages/info/" + $0 }) {
+            var pixmap = try image(work + "/Snapshots/" + golden)
+            paintBlock(&pixmap)
+            try Data(try encodePNG(pixmap)).write(to: URL(fileURLWithPath: work + "/Snapshots/" + golden))
+        }
+        for index in 1...2 {
+            XCTAssertEqual(try snap("verify", work + "/fixtures", "--snapshots", work + "/Snapshots", "--report-dir", work + "/report",
+                                    "--shard", "\(index)/2").status, 1, "shard \(index) holds damaged goldens of message-gift")
+        }
+        XCTAssertEqual(try snap("merge", work + "/report", "-o", work + "/merged").status, 1)
+        let page = try String(contentsOfFile: work + "/merged/index.html", encoding: .utf8)
+        XCTAssertEqual(page.components(separatedBy: "<tr><td><a href=\"#spec").count - 1, 2, "two specs, a row each")
+        XCTAssertEqual(page.components(separatedBy: "<summary>message-gift — ").count - 1, 1, "one section for message-gift")
+        XCTAssertEqual(page.components(separatedBy: "<summary>messages/info — ").count - 1, 1, "one section for messages/info")
+        XCTAssertTrue(page.contains("<td class=\"n\">\(gift.count)</td>"), "all \(gift.count) of message-gift's snapshots in its row")
+    }
+
     /// CI runs two shards of a pull request that retitled the gift message and merges their
     /// reports; the developer accepts CI's images from the merged folder: copied as they are (the
     /// goldens are CI's very bytes), a subset with --only, the files checked against the digests

@@ -183,11 +183,19 @@ private func describe(_ entries: [ReportEntry]) -> String {
 }
 
 /// Entries by spec (the golden name's folder), in the order the specs come.
+/// The entries by spec, in the order each spec first appears: a merged report lists shard after
+/// shard, and one spec's snapshots may be in several shards, yet each spec is one row and one section.
 private func groupedBySpec(_ entries: [ReportEntry]) -> [(spec: String, entries: [ReportEntry])] {
     var groups: [(spec: String, entries: [ReportEntry])] = []
+    var indexOfSpec: [String: Int] = [:]
     for entry in entries {
         let spec = entry.goldenName.lastIndex(of: "/").map { String(entry.goldenName[..<$0]) } ?? entry.goldenName
-        if groups.last?.spec == spec { groups[groups.count - 1].entries.append(entry) } else { groups.append((spec, [entry])) }
+        if let index = indexOfSpec[spec] {
+            groups[index].entries.append(entry)
+        } else {
+            indexOfSpec[spec] = groups.count
+            groups.append((spec, [entry]))
+        }
     }
     return groups
 }
