@@ -13,7 +13,7 @@ let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 
 // The studio page's JavaScript modules (Sources/grona-snap/Studio/studio/NAME.js), served at /studio/NAME.js;
 // StudioFiles serves exactly these, and a test checks that the folder holds no other.
-let studioModules = ["api", "axes", "campaigns", "closer", "connection", "contrast", "dom", "downloads", "drafts", "editor", "errors", "findings", "history", "images", "languages", "links", "main", "phone", "plan", "rawerror", "saving", "state", "tiles", "translations"]
+let studioModules = ["api", "axes", "campaigns", "closer", "connection", "contrast", "dom", "downloads", "drafts", "editor", "errors", "findings", "history", "images", "languages", "links", "main", "phone", "plan", "rawerror", "saving", "state", "tiles", "translations", "versions"]
 
 let package = Package(
     name: "GronaSnap",
@@ -25,8 +25,9 @@ let package = Package(
         .library(name: "Grona", targets: ["Grona"]),
         .library(name: "GronaSnapshotTesting", targets: ["GronaSnapshotTesting"]),
         .library(name: "GronaSnapshots", targets: ["GronaSnapshots"]),
-        // For the fuzz targets in Fuzz/, which exercise the PNG decoder on its own.
+        // For the fuzz targets in Fuzz/, which exercise the PNG decoder and the merge on their own.
         .library(name: "PNG", targets: ["PNG"]),
+        .library(name: "GronaRequests", targets: ["GronaRequests"]),
     ],
     targets: [
         // C libraries, found through pkg-config.

@@ -48,10 +48,13 @@ class GronaServer:
     """`BINARY serve FOLDER --port PORT [EXTRA…]` with the checkout's fonts; ready once constructed.
     PORT 0 (the default) takes a free port; a given one starts a server again where a stopped one was."""
 
-    def __init__(self, binary, folder, *extra, port=0, ready_timeout=30):
+    def __init__(self, binary, folder, *extra, port=0, ready_timeout=30, env=None, stderr=None):
         self.binary, self.folder = binary, folder
-        env = dict(os.environ, GRONA_FONTS=os.path.join(ROOT, "Fonts"))
-        self.process = subprocess.Popen([binary, "serve", folder, "--port", str(port), *extra], stdout=subprocess.PIPE, text=True, env=env)
+        # No line per request unless asked for (`--log-format`, or GRONA_LOG_FORMAT in `env`): the
+        # scripts send thousands, and the server's errors still reach stderr.
+        env = {"GRONA_LOG_FORMAT": "none", **os.environ, "GRONA_FONTS": os.path.join(ROOT, "Fonts"), **(env or {})}
+        self.process = subprocess.Popen([binary, "serve", folder, "--port", str(port), *extra], stdout=subprocess.PIPE, text=True, env=env,
+                                        stderr=stderr)
         # serve's first line: "… serving FOLDER on http://127.0.0.1:PORT/ …".
         line = self.process.stdout.readline()
         if " on http://" not in line:

@@ -5,6 +5,9 @@
 #include <unicode/uloc.h>
 #include <unicode/ures.h>
 #include <unicode/uset.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/utf16.h>
 
 int32_t cu_language_is_right_to_left(const char *languageTag) {
     if (languageTag == NULL) return -1;
@@ -124,6 +127,43 @@ int32_t cu_likely_language_of_region(const char *region, char *out, int32_t capa
         for (int32_t i = 0; i < nameLength; i++) if (name[i] != (UChar)region[i]) same = 0;
         if (same) return -1;
     }
+    status = U_ZERO_ERROR;
+    int32_t length = uloc_getLanguage(likely, out, capacity, &status);
+    if (U_FAILURE(status) || length <= 0 || strcmp(out, "und") == 0) return -1;
+    return length;
+}
+
+int32_t cu_likely_language_of_text(const uint16_t *text, int32_t len, char *out, int32_t capacity) {
+    if (text == NULL || out == NULL || capacity < 4) return -2;
+    // Letters counted per script; kana (with or without kanji) is Japanese, Hangul Korean; else the
+    // script with the most letters. Digits, punctuation and marks (Common, Inherited) say nothing.
+    int32_t counts[USCRIPT_CODE_LIMIT];
+    memset(counts, 0, sizeof counts);
+    int32_t letters = 0;
+    for (int32_t i = 0; i < len;) {
+        UChar32 c;
+        U16_NEXT(text, i, len, c);
+        if (!u_isalpha(c)) continue;
+        UErrorCode status = U_ZERO_ERROR;
+        UScriptCode script = uscript_getScript(c, &status);
+        if (U_FAILURE(status) || script <= USCRIPT_INHERITED || script >= USCRIPT_CODE_LIMIT) continue;
+        counts[script]++;
+        letters++;
+    }
+    if (letters == 0) return -1;
+    UScriptCode chosen = USCRIPT_INVALID_CODE;
+    if (counts[USCRIPT_HIRAGANA] + counts[USCRIPT_KATAKANA] > 0) chosen = USCRIPT_JAPANESE;
+    else if (counts[USCRIPT_HANGUL] > 0) chosen = USCRIPT_KOREAN;
+    else {
+        int32_t most = 0;
+        for (int32_t s = 0; s < USCRIPT_CODE_LIMIT; s++) if (counts[s] > most) { most = counts[s]; chosen = (UScriptCode)s; }
+    }
+    if (chosen == USCRIPT_INVALID_CODE) return -1;
+    char localeID[ULOC_FULLNAME_CAPACITY] = "und_", likely[ULOC_FULLNAME_CAPACITY];
+    strncat(localeID, uscript_getShortName(chosen), 8);
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_addLikelySubtags(localeID, likely, (int32_t)sizeof likely, &status);
+    if (U_FAILURE(status)) return -1;
     status = U_ZERO_ERROR;
     int32_t length = uloc_getLanguage(likely, out, capacity, &status);
     if (U_FAILURE(status) || length <= 0 || strcmp(out, "und") == 0) return -1;

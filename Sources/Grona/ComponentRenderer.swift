@@ -198,10 +198,10 @@ public final class ComponentRenderer {
                 throw SpecError(file: spec.file, location: "$.component.image", message: "\(shown): the file is "
                     + "\(size) bytes, over the limit of \(ComponentRenderer.maximumImageFileSize) bytes (64 MiB)")
             }
-            let modified = attributes?[.modificationDate] as? Date ?? .distantPast
-            let decoded = try DecodedImages.image(at: path, size: size, modified: modified) {
-                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-                return try decodePNG(bytes, maximumPixelCount: ComponentRenderer.maximumImagePixels).pixmap
+            // Read every time: the decoded picture is found by what the file holds now (`ImageContent`).
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let decoded = try DecodedImages.image(at: path, content: ImageContent(bytes)) {
+                try decodePNG(bytes, maximumPixelCount: ComponentRenderer.maximumImagePixels).pixmap
             }
             image = decoded
             return decoded

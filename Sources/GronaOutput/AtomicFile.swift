@@ -191,8 +191,21 @@ public enum AtomicFile {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw WriteError(path: path, reason: "cannot create folder")
+            // The system's reason ("Permission denied" for a read-only folder) is what a person
+            // needs: the first missing folder is made again to learn it.
+            var missing = path
+            while !parentFolderExists(missing), let slash = missing.lastIndex(of: "/"), slash != missing.startIndex {
+                missing = String(missing[..<slash])
+            }
+            let reason = mkdir(missing, 0o777) == 0 ? nil : String(cString: strerror(errno))
+            throw WriteError(path: path, reason: "cannot create folder" + (reason.map { ": " + $0 } ?? ""))
         }
+    }
+
+    /// Whether the folder holding `path` exists.
+    private static func parentFolderExists(_ path: String) -> Bool {
+        guard let slash = path.lastIndex(of: "/") else { return true }
+        return slash == path.startIndex || isFolder(String(path[..<slash]))
     }
 
     /// Writes all of `bytes`, retrying after interruptions; the error text, or nil.

@@ -35,6 +35,8 @@ public final class FolderHandle: Sendable {
         public var exists: Bool { code == EEXIST }
         /// Nothing there, or a link where a file or folder was asked for.
         public var missing: Bool { code == ENOENT || code == ELOOP || code == ENOTDIR }
+        /// The disk (or the user's quota on it) is full: nothing was put in place.
+        public var diskFull: Bool { code == ENOSPC || code == EDQUOT }
     }
 
     public enum Kind: Equatable, Sendable {
@@ -170,6 +172,22 @@ public final class FolderHandle: Sendable {
     public func remove(_ name: String) {
         guard (try? Self.check(name)) != nil else { return }
         unlinkat(descriptor, name, 0)
+    }
+
+    /// Removes the temporary files `create` and `replace` left behind when their process ended
+    /// between writing and putting them in place (a crash, a kill): `.grona-PID-….tmp` whose process
+    /// is gone, or whose process ID is this process's (in a container a server is PID 1 every time):
+    /// so call it before this process writes anything here. Another process's file is left alone
+    /// while that process runs (a second server on the same folder may be writing it). The names removed.
+    @discardableResult
+    public func removeLeftovers() -> [String] {
+        names().filter { name in
+            guard name.hasPrefix(".grona-"), name.hasSuffix(".tmp"), case .file? = kind(name),
+                  let pid = Int32(name.dropFirst(".grona-".count).prefix { $0 != "-" }) else { return false }
+            // kill(pid, 0): ESRCH when no such process; EPERM means one runs (someone else's).
+            guard pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) else { return false }
+            return unlinkat(descriptor, name, 0) == 0
+        }
     }
 
     /// The bytes in a new hidden file of this folder, synced; its name. Opened with `O_EXCL` and

@@ -10,6 +10,8 @@ struct Arguments {
     struct Grammar {
         var valued: Set<String>
         var flags: Set<String>
+        /// Options that may be given more than once (`--public-url`), each value kept.
+        var repeatable: Set<String> = []
         /// How many positional words the command takes.
         var positionals: ClosedRange<Int>
         /// Each option by each of its spellings, for the bounds of its value.
@@ -20,6 +22,7 @@ struct Arguments {
             let options = CommandTable.options(of: command)
             valued = Set(options.filter { $0.placeholder != nil }.flatMap(\.names))
             flags = Set(options.filter { $0.placeholder == nil }.flatMap(\.names))
+            repeatable = Set(options.filter(\.repeatable).flatMap(\.names))
             positionals = command.positionals
             for option in options { for name in option.names { self.options[name] = option } }
         }
@@ -28,6 +31,7 @@ struct Arguments {
     private(set) var positionals: [String] = []
     private let command: String
     private var values: [String: String] = [:]
+    private var lists: [String: [String]] = [:]
     private var presentFlags: Set<String> = []
     private var options: [String: CommandOption] = [:]
 
@@ -56,6 +60,7 @@ struct Arguments {
                 guard let value = inlineValue ?? rest.popFirst() else {
                     throw RequestError("\(command): \(name) needs a value")
                 }
+                if grammar.repeatable.contains(name) { lists[name, default: []].append(value); continue }
                 guard values[name] == nil else { throw RequestError("\(command): \(name) is given twice") }
                 values[name] = value
             } else {
@@ -72,6 +77,12 @@ struct Arguments {
     }
 
     func value(_ name: String) -> String? { values[name] }
+
+    /// Every value of a repeatable option, in the order given.
+    func values(_ name: String) -> [String] { lists[name] ?? values[name].map { [$0] } ?? [] }
+
+    /// Whether the option was given at all (a flag, a value or a repeated one).
+    func gave(_ name: String) -> Bool { values[name] != nil || lists[name] != nil || presentFlags.contains(name) }
 
     /// The required output path, `-o` or `--output`; `placeholder` names it in the usage error.
     func output(placeholder: String) throws -> String {

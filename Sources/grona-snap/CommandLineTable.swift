@@ -20,6 +20,8 @@ struct CommandOption: Sendable {
     var placeholder: String?
     /// The command cannot do without it (`-o`): its usage shows it without brackets.
     var required = false
+    /// It may be given more than once, each value kept (`serve --public-url`).
+    var repeatable = false
     /// What the value may be: checked by the parser where it is a number, offered by the completion
     /// where it is a choice, and the query parameter's schema in the API's description.
     var schema: ValueSchema?
@@ -73,6 +75,9 @@ struct Command: Sendable {
     var headings: [CommandOption.Section: String] = [:]
     /// Paragraphs after the options.
     var epilogue: String = ""
+    /// Each of its options may also come from an environment variable of this prefix and the
+    /// option's name (`GRONA_` + `--public-url` → `GRONA_PUBLIC_URL`); help and the man page name it.
+    var environmentPrefix: String?
     var positionals: ClosedRange<Int>
     var run: @Sendable (ArraySlice<String>) throws -> Void
 }
@@ -193,10 +198,20 @@ enum CommandTable {
     static func help(_ command: Command) -> String {
         var parts = [usage(command), command.about]
         for (heading, options) in sections(of: command) {
-            parts.append(heading + ":\n" + options.map { row($0, summary: $0.summary(for: command.name)) }.joined(separator: "\n"))
+            parts.append(heading + ":\n" + options.map { row($0, summary: summary(of: $0, in: command)) }.joined(separator: "\n"))
         }
         if !command.epilogue.isEmpty { parts.append(command.epilogue) }
         return parts.filter { !$0.isEmpty }.joined(separator: "\n\n")
+    }
+
+    /// An option's line of help in a command, with the environment variable it may also come from.
+    static func summary(of option: CommandOption, in command: Command) -> String {
+        option.summary(for: command.name) + (command.environmentPrefix.map { " [$" + environmentName(of: option, prefix: $0) + "]" } ?? "")
+    }
+
+    /// `GRONA_` and `--public-url` → `GRONA_PUBLIC_URL`.
+    static func environmentName(of option: CommandOption, prefix: String) -> String {
+        prefix + String(option.flag.drop { $0 == "-" }.uppercased().map { $0 == "-" ? "_" : $0 })
     }
 
     /// The section's name in a usage line, for the sections listed under their own heading.

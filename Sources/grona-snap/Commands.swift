@@ -15,6 +15,7 @@ enum Commands {
         UnusedCommand.command,
         CheckCommand.command,
         ServeCommand.command,
+        HistoryCommand.command,
     ]
 
     static func named(_ name: String) -> Command? { all.first { $0.name == name } }

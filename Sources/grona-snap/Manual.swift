@@ -30,7 +30,7 @@ enum Manual {
             for (heading, options) in CommandTable.sections(of: command) {
                 out += ".PP\n\(text(heading + ":"))\n"
                 for option in options {
-                    out += ".TP\n" + label(option) + "\n" + text(oneLine(option.summary(for: command.name))) + "\n"
+                    out += ".TP\n" + label(option) + "\n" + text(oneLine(CommandTable.summary(of: option, in: command))) + "\n"
                 }
             }
             if !command.epilogue.isEmpty { out += ".PP\n" + paragraphs(command.epilogue) }

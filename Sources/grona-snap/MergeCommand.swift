@@ -12,8 +12,9 @@ enum MergeCommand {
             --report-dir, kept as a CI artifact) into OUT_DIR: one index.html with every shard's
             failures and recorded goldens and a list of every snapshot checked with its shard, the
             images beside it (hard links, else copies), junit.xml and results.jsonl of all snapshots.
-            Prints one summary line and, when snapshots differ, the one command that accepts the
-            differences. Exit status 0 when every snapshot matched, 1 when any did not, 2 when a folder
+            Prints one summary line and, when snapshots differ, the command that accepts the
+            differences: grona-snap accept OUT_DIR, which puts the shards' images in place as they are
+            (the local re-render, verify --record failed, only as a second choice). Exit status 0 when every snapshot matched, 1 when any did not, 2 when a folder
             is not a report folder, or the folders are not the shards of one run (a shard missing or
             given twice, a golden checked twice, other fixtures or snapshots folders).
             """,
@@ -27,8 +28,8 @@ enum MergeCommand {
         if let notice = result.tally.provenanceNotice {
             FileHandle.standardError.write(Data("notice: \(notice)\n".utf8))
         }
-        if let command = result.acceptCommand {
-            FileHandle.standardError.write(Data("to accept the differences as the new goldens: \(command)\n".utf8))
+        if let commands = result.acceptCommands {
+            FileHandle.standardError.write(Data(commands.lines.utf8))
         }
         print("report: \(result.reportPath)")
         print(result.summary + " (\(result.shards) shard\(result.shards == 1 ? "" : "s") merged)")

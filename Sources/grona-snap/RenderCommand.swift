@@ -22,6 +22,9 @@ enum RenderCommand {
             CommandOption(flag: "--report", placeholder: "REPORT.json",
                           summary: "also write the render report: texts, lines, contrast, VoiceOver reading order, touch targets (- for standard output)"),
             CommandOption(flag: "--quiet", summary: "do not print the findings"),
+            CommandOption(flag: "--version", placeholder: "ID",
+                          summary: "draw the spec as it was in that version of its git history (grona-snap history SPEC.json lists them), "
+                            + "with its folder's images as they were then"),
         ],
         positionals: 1...1, run: run)
 
@@ -35,7 +38,14 @@ enum RenderCommand {
         let canvas = try CanvasOptions.canvas(from: args)
         let overlay = try args.parsed("--overlay", Overlay.parse)
         let format = try ImageFormat.of(output: output, option: "-o")
-        let spec = try Specs.decode(args.positionals[0], assetRoots: try AssetRoots.parse(args.value("--assets-root")))
+        let roots = try AssetRoots.parse(args.value("--assets-root"))
+        // A version is drawn from a scratch folder holding it and its images as they were.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("grona-version-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let spec: Spec = try args.value("--version").map { id in
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
+            return try HistoryCommand.spec(args.positionals[0], version: id, scratch: scratch, assetRoots: roots)
+        } ?? Specs.decode(args.positionals[0], assetRoots: roots)
         let request = try RenderRequest(spec: spec, overrides: overrides, canvas: canvas, overlay: overlay,
                                         frame: try args.parsed("--frame", DeviceFrame.parse))
         let (image, snapshot) = try request.draw(in: try RenderSession())

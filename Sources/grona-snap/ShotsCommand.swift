@@ -28,7 +28,8 @@ enum ShotsCommand {
                           summary: "the output folder (default: the shot list's \"out\", relative to it)"),
             CommandOption(flag: "--watch",
                           summary: "render again whenever the shot list, a spec or one of its images or fonts changes, one line "
-                            + "per render; a bad edit is reported and the next save is waited for (Ctrl-C ends it)"),
+                            + "per render (a save made during a render renders again after it); a bad edit is reported and the "
+                            + "next save is waited for (Ctrl-C ends it)"),
         ],
         takes: ["--assets-root"],
         positionals: 1...1, run: run)
@@ -42,9 +43,15 @@ enum ShotsCommand {
             return
         }
         // Poll the inputs' modification times: no dependency, and a save is seen within ~300 ms.
+        // The times are read before each render, so a save made while it runs (after its files
+        // were read) differs from them and renders again at once: no save is lost.
         var inputs = [file]
         while true {
             let start = DispatchTime.now()
+            // The files this render will read, as far as they can be known before it: the last
+            // run's, and the shot list's specs now.
+            let named = (try? ShotList.decode(fileAt: file)).map { ShotsRequest.inputs(of: $0, specs: []) } ?? []
+            var seen = stamps(Array(Set(inputs + named + [file])))
             do {
                 let done = try render(file, out: args.value("--out"), assetRoots: assetRoots)
                 inputs = done.inputs
@@ -54,11 +61,12 @@ enum ShotsCommand {
                 say("error: \(RequestError.from(error).description)")
                 // Keep watching the last good run's files, and the specs the shot list names now (a
                 // bad spec is fixed by a save to the spec); a shot list that cannot be read names none.
-                let named = (try? ShotList.decode(fileAt: file)).map { ShotsRequest.inputs(of: $0, specs: []) } ?? []
                 inputs = Array(Set(inputs + named + [file])).sorted()
             }
-            let seen = stamps(inputs)
-            repeat { usleep(300_000) } while stamps(inputs) == seen
+            // A file first known from this render (a font a spec names) was read by it just now.
+            for (input, stamp) in stamps(inputs) where seen[input] == nil { seen[input] = stamp }
+            seen = seen.filter { inputs.contains($0.key) }
+            while stamps(inputs) == seen { usleep(300_000) }
         }
     }
 

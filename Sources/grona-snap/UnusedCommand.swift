@@ -14,6 +14,9 @@ enum UnusedCommand {
             SNAPSHOTS_DIR/.grona-ledger/<test module>.tsv (never committed: it has a .gitignore of
             its own). Run it after a full swift test: it then lists the goldens of renamed and
             deleted tests and of variants a spec dropped. One path per line on stdout, then a count.
+            The ledger notes whether each run was the whole suite (runs.txt: swift test's --filter
+            and --skip, a CI engine's shard); after a narrowed run it lists and removes nothing and
+            says which run it needs (exit status 2).
             """,
         options: [
             CommandOption(flag: "--specs", placeholder: "FIXTURES_DIR", summary: "the specs whose goldens count as used"),

@@ -57,7 +57,8 @@ enum VerifyCommand {
             Prints one summary line, e.g. "verified 304 snapshots: 304 match, 0 differ, 0 recorded,
             0 missing". With GITHUB_ACTIONS=true, failures are also printed as ::error annotations on
             their spec files. The first 10 failures are printed on stderr, then a count, and, when snapshots
-            differ, the command that accepts the differences (--record failed). Exit status 0 when every snapshot matches; 1 when any differs, is missing or
+            differ, the command that accepts them: grona-snap accept REPORT_DIR (the images this run made,
+            as they are), then, as a second choice, this run again with --record failed. Exit status 0 when every snapshot matches; 1 when any differs, is missing or
             was recorded (a recording never passes: run again to verify against it); 2 for bad input,
             and then nothing is written.
             """,
@@ -94,9 +95,7 @@ enum VerifyCommand {
         if result.tally.problems > shownFailures {
             stderr += "… and \(result.tally.problems - shownFailures) more; all are in \(result.reportPath)\n"
         }
-        if let command = result.acceptCommand {
-            stderr += "to accept the differences as the new goldens: \(command)\n"
-        }
+        stderr += result.acceptCommands?.lines ?? ""
         FileHandle.standardError.write(Data(stderr.utf8))
         if GitHubAnnotations.enabled(environment) {
             for outcome in result.tally.shown.prefix(GitHubAnnotations.limit) {

@@ -6,6 +6,9 @@ Playwright, against `grona-snap serve` on a temporary folder; see test_studio_wo
   whose plan is reordered on the way in is shown in that order;
 - banner → message → banner on a banner with no eyebrow restores the banner byte for byte and does
   not mark it unsaved;
+- a translation file imported shows what it would change (per language and field, an emptied field
+  kept and named) and changes the campaign only on Apply: Cancel, Escape and a refused file change
+  nothing, worked by keyboard, axe-clean at 1440 × 900 and 390 × 844;
 - after Rename… the address names the new file; a link to a campaign the folder does not hold shows
   a page that says so and lists the campaigns (axe-clean, at 1440 × 900 and 390 × 844); a link keeps
   the language edited, the VoiceOver overlay and the phone's text size and direction.
@@ -308,11 +311,15 @@ def test_translations_export_and_import_round_trip(browser, folder, tmp_path):
     assert saved.endswith("acme-banner-de.xlf") and 'trgLang="de"' in text and "نقاط" not in text, text
     import_(saved)
     assert page.input_value("#raw-json") == raw
-    # A translator's change comes in as an edit.
+    # A translator's change comes in as an edit, once applied.
     saved, text = export("csv")
     with open(saved, "w", encoding="utf-8") as file:
         file.write(text.replace("Doppelte Punkte, \"\"heute\"\"", "Doppelte Punkte, ab heute"))
-    import_(saved)
+    page.set_input_files("#import-translations", saved)
+    page.wait_for_selector("#import-dialog[open]")
+    assert "German — Title: “Doppelte Punkte, \"heute\"” becomes “Doppelte Punkte, ab heute”" in page.text_content("#import-changes")
+    page.click("#import-apply")
+    page.wait_for_function(GRID_READY, timeout=60000)
     assert json.loads(page.input_value("#raw-json"))["localizations"]["de"]["title"] == "Doppelte Punkte, ab heute"
     assert page.text_content("#file-state") == "edited, not saved"
     # A file that is not one of the campaign's is refused, saying why.
@@ -322,3 +329,77 @@ def test_translations_export_and_import_round_trip(browser, folder, tmp_path):
     page.wait_for_function("() => document.querySelector('#translations-message').textContent.startsWith('Not imported')", timeout=10000)
     assert 'no field "code"' in page.text_content("#translations-message")
     done(page)
+
+
+def test_an_import_shows_what_it_changes_and_applies_it_only_when_confirmed(browser, folder, tmp_path):
+    address, path = folder
+    spec = json.load(open(os.path.join(path, "acme-banner.json"), encoding="utf-8"))
+    spec["localizations"] = {"it": {"title": "Salve", "button": "Acquista"}}
+    with open(os.path.join(path, "acme-banner.json"), "w", encoding="utf-8") as file:
+        json.dump(spec, file, indent=2, ensure_ascii=False)
+    # A translator's XLIFF 1.2: the title translated anew, the button left empty ("new"), a language added.
+    xliff = tmp_path / "acme-banner.xlf"
+    xliff.write_text("""<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2"><file original="acme-banner.json" source-language="en" target-language="it" datatype="plaintext"><body>
+<trans-unit id="title"><source>Double points</source><target>Punti doppi su ogni ordine</target></trans-unit>
+<trans-unit id="button"><source>See my points</source><target state="new"/></trans-unit>
+</body></file>
+<file original="acme-banner.json" source-language="en" target-language="de" datatype="plaintext"><body>
+<trans-unit id="button"><source>See my points</source><target>Meine Punkte</target></trans-unit>
+</body></file></xliff>
+""", encoding="utf-8")
+    # Excel's CSV on Windows: semicolons, Windows-1252.
+    excel = tmp_path / "excel.csv"
+    excel.write_bytes("key;en;de\r\ntitle;Double;Doppelte Punkte f\u00fcr B\u00e4cker\r\n".encode("cp1252"))
+
+    for viewport, picture in [(DESKTOP, "studio-import-preview.png"), (PHONE, "studio-import-preview-390.png")]:
+        page = open_page(browser, address + "?spec=acme-banner.json", viewport=viewport)
+        if viewport is PHONE:
+            page.click("#editor-toggle")
+        raw = page.input_value("#raw-json")
+
+        def preview():
+            page.select_option("#translation-format", "xliff1.2")
+            page.set_input_files("#import-translations", str(xliff))
+            page.wait_for_selector("#import-dialog[open]")
+
+        preview()
+        changes = [item.text_content() for item in page.query_selector_all("#import-changes li")]
+        assert changes == ["German — Button label: added “Meine Punkte”",
+                           "Italian — Title: “Salve” becomes “Punti doppi su ogni ordine”",
+                           "Italian — Button label: empty in the file; kept as “Acquista”"], changes
+        assert "Italian: Eyebrow, Body text" in page.text_content("#import-untranslated")
+        assert page.evaluate("document.activeElement.id") == "import-apply"
+        serious(page, f"the import preview at {viewport['width']} px")
+        box = page.eval_on_selector("#import-dialog", "d => d.getBoundingClientRect().toJSON()")
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        screenshot(page, picture)
+        # Escape, then Cancel by keyboard: nothing changes, and the focus is back on Import….
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => document.querySelector('#translations-message').textContent.startsWith('Not imported')")
+        assert not page.is_visible("#import-dialog")
+        assert page.input_value("#raw-json") == raw and page.text_content("#file-state") == "saved"
+        assert page.evaluate("document.activeElement.id") == "import-translations"
+        preview()
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate("document.activeElement.id") == "import-cancel"
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#import-dialog", state="hidden")
+        assert page.input_value("#raw-json") == raw
+        # Apply (Enter on the focused button): the title and the German button change; the Italian button stays.
+        preview()
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#import-dialog", state="hidden")
+        localizations = json.loads(page.input_value("#raw-json"))["localizations"]
+        assert localizations == {"it": {"title": "Punti doppi su ogni ordine", "button": "Acquista"}, "de": {"button": "Meine Punkte"}}, localizations
+        assert page.text_content("#file-state") == "edited, not saved"
+        assert page.text_content("#translations-message") == "Imported acme-banner.xlf: 2 fields in German, Italian."
+        page.wait_for_function(GRID_READY, timeout=60000)
+        # A Windows-1252 CSV is refused by name, never read as "B�cker".
+        page.select_option("#translation-format", "csv")
+        page.set_input_files("#import-translations", str(excel))
+        page.wait_for_function("() => document.querySelector('#translations-message').textContent.startsWith('Not imported')", timeout=10000)
+        assert "it looks like Windows-1252: byte 0xFC" in page.text_content("#translations-message")
+        assert "\ufffd" not in page.input_value("#raw-json")
+        done(page)

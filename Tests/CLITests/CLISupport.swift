@@ -95,6 +95,20 @@ func temporaryFolder(_ name: String = #function) throws -> String {
     return path
 }
 
+/// A fresh folder holding Fixtures/acme-banner.json and images/coffee.png, as a studio's campaigns.
+func folderWithAcme(_ name: String = #function) throws -> String {
+    let folder = try temporaryFolder(name)
+    try FileManager.default.copyItem(atPath: fixtures + "/acme-banner.json", toPath: folder + "/acme-banner.json")
+    try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: false)
+    try FileManager.default.copyItem(atPath: fixtures + "/images/coffee.png", toPath: folder + "/images/coffee.png")
+    return folder
+}
+
+/// The files `serve` keeps in its campaigns folder: every one but its history's (.git/).
+func campaignFiles(under folder: String) -> [String] {
+    files(under: folder).filter { !$0.hasPrefix(".git/") }
+}
+
 /// Every file under `folder` (hidden ones too), relative paths, sorted.
 func files(under folder: String) -> [String] {
     guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }

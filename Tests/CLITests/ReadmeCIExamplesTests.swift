@@ -114,7 +114,7 @@ final class ReadmeCIExamplesTests: XCTestCase {
                                                     "TEST_UNDECLARED_OUTPUTS_DIR": outputs])
             XCTAssertEqual(run.status, 0, run.stderr)
             XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/status-\(index)"))
-            XCTAssertTrue(FileManager.default.fileExists(atPath: outputs + "/verify-report/results.jsonl"))
+            XCTAssertTrue(FileManager.default.fileExists(atPath: outputs + "/verify-report/results-\(index + 1)-of-4.jsonl"))
             checked += try junitCases(work + "/test-\(index).xml").count
         }
         XCTAssertEqual(checked, 24)

@@ -224,7 +224,7 @@ final class ServeTests: XCTestCase {
             XCTAssertEqual(answer.status, 400, name + ": " + answer.text)
         }
         XCTAssertEqual(try server.request("GET", "/api/specs/acme-banner.json%00.png").status, 400)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["acme-banner.json"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != ".git" }, ["acme-banner.json"])
         XCTAssertEqual(try server.request("PUT", "/api/specs/%C3%89t%C3%A9%20offer.json", body: body).status, 200, "letters of any script are fine")
         let listing = try server.request("GET", "/api/specs").text
         XCTAssertFalse(listing.contains(folder), listing)
@@ -253,6 +253,8 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(document["openapi"] as? String, "3.1.0")
         let paths = try XCTUnwrap(document["paths"] as? [String: [String: Any]])
         XCTAssertEqual(Set(paths.keys), ["/healthz", "/readyz", "/metrics", "/api/openapi.json", "/api/specs", "/api/specs/{name}", "/api/render",
+                                         "/api/specs/{name}/history", "/api/specs/{name}/versions/{version}",
+                                         "/api/specs/{name}/versions/{version}/compare", "/api/specs/{name}/restore",
                                          "/api/report", "/api/check", "/api/sheet", "/api/animate",
                                          "/api/specs/{name}/merge", "/api/specs/{name}/duplicate", "/api/specs/{name}/rename",
                                          "/api/specs/{name}/trash", "/api/trash", "/api/trash/{name}/restore",
@@ -318,7 +320,7 @@ final class ServeTests: XCTestCase {
         let created = try server.request("PUT", "/api/specs/new-message.json", body: try bytes(fixtures + "/message-gift.json"))
         XCTAssertEqual(created.status, 200, created.text)
         XCTAssertEqual(try bytes(folder + "/new-message.json"), try bytes(fixtures + "/message-gift.json"))
-        XCTAssertEqual(files(under: folder), ["acme-banner.json", "new-message.json"], "no temporary file is left behind")
+        XCTAssertEqual(campaignFiles(under: folder), ["acme-banner.json", "new-message.json"], "no temporary file is left behind")
     }
 
     /// A web page the marketer visits cannot make the studio render or save, nor reach it by DNS rebinding.
@@ -388,14 +390,23 @@ final class StudioServer {
     let process = Process()
     let port: Int
 
-    /// `in`: the folder it runs in, where relative paths among `arguments` resolve.
-    init(folder: String, arguments: [String] = [], in workingFolder: String? = nil) throws {
+    /// `in`: the folder it runs in, where relative paths among `arguments` resolve; `environment`
+    /// is added to the test's own; `errorLog`: a file that receives its stderr (its log lines).
+    init(folder: String, arguments: [String] = [], in workingFolder: String? = nil, environment extra: [String: String] = [:],
+         errorLog: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
         if let workingFolder { process.currentDirectoryURL = URL(fileURLWithPath: workingFolder) }
-        process.arguments = ["serve", folder, "--port", "0", "--threads", "2"] + arguments
+        process.arguments = ["serve", folder, "--port", "0"] + (arguments.contains("--threads") ? [] : ["--threads", "2"]) + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["GRONA_FONTS"] = packageRoot + "/Fonts"
+        // No log line per request unless a test asks for one (`--log-format`, which wins).
+        if environment["GRONA_LOG_FORMAT"] == nil { environment["GRONA_LOG_FORMAT"] = "none" }
+        environment.merge(extra) { $1 }
         process.environment = environment
+        if let errorLog {
+            FileManager.default.createFile(atPath: errorLog, contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: errorLog)
+        }
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -435,40 +446,13 @@ final class StudioServer {
     /// Sends `head` as it is over a plain socket and returns everything the server answers until it
     /// closes the connection (or 10 s pass), for requests URLSession would not send as they are.
     func rawRequest(_ head: String) throws -> String {
-        #if canImport(Glibc)
-        let stream = Int32(SOCK_STREAM.rawValue)  // an enum in Glibc's overlay
-        #else
-        let stream = SOCK_STREAM
-        #endif
-        let socket = Foundation.socket(AF_INET, stream, 0)
-        guard socket >= 0 else { throw POSIXError(.EIO) }
-        defer { close(socket) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port)).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        let bytes = Array(head.utf8)
-        guard send(socket, bytes, bytes.count, 0) == bytes.count else { throw POSIXError(.EIO) }
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = recv(socket, &buffer, buffer.count, 0)
-            if count <= 0 { break }
-            answer += buffer[0..<count]
+        let answer = try rawExchange(Array(head.utf8), port: port, waiting: 10) { answer in
             // The whole answer is in once its body has the announced length.
             let text = String(decoding: answer, as: UTF8.self)
-            if let split = text.range(of: "\r\n\r\n"),
-               let line = text[..<split.lowerBound].split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
-               let length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)),
-               text.utf8.distance(from: split.upperBound.samePosition(in: text.utf8)!, to: text.utf8.endIndex) >= length {
-                break
-            }
+            guard let split = text.range(of: "\r\n\r\n"),
+                  let line = text[..<split.lowerBound].split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
+                  let length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) else { return false }
+            return text.utf8.distance(from: split.upperBound.samePosition(in: text.utf8)!, to: text.utf8.endIndex) >= length
         }
         return String(decoding: answer, as: UTF8.self)
     }
@@ -499,6 +483,44 @@ final class StudioServer {
         done.wait()
         return try box.result!.get()
     }
+}
+
+/// Sends `bytes` over a plain socket from `source` (an address of 127/8) to 127.0.0.1:`port` and
+/// returns what comes back until the server closes the connection, `complete` says the answer is
+/// whole, or `waiting` seconds pass without a byte: for requests URLSession would not send as they
+/// are, or not from that address.
+func rawExchange(_ bytes: [UInt8], port: Int, source: String = "127.0.0.1", waiting: Int,
+                 complete: ([UInt8]) -> Bool = { _ in false }) throws -> [UInt8] {
+    #if canImport(Glibc)
+    let stream = Int32(SOCK_STREAM.rawValue)  // an enum in Glibc's overlay
+    #else
+    let stream = SOCK_STREAM
+    #endif
+    let socket = Foundation.socket(AF_INET, stream, 0)
+    guard socket >= 0 else { throw POSIXError(.EIO) }
+    defer { close(socket) }
+    var timeout = timeval(tv_sec: waiting, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    func address(_ host: String, _ port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port)).bigEndian
+        address.sin_addr.s_addr = inet_addr(host)
+        return address
+    }
+    var local = address(source, 0), remote = address("127.0.0.1", port)
+    let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+    let connected = withUnsafePointer(to: &remote) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+    guard bound == 0, connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    guard send(socket, bytes, bytes.count, 0) == bytes.count else { throw POSIXError(.EIO) }
+    var answer: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while !complete(answer) {
+        let count = recv(socket, &buffer, buffer.count, 0)
+        if count <= 0 { break }
+        answer += buffer[0..<count]
+    }
+    return answer
 }
 
 /// The command line's PNGs, filled in by several threads, each slot by one, behind a lock.

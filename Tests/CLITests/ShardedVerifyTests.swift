@@ -59,10 +59,12 @@ final class ShardedVerifyTests: XCTestCase {
         // The damaged golden was re-saved without its provenance: the merged run says so, once.
         XCTAssertTrue(merged.stderr.hasPrefix("notice: 1 golden carries no provenance; compared under tolerance (a change below a "
             + "visible difference passes; record it again, or fail it with verify --require-provenance)\n"
-            + "to accept the differences as the new goldens: grona-snap verify \(work)/fixtures --snapshots \(work)/Snapshots --record failed\n"), merged.stderr)
+            + "to accept the differences as the new goldens (the images this run made): grona-snap accept \(work)/merged\n"
+            + "or, to render them again on this machine instead: grona-snap verify \(work)/fixtures --snapshots \(work)/Snapshots --record failed\n"), merged.stderr)
         let page = try String(contentsOfFile: work + "/merged/index.html", encoding: .utf8)
         for name in all { XCTAssertTrue(page.contains("<code>\(name)</code>"), name) }
         XCTAssertTrue(page.contains("src=\"difference/messages/info/L-dark-rtl@3x.png\""))
+        XCTAssertTrue(page.contains("<code>grona-snap accept \(work)/merged</code>Or render them again"), "the merged page offers accept first")
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/merged/difference/messages/info/L-dark-rtl@3x.png"))
         XCTAssertEqual(try junitCases(work + "/merged/junit.xml").count, 24)
 
@@ -191,6 +193,57 @@ func paintBlock(_ pixmap: inout Pixmap) {
 }
 
 extension ShardedVerifyTests {
+    /// Two shards running at once with one --report-dir (a CI template with a fixed folder): each
+    /// writes its own results, run and page files, so none is lost; `merge` of the one folder has
+    /// every snapshot, every difference and a JUnit case for each, and `accept` takes both shards'.
+    func testTwoShardsAtOnceInOneReportFolderKeepEveryResult() throws {
+        let work = try recordedWork()
+        let first = ["messages/info/L-dark-rtl@3x.png", "message-gift/xS-light-ltr@3x.png"]
+        for golden in first {
+            var pixmap = try image(work + "/Snapshots/" + golden)
+            paintBlock(&pixmap)
+            try Data(try encodePNG(pixmap)).write(to: URL(fileURLWithPath: work + "/Snapshots/" + golden))
+        }
+        // An earlier unsharded run's files in the folder are the stale ones: they go.
+        XCTAssertEqual(try snap("verify", work + "/fixtures", "--snapshots", work + "/Snapshots", "--report-dir", work + "/report").status, 1)
+        let shards = try (1...2).map { index -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
+            process.arguments = ["verify", work + "/fixtures", "--snapshots", work + "/Snapshots", "--report-dir", work + "/report",
+                                 "--shard", "\(index)/2", "--jobs", "1"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["GRONA_FONTS"] = packageRoot + "/Fonts"
+            for name in ["TEST_TOTAL_SHARDS", "CI_NODE_TOTAL", "CIRCLE_NODE_TOTAL", "BUILDKITE_PARALLEL_JOB_COUNT", "XML_OUTPUT_FILE",
+                         "GRONA_RECORD", "GRONA_ARTIFACTS"] {
+                environment[name] = nil
+            }
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in shards { process.waitUntilExit() }
+        XCTAssertEqual(shards.map(\.terminationStatus), [1, 1], "each shard holds one damaged golden")
+        XCTAssertEqual(files(under: work + "/report").filter { !$0.contains("/") },
+                       ["index-1-of-2.html", "index-2-of-2.html", "results-1-of-2.jsonl", "results-2-of-2.jsonl",
+                        "run-1-of-2.json", "run-2-of-2.json"])
+        let merged = try snap("merge", work + "/report", "-o", work + "/merged")
+        XCTAssertEqual(merged.status, 1, merged.stderr)
+        XCTAssertTrue(merged.stdout.hasSuffix("verified 24 snapshots: 22 match, 2 differ, 0 recorded, 0 missing; 12 findings (12 truncated) (2 shards merged)\n"), merged.stdout)
+        let cases = try junitCases(work + "/merged/junit.xml")
+        XCTAssertEqual(cases.count, 24)
+        XCTAssertEqual(Set(cases.filter(\.failed).map(\.name)), Set(first))
+        for golden in first { XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/merged/difference/" + golden), golden) }
+        // `accept` of the shared folder takes both shards' images.
+        let accepted = try snap("accept", work + "/report")
+        XCTAssertEqual(accepted.status, 0, accepted.stderr)
+        XCTAssertTrue(accepted.stdout.hasSuffix("accepted 2 goldens from \(work)/report into \(work)/Snapshots; look at them and commit\n"), accepted.stdout)
+        // An unsharded run into the folder replaces the shards' files.
+        XCTAssertEqual(try snap("verify", work + "/fixtures", "--snapshots", work + "/Snapshots", "--report-dir", work + "/report").status, 0)
+        XCTAssertEqual(files(under: work + "/report").filter { !$0.contains("/") }, ["index.html", "results.jsonl", "run.json"])
+    }
+
     /// CI runs two shards of a pull request that retitled the gift message and merges their
     /// reports; the developer accepts CI's images from the merged folder: copied as they are (the
     /// goldens are CI's very bytes), a subset with --only, the files checked against the digests

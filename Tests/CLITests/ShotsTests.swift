@@ -81,6 +81,62 @@ final class ShotsTests: XCTestCase {
         XCTAssertTrue(String(decoding: try bytes(out + "/dark-progress-reveal-dark.png").prefix(200), as: UTF8.self).contains("acTL"))
     }
 
+    /// Alt text says what the picture shows: the progress bar's value and goal, a sheet's variants,
+    /// the accessibility picture's legend, copy cut as the card cuts it; each image's language, and
+    /// an HTML snippet with its dark twin, alt, lang and size.
+    func testAltTextSaysWhatThePictureShowsInItsLanguage() throws {
+        let out = try temporaryFolder() + "/images"
+        XCTAssertEqual(try snap("shots", docsPage, "--out", out).status, 0)
+        let entries = try manifest(out)
+        func entry(_ name: String) throws -> [String: Any] { try XCTUnwrap(entries.first { $0["file"] as? String == name }, name) }
+        // dark-progress.json: 7 stamps of 10, tiers at 5 and 10.
+        let reveal = try entry("dark-progress-reveal-dark.png")
+        XCTAssertEqual(reveal["alt"] as? String, "A progress bar sliding in (dark appearance, text size L), filled to 7 of 10, "
+            + "Free cookie at 5 reached, Free coffee at 10 not yet: Stamp card. Free cookie. Free coffee. Stamps expire after 6 months.")
+        // The Arabic banner's own copy is Arabic; the rest is English.
+        let arabic = try entry("arabic-banner-rtl-light.webp")
+        XCTAssertEqual(arabic["lang"] as? String, "ar")
+        XCTAssertTrue((arabic["html"] as? String)?.hasPrefix("<img src=\"arabic-banner-rtl-light.webp\" alt=\"A banner (light appearance, text size L, right to left): ") == true,
+                      arabic["html"] as? String ?? "")
+        XCTAssertTrue((arabic["html"] as? String)?.contains("\" lang=\"ar\" width=\"") == true)
+        XCTAssertEqual(Set(entries.filter { $0["file"] as? String != "arabic-banner-rtl-light.webp" }.compactMap { $0["lang"] as? String }), ["en"])
+        // A light image and its dark twin: one <picture>, in both entries.
+        let light = try entry("dark-banner-snapshot-light-L.png"), dark = try entry("dark-banner-snapshot-dark-L.png")
+        let points = try XCTUnwrap(light["points"] as? [String: Double])
+        let snippet = "<picture><source srcset=\"dark-banner-snapshot-dark-L.png\" media=\"(prefers-color-scheme: dark)\">"
+            + "<img src=\"dark-banner-snapshot-light-L.png\" alt=\"\(light["alt"] as? String ?? "")\" lang=\"en\" "
+            + "width=\"\(Int(points["width"]!.rounded()))\" height=\"\(Int(points["height"]!.rounded()))\"></picture>"
+        XCTAssertEqual(light["html"] as? String, snippet)
+        XCTAssertEqual(dark["html"] as? String, snippet)
+        // The sheet names its variants.
+        XCTAssertTrue((try entry("offer-code-sheet.png")["alt"] as? String)?.hasPrefix(
+            "A contact sheet of an offer in 4 variants (light and dark appearance, text sizes S and AX2), the first: ") == true)
+        // The accessibility picture's alt text is its legend: contrast per element, then the touch target.
+        let legend = try XCTUnwrap(try entry("dark-banner-accessibility-dark-L.png")["alt"] as? String)
+        XCTAssertTrue(legend.contains(", each element outlined and numbered, with the legend: 1 "), legend)
+        XCTAssertTrue(legend.contains(" (contrast 3.9:1, needs 3:1); 2 "), legend)
+        XCTAssertTrue(legend.contains(", button (contrast "), legend)
+        XCTAssertTrue(legend.hasSuffix(" pt") && legend.contains("; touch target of the button, "), legend)
+
+        // Copy cut at its line limit is given as drawn: the layout's lines, ending in "…".
+        let root = try temporaryFolder("cut")
+        let list = root + "/list.json"
+        try "{\"shots\": [{\"spec\": \"\(fixtures)/long-copy-banner.json\", \"kind\": \"snapshot\", \"variants\": {\"textSize\": [\"AX5\"], \"appearance\": [\"light\"], \"direction\": [\"ltr\"], \"scale\": [1]}}]}"
+            .write(toFile: list, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try snap("shots", list, "--out", root + "/out").status, 0)
+        let alt = try XCTUnwrap(try manifest(root + "/out").first?["alt"] as? String)
+        let report = root + "/r.json"
+        XCTAssertEqual(try snap("render", fixtures + "/long-copy-banner.json", "-o", "/dev/null", "--report", report,
+                                "--appearance", "light", "--text-size", "AX5", "--direction", "ltr").status, 0)
+        let texts = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])?["texts"] as? [[String: Any]])
+        let title = try XCTUnwrap(texts.first { $0["role"] as? String == "title" })
+        XCTAssertEqual(title["truncated"] as? Bool, true)
+        let lines = try XCTUnwrap(title["lineTexts"] as? [String])
+        XCTAssertTrue(lines.last?.hasSuffix("…") == true)
+        XCTAssertTrue(alt.contains(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")), alt)
+        XCTAssertFalse(alt.contains(title["text"] as? String ?? ""), "the whole title, which the picture cuts")
+    }
+
     func testTheSameShotListGivesTheSameBytesTwice() throws {
         let root = try temporaryFolder()
         XCTAssertEqual(try snap("shots", docsPage, "--out", root + "/a").status, 0)
@@ -217,27 +273,8 @@ final class ShotsTests: XCTestCase {
                 + "\"variants\": {\"textSize\": [\"L\"], \"appearance\": [\"light\"], \"direction\": [\"ltr\"], \"scale\": [1]}}]}"
         }
         try shotList(padding: 0).write(toFile: list, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
-        process.arguments = ["shots", list, "--watch"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["GRONA_FONTS"] = packageRoot + "/Fonts"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let output = LineCollector()
-        pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
-        try process.run()
+        let (process, waitForLine) = try watch(list)
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
-
-        func waitForLine(_ count: Int) throws -> String {
-            let deadline = Date().addingTimeInterval(60)
-            while output.lines.count < count && Date() < deadline && process.isRunning { usleep(20_000) }
-            let lines = output.lines
-            guard lines.count >= count else { throw CocoaError(.fileReadUnknown, userInfo: [NSDebugDescriptionErrorKey: "lines: \(lines)"]) }
-            return lines[count - 1]
-        }
         XCTAssertTrue(try waitForLine(1).hasPrefix("wrote 1 image and manifest.json to \(root)/out in "))
         let name = out + "/message-info-snapshot-light-L-ltr@1x.png"
         let first = try image(name)
@@ -267,12 +304,68 @@ final class ShotsTests: XCTestCase {
         // A bad spec is said naming the spec, and fixing the spec renders again.
         let good = try String(contentsOfFile: spec, encoding: .utf8)
         try "{\"component\": 1}".write(toFile: spec, atomically: true, encoding: .utf8)
-        XCTAssertTrue(try waitForLine(7).hasPrefix("error: \(spec): "), output.lines.last ?? "")
+        let seventh = try waitForLine(7)
+        XCTAssertTrue(seventh.hasPrefix("error: \(spec): "), seventh)
         try good.write(toFile: spec, atomically: true, encoding: .utf8)
         XCTAssertTrue(try waitForLine(8).hasPrefix("wrote 1 image"))
         process.terminate()
         process.waitUntilExit()
     }
+
+    /// A save made while a render runs (after the render read the files) is not lost: the files'
+    /// times are read before the render, so the watcher renders again with the save.
+    func testWatchRendersAgainForASaveMadeDuringALongRender() throws {
+        let root = try temporaryFolder()
+        let list = root + "/list.json"
+        // A render long enough (well over the 350 ms below) that a save made after the watcher
+        // has started it lands inside it: a sheet of the long copy at AX5 and L.
+        func shotList(padding: Int) -> String {
+            "{\"out\": \"out\", \"padding\": \(padding), \"shots\": ["
+                + "{\"spec\": \"\(fixtures)/message-info.json\", \"kind\": \"snapshot\", \"name\": \"card.png\", "
+                + "\"variants\": {\"textSize\": [\"L\"], \"appearance\": [\"light\"], \"direction\": [\"ltr\"], \"scale\": [1]}}, "
+                + "{\"spec\": \"\(fixtures)/long-copy-banner.json\", \"kind\": \"sheet\", \"name\": \"slow.png\", "
+                + "\"variants\": {\"textSize\": [\"L\", \"AX5\"], \"appearance\": [\"light\", \"dark\"], \"direction\": [\"ltr\"], \"scale\": [2]}}]}"
+        }
+        try shotList(padding: 0).write(toFile: list, atomically: true, encoding: .utf8)
+        let (process, waitForLine) = try watch(list)
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        XCTAssertTrue(try waitForLine(1).hasPrefix("wrote 2 images"))
+        let first = try image(root + "/out/card.png")
+        try shotList(padding: 10).write(toFile: list, atomically: true, encoding: .utf8)
+        // The watcher sees that save within 300 ms and starts rendering; this save, 350 ms after
+        // it, lands during that render when the render takes longer than 350 ms.
+        usleep(350_000)
+        try shotList(padding: 20).write(toFile: list, atomically: true, encoding: .utf8)
+        let second = try waitForLine(2)
+        XCTAssertTrue(second.hasPrefix("wrote 2 images"), second)
+        let seconds = Double(second.split(separator: " ").dropLast().last ?? "") ?? 0
+        XCTAssertGreaterThan(seconds, 0.35, "the render was too quick to save during it: \(second)")
+        XCTAssertTrue(try waitForLine(3).hasPrefix("wrote 2 images"), "the save made during the render was lost")
+        XCTAssertEqual(try image(root + "/out/card.png").width, first.width + 40, "the last save's padding")
+    }
+}
+
+/// `grona-snap shots LIST --watch`, started, and a wait for its n-th line of output (a minute at most).
+private func watch(_ list: String) throws -> (Process, (Int) throws -> String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
+    process.arguments = ["shots", list, "--watch"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["GRONA_FONTS"] = packageRoot + "/Fonts"
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    let output = LineCollector()
+    pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
+    try process.run()
+    return (process, { count in
+        let deadline = Date().addingTimeInterval(60)
+        while output.lines.count < count && Date() < deadline && process.isRunning { usleep(20_000) }
+        let lines = output.lines
+        guard lines.count >= count else { throw CocoaError(.fileReadUnknown, userInfo: [NSDebugDescriptionErrorKey: "lines: \(lines)"]) }
+        return lines[count - 1]
+    })
 }
 
 /// Standard output of a running process, in lines, as it arrives.

@@ -2,19 +2,13 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import PNG
+import Raster
 import XCTest
 
 /// The studio's file routes: saves that rewrite only what changed, merges over a file changed on
 /// disk, duplicate / rename / trash / restore, and the folder's images — each confined to DIR.
 final class StudioFilesTests: XCTestCase {
-    private func folderWithAcme(_ name: String = #function) throws -> String {
-        let folder = try temporaryFolder(name)
-        try FileManager.default.copyItem(atPath: fixtures + "/acme-banner.json", toPath: folder + "/acme-banner.json")
-        try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: false)
-        try FileManager.default.copyItem(atPath: fixtures + "/images/coffee.png", toPath: folder + "/images/coffee.png")
-        return folder
-    }
-
     private func json(_ answer: StudioServer.Answer) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any], answer.text)
     }
@@ -191,7 +185,7 @@ final class StudioFilesTests: XCTestCase {
         var bomb = png
         bomb.replaceSubrange(16..<24, with: [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0])  // 100 000 × 100 000
         XCTAssertEqual(try server.request("PUT", "/api/images/bomb.png", body: bomb).status, 415)
-        XCTAssertEqual(files(under: folder), ["acme-banner.json", "images/coffee.png", "images/croissant.png"], "no temporary file is left behind")
+        XCTAssertEqual(campaignFiles(under: folder), ["acme-banner.json", "images/coffee.png", "images/croissant.png"], "no temporary file is left behind")
         // Cross-site uploads and file changes are refused like saves.
         XCTAssertEqual(try server.request("PUT", "/api/images/x.png", body: png, headers: ["Origin": "http://evil.example"]).status, 403)
         XCTAssertEqual(try server.request("POST", "/api/specs/acme-banner.json/trash", headers: ["Sec-Fetch-Site": "cross-site"]).status, 403)
@@ -227,6 +221,126 @@ final class StudioFilesTests: XCTestCase {
             XCTAssertEqual(try server.request(method, path, body: method == "GET" ? nil : png).status, 401, path)
         }
         XCTAssertEqual(try server.request("GET", "/api/images", headers: ["Authorization": "Bearer s3cret-token-for-tests"]).status, 200)
-        XCTAssertEqual(files(under: folder), ["acme-banner.json", "images/coffee.png"])
+        XCTAssertEqual(campaignFiles(under: folder), ["acme-banner.json", "images/coffee.png"])
+    }
+
+    /// A file of `bytes` bytes that takes no room on disk (its size is what quotas count).
+    private func sparseFile(_ path: String, _ bytes: Int) throws {
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(bytes))
+        try handle.close()
+    }
+
+    /// The trash is part of the folder's quota: a save that would take specs and trash over 256 MiB
+    /// first drops the oldest trashed files, and one the whole trash could not make room for is 507
+    /// with the trash left as it was.
+    func testTheTrashCountsInTheFolderQuota() throws {
+        let folder = try folderWithAcme()
+        let acme = try bytes(folder + "/acme-banner.json")
+        try FileManager.default.createDirectory(atPath: folder + "/.grona-trash", withIntermediateDirectories: false)
+        let old = folder + "/.grona-trash/20260101T000000000Z-old.json", newer = folder + "/.grona-trash/20260102T000000000Z-newer.json"
+        try sparseFile(old, 200 << 20)
+        try sparseFile(newer, (56 << 20) - acme.count - acme.count / 2)
+        let server = try StudioServer(folder: folder)
+        defer { server.stop() }
+        let saved = try server.request("PUT", "/api/specs/another.json", body: acme)
+        XCTAssertEqual(saved.status, 200, saved.text)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old), "the oldest trashed file was kept: the folder holds more than 256 MiB")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: newer))
+        try sparseFile(folder + "/huge.json", (256 << 20) - 1024)
+        let refused = try server.request("PUT", "/api/specs/one-more.json", body: acme)
+        XCTAssertEqual(refused.status, 507, refused.text)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: newer), "the trash was emptied for a save it could not make room for")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/one-more.json"))
+    }
+
+    /// The temporary files a server killed mid-save left are removed when the next one starts;
+    /// those of a process still running (another server on the folder) are not.
+    func testLeftoverTemporaryFilesAreRemovedWhenServeStarts() throws {
+        let folder = try folderWithAcme()
+        try FileManager.default.createDirectory(atPath: folder + "/.grona-trash", withIntermediateDirectories: false)
+        // 2147483646 is past any pid_max: no such process runs.
+        let gone = ".grona-2147483646-1-12345.tmp", running = ".grona-\(getpid())-1-12345.tmp"
+        let leftovers = [gone, "images/" + gone, ".grona-trash/" + gone]
+        let kept = [running, "images/" + running, ".grona-notes.tmp", "draft.tmp"]
+        for name in leftovers + kept { XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("{".utf8))) }
+        let server = try StudioServer(folder: folder)
+        defer { server.stop() }
+        for name in leftovers { XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/" + name), name) }
+        for name in kept { XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/" + name), name) }
+    }
+
+    /// A full disk is 507, not a refusal of the spec: the file on disk is as it was and no temporary
+    /// file is left. Needs a small tmpfs (mounted as root); skipped where none can be mounted.
+    func testAFullDiskIs507AndTheFileIsIntact() throws {
+        let disk = try temporaryFolder()
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=512k", "tmpfs", disk]
+        mount.standardError = FileHandle.nullDevice
+        guard getuid() == 0, (try? mount.run()) != nil, { mount.waitUntilExit(); return mount.terminationStatus == 0 }() else {
+            throw XCTSkip("no tmpfs can be mounted here (not root)")
+        }
+        defer {
+            let unmount = Process()
+            unmount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            unmount.arguments = [disk]
+            try? unmount.run()
+            unmount.waitUntilExit()
+        }
+        try FileManager.default.copyItem(atPath: fixtures + "/acme-banner.json", toPath: disk + "/acme-banner.json")
+        let before = try bytes(disk + "/acme-banner.json")
+        let server = try StudioServer(folder: disk)
+        defer { server.stop() }
+        let opened = try server.request("GET", "/api/specs/acme-banner.json")
+        // The rest of the disk filled.
+        let filler = try XCTUnwrap(FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: disk + "/filler", contents: nil); return disk + "/filler" }()))
+        while (try? filler.write(contentsOf: Data(count: 4096))) != nil {}
+        try? filler.close()
+        let edited = setting(try json(opened), "title", String(repeating: "A much longer title ", count: 200))
+        let saved = try server.request("PUT", "/api/specs/acme-banner.json", body: try data(edited), headers: ["If-Match": opened.header("ETag")!])
+        XCTAssertEqual(saved.status, 507, saved.text)
+        XCTAssertTrue(saved.errorMessage?.contains("disk") ?? false, saved.text)
+        XCTAssertEqual(try bytes(disk + "/acme-banner.json"), before)
+        let created = try server.request("PUT", "/api/specs/new.json", body: try data(edited))
+        XCTAssertEqual(created.status, 507, created.text)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk).sorted(), ["acme-banner.json", "filler"])
+    }
+
+    /// An image replaced by one of the same size and modification time (a copy that keeps the
+    /// date, a tool that restores it) shows its new pixels in renders and previews: the decoded
+    /// images and the drawn tiles are found by what the file holds, not by its size and date.
+    func testAnImageReplacedBySameSizeAndDateShowsItsNewPixels() throws {
+        let folder = try temporaryFolder()
+        func png(_ red: UInt8, _ blue: UInt8) throws -> [UInt8] {
+            let pixels = [UInt8]((0..<(64 * 40)).flatMap { _ in [red, 40, blue, 255] })
+            return try encodePNG(try XCTUnwrap(Pixmap(width: 64, height: 40, premultipliedPixels: pixels)))
+        }
+        let first = try png(220, 30), second = try png(30, 220)
+        XCTAssertEqual(first.count, second.count, "the two images must have one size for this test")
+        let path = folder + "/picture.png"
+        try Data(first).write(to: URL(fileURLWithPath: path))
+        var status = stat()
+        XCTAssertEqual(stat(path, &status), 0)
+        let spec = Array(#"{"component": {"type": "banner", "title": "Fresh bread", "image": "picture.png"}}"#.utf8)
+        let server = try StudioServer(folder: folder)
+        defer { server.stop() }
+        let render = "/api/render?name=campaign.json"
+        let preview = "/api/preview?name=campaign.json&textSizes=L&appearances=light&directions=ltr"
+        let before = (try server.request("POST", render, body: spec), try server.request("POST", preview, body: spec))
+        XCTAssertEqual(before.0.status, 200, before.0.text)
+        XCTAssertEqual(before.1.status, 200, before.1.text)
+        // Same bytes count, and the modification time put back to the nanosecond.
+        try Data(second).write(to: URL(fileURLWithPath: path))
+        var times = [status.st_atim, status.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+        var now = stat()
+        XCTAssertEqual(stat(path, &now), 0)
+        XCTAssertEqual([now.st_size, Int(now.st_mtim.tv_sec), now.st_mtim.tv_nsec], [status.st_size, Int(status.st_mtim.tv_sec), status.st_mtim.tv_nsec])
+        let after = (try server.request("POST", render, body: spec), try server.request("POST", preview, body: spec))
+        XCTAssertEqual(after.0.status, 200, after.0.text)
+        XCTAssertNotEqual(after.0.body, before.0.body, "the render still shows the old image")
+        XCTAssertNotEqual(after.1.text, before.1.text, "the preview still shows the old image")
     }
 }

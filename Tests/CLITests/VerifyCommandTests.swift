@@ -55,8 +55,11 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertEqual(third.status, 1)
         XCTAssertEqual(third.stdout.split(separator: "\n").last, "verified 12 snapshots: 11 match, 1 differ, 0 recorded, 0 missing; 8 findings (8 truncated)")
         XCTAssertTrue(third.stderr.contains("message-info/AX5-dark-rtl@3x.png: differs from the golden: 100 pixels differ"), third.stderr)
-        let accept = "grona-snap verify \(work)/fixtures --snapshots \(work)/Snapshots --record failed"
-        XCTAssertTrue(third.stderr.hasSuffix("to accept the differences as the new goldens: \(accept)\n"
+        // The images this run made are what to accept; rendering again is the second choice.
+        let accept = "grona-snap accept \(reportFolder)"
+        let rerender = "grona-snap verify \(work)/fixtures --snapshots \(work)/Snapshots --record failed"
+        XCTAssertTrue(third.stderr.hasSuffix("to accept the differences as the new goldens (the images this run made): \(accept)\n"
+            + "or, to render them again on this machine instead: \(rerender)\n"
             + "error: 1 snapshot did not match its golden; see \(report)\n"), third.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/Artifacts/verify-report/actual/message-info/AX5-dark-rtl@3x.png"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/Artifacts/verify-report/difference/message-info/AX5-dark-rtl@3x.png"))
@@ -75,7 +78,8 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertTrue(html.contains("class=\"wipe-slider\""))
         // A block pasted over the card: its outline is an edge the golden lacks.
         XCTAssertTrue(html.contains("<td>text or shapes moved</td><td class=\"n\">1</td>"), html)
-        XCTAssertTrue(html.contains(accept), html)
+        XCTAssertTrue(html.contains("<code>\(accept)</code>Or render them again on your machine"), html)
+        XCTAssertTrue(html.contains("<code>\(rerender)</code>"), html)
 
         // --record failed puts the fresh image back; then everything matches.
         XCTAssertEqual(try grona(verify + ["--record", "failed"]).status, 1)
@@ -98,7 +102,7 @@ final class VerifyCommandTests: XCTestCase {
         // A Swift test (the suite `message-info`, the test `vip`, which reads like a locale folder)
         // claims its golden in the ledger.
         GoldenLedger.claim(["message-info/vip/L-light-ltr@3x.png"], test: "AppTests.message-info/vip", module: "AppTests",
-                           snapshotsFolder: work + "/Snapshots", run: "run-1")
+                           snapshotsFolder: work + "/Snapshots", run: "run-1", narrowing: nil)
 
         // Only a spec's own stale variant is unused; the folder of a spec that is gone
         // (old-banner) is no spec's, so verify leaves it to `grona-snap unused`.
@@ -127,7 +131,7 @@ final class VerifyCommandTests: XCTestCase {
         // A later run in which the test no longer claims its golden (renamed): listed too.
         GoldenLedger.claim(["message-info/other/L-light-ltr@3x.png"], test: "AppTests.message-info/other", module: "AppTests",
                            snapshotsFolder: work + "/Snapshots",
-                           run: "run-2", now: Int(Date().timeIntervalSince1970) + 10)
+                           run: "run-2", narrowing: nil, now: Int(Date().timeIntervalSince1970) + 10)
         let renamed = try grona(["unused", work + "/Snapshots", "--specs", work + "/fixtures"])
         XCTAssertTrue(renamed.stdout.contains("\(work)/Snapshots/message-info/vip/L-light-ltr@3x.png\n"), renamed.stdout)
         // --remove deletes them, and the folders they leave empty; the specs' goldens stay.
@@ -139,6 +143,43 @@ final class VerifyCommandTests: XCTestCase {
         // Their ledger lines go with them, so nothing claims a golden that is gone.
         XCTAssertFalse(GoldenLedger.entries(under: work + "/Snapshots").contains { $0.golden.hasPrefix("message-info/vip/") })
         XCTAssertEqual(try grona(verify + ["--record", "never"]).status, 0)
+    }
+
+    /// `swift test; swift test --filter OneSuite; grona-snap unused`: the filtered run claimed only
+    /// its own suite's goldens, so every other test's would look unused. `unused` says which run it
+    /// needs and lists nothing; `--remove` deletes nothing.
+    func testUnusedAfterAFilteredRunListsNothingAndRemovesNothing() throws {
+        let work = try makeWorkFolder()
+        let snapshots = work + "/Snapshots"
+        _ = try grona(["verify", work + "/fixtures", "--snapshots", snapshots, "--report-dir", work + "/report"])
+        let suites = ["OneSuite", "OtherSuite", "ThirdSuite"]
+        for (index, suite) in suites.enumerated() {
+            let golden = "\(suite)/testCard/L-light-ltr@1x.png"
+            try FileManager.default.createDirectory(atPath: snapshots + "/" + suite + "/testCard", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: snapshots + "/message-info/L-light-ltr@3x.png", toPath: snapshots + "/" + golden)
+            GoldenLedger.claim([golden], test: "AppTests.\(suite)/testCard", module: "AppTests", snapshotsFolder: snapshots,
+                               run: "whole", narrowing: nil, now: 1_000 + index)
+        }
+        XCTAssertEqual(try grona(["unused", snapshots, "--specs", work + "/fixtures"]).stdout, "", "after the whole run, all used")
+        // Then only one suite runs.
+        GoldenLedger.claim(["OneSuite/testCard/L-light-ltr@1x.png"], test: "AppTests.OneSuite/testCard", module: "AppTests",
+                           snapshotsFolder: snapshots, run: "filtered", narrowing: "swift test --filter OneSuite", now: 2_000)
+        for arguments in [["unused", snapshots, "--specs", work + "/fixtures"], ["unused", snapshots, "--specs", work + "/fixtures", "--remove"]] {
+            let refused = try grona(arguments)
+            XCTAssertEqual(refused.status, 2, refused.stdout)
+            XCTAssertEqual(refused.stdout, "")
+            XCTAssertEqual(refused.stderr, "error: \(snapshots): the latest test run was not the whole suite (swift test --filter OneSuite), "
+                + "so the goldens of the tests it left out would look unused; nothing is listed or removed. Run the whole suite "
+                + "(swift test, unfiltered and unsharded), then grona-snap unused\n")
+        }
+        for suite in suites { XCTAssertTrue(FileManager.default.fileExists(atPath: "\(snapshots)/\(suite)/testCard/L-light-ltr@1x.png")) }
+        // A whole run again: the answer is back.
+        GoldenLedger.claim(["OneSuite/testCard/L-light-ltr@1x.png"], test: "AppTests.OneSuite/testCard", module: "AppTests",
+                           snapshotsFolder: snapshots, run: "whole-again", narrowing: nil, now: 3_000)
+        let listed = try grona(["unused", snapshots, "--specs", work + "/fixtures"])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertEqual(listed.stdout, "\(snapshots)/OtherSuite/testCard/L-light-ltr@1x.png\n\(snapshots)/ThirdSuite/testCard/L-light-ltr@1x.png\n",
+                       "a whole run in which the other suites claimed nothing: theirs are unused")
     }
 
     func testSpecsInSubfoldersAreVerifiedAndNothingToCheckIsAnError() throws {

@@ -263,4 +263,53 @@ final class JSONTextEditTests: XCTestCase {
         XCTAssertEqual(result.conflicts.map(\.path), [[.key("component"), .key("tiers")]])
         XCTAssertTrue(JSONTextEdit.equivalent(result.merged, tea))
     }
+
+    /// A merge and the edit that saves it take time linear in the keys: an object of 3,200 keys
+    /// (each side changing half of them, mine adding as many, on a file of one line and on one of a
+    /// key a line) merges in about eight times the time of 400 keys, not 64 times. (Looking each
+    /// key up by a search of the members, and walking back along the one line for each value's
+    /// indentation, made 8,000 keys take seconds.)
+    func testMergeAndEditAreLinearInTheKeys() throws {
+        func run(_ count: Int, multiline: Bool) throws -> Double {
+            func object(_ value: (Int) -> Int?, added: Bool = false) -> JSONValue {
+                .object((0..<count).compactMap { index in value(index).map { JSONMember(key: "k\(index)", value: .number(Double($0))) } }
+                        + (added ? (0..<count).map { JSONMember(key: "n\($0)", value: .string("new \($0)")) } : []))
+            }
+            let base = object { $0 }
+            let mine = object({ $0 % 2 == 0 ? $0 + 1 : $0 }, added: true)
+            let theirs = object { $0 % 2 == 1 ? $0 + 1 : $0 }
+            let separator = multiline ? ",\n  " : ","
+            let file = Array(("{" + (multiline ? "\n  " : "") + (0..<count).map { "\"k\($0)\": \($0 % 2 == 1 ? $0 + 1 : $0)" }.joined(separator: separator)
+                              + (multiline ? "\n" : "") + "}\n").utf8)
+            XCTAssertTrue(JSONTextEdit.equivalent(try JSONParser.parse(file), theirs))
+            var best = Double.infinity
+            for _ in 0..<2 {
+                let started = Date()
+                let (merged, conflicts) = JSONTextEdit.merge(base: base, mine: mine, theirs: theirs)
+                let saved = try JSONTextEdit.edit(file, to: merged)
+                best = min(best, Date().timeIntervalSince(started))
+                XCTAssertEqual(conflicts, [])
+                XCTAssertTrue(JSONTextEdit.equivalent(try JSONParser.parse(saved), object({ $0 + 1 }, added: true)))
+            }
+            return best
+        }
+        for multiline in [false, true] {
+            let small = try run(400, multiline: multiline), large = try run(3200, multiline: multiline)
+            print("merge and edit, multiline \(multiline): 400 keys in \(Int(small * 1000)) ms, 3,200 in \(Int(large * 1000)) ms")
+            XCTAssertLessThan(large, 24 * small, "400 keys in \(Int(small * 1000)) ms, 3,200 in \(Int(large * 1000)) ms: not linear (multiline \(multiline))")
+        }
+    }
+
+    /// Arrays of different lengths are aligned by numbering each distinct element once, so a long
+    /// array of large equal elements costs its size, not its size times the other's length.
+    func testMergeOfLongArraysOfLargeElements() throws {
+        let element = JSONValue.object((0..<100).map { JSONMember(key: "f\($0)", value: .string(String(repeating: "x", count: 20))) })
+        let base = JSONValue.array(Array(repeating: element, count: 300))
+        let mine = JSONValue.array(Array(repeating: element, count: 301))
+        let theirs = JSONValue.array(Array(repeating: element, count: 300) + [.null])
+        let started = Date()
+        let result = JSONTextEdit.merge(base: base, mine: mine, theirs: theirs)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        XCTAssertEqual(result.conflicts.count, 1)
+    }
 }

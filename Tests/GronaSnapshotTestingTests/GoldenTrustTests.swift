@@ -142,7 +142,10 @@ final class GoldenTrustTests: XCTestCase {
         XCTAssertTrue(changed.hasSuffix("Review this run's snapshots: \(folder)/Artifacts/index.html"), changed)
         let page = try String(contentsOfFile: folder + "/Artifacts/index.html", encoding: .utf8)
         for part in ["src=\"difference/acme/L-light-ltr@1x.png\"", "src=\"expected/acme/L-light-ltr@1x.png\"",
-                     "src=\"actual/acme/L-light-ltr@1x.png\"", "<code>GRONA_RECORD=failed swift test</code>", "1 differ, 0 recorded"] {
+                     "src=\"actual/acme/L-light-ltr@1x.png\"", "1 differ, 0 recorded",
+                     // CI's artifacts folder, downloaded, gives CI's pixels; recording again is the second choice.
+                     "<code>grona-snap accept \(folder)/Artifacts --snapshots \(folder)</code>Or render them again",
+                     "<code>GRONA_RECORD=failed swift test</code>"] {
             XCTAssertTrue(page.contains(part), part)
         }
         XCTAssertEqual(try SnapshotRecord.read(reportFolder: folder + "/Artifacts").map(\.golden), ["acme/L-light-ltr@1x.png"])
@@ -175,6 +178,77 @@ final class GoldenTrustTests: XCTestCase {
                                                    named: "GoldenTrustTests/testTheReportStrategyKeepsTheRenderReportAsAGolden",
                                                    record: .never))
         XCTAssertTrue(changed.contains("the render report differs from the golden at line"), changed)
+    }
+
+    /// A checkout without `git lfs pull` has pointer files where the goldens are: named as such, in
+    /// every record mode, and never recorded over (that would commit PNGs over the pointers).
+    func testAGitLFSPointerIsNamedAndNeverRecordedOver() throws {
+        let folder = try temporaryFolder()
+        let golden = folder + "/acme/L-light-ltr@1x.png"
+        let pointer = Array("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 48213\n".utf8)
+        try writeBytes(pointer, golden)
+        for record in [SnapshotRecordMode.missing, .failed, .all, .never] {
+            let options = SnapshotOptions(.image, trustVariant, record, .default, folder, folder + "/Artifacts")
+            let check = options.check(.component(banner, theme: Theme(), environment: .default, name: "acme", call: "assertSnapshot(of:as:)"),
+                                      file: #filePath, identity: TestIdentity(module: "AppTests", suite: "A", test: "testA", fromFramework: true))
+            let expected = "acme/L-light-ltr@1x.png: \(golden) is a Git LFS pointer, not the image of 48213 "
+                + "bytes; run git lfs pull (nothing was compared or recorded: a recording would put a PNG where the pointer is)"
+            XCTAssertTrue(check.failure?.message.hasPrefix(expected) == true, "record mode \(record): \(check.failure?.message ?? "nil")")
+            XCTAssertNil(check.notice)
+            XCTAssertEqual(try readBytes(golden), pointer, "record mode \(record) wrote over the pointer")
+        }
+    }
+
+    /// A golden that cannot be decoded (truncated, empty, random bytes) is unreadable: it fails, and
+    /// is never counted as a golden without provenance compared under the tolerance.
+    func testAnUnreadableGoldenFailsAndIsNotComparedUnderTolerance() throws {
+        let folder = try temporaryFolder()
+        let options = SnapshotOptions(.image, trustVariant, nil, .default, folder, folder + "/Artifacts")
+        let subject = SnapshotSubject.component(banner, theme: Theme(), environment: .default, name: "acme", call: "assertSnapshot(of:as:)")
+        let identity = TestIdentity(module: "AppTests", suite: "A", test: "testA", fromFramework: true)
+        XCTAssertNotNil(options.verify(subject, file: #filePath, identity: identity))   // recorded
+        let golden = folder + "/acme/L-light-ltr@1x.png"
+        let whole = try readBytes(golden)
+        var generator = SystemRandomNumberGenerator()
+        for (damage, bytes) in [("truncated", Array(whole.prefix(whole.count / 2))), ("empty", []),
+                                ("random bytes", (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })] {
+            try writeBytes(bytes, golden)
+            let check = options.check(subject, file: #filePath, identity: identity)
+            let message = try XCTUnwrap(check.failure?.message, damage)
+            XCTAssertTrue(message.hasPrefix("acme/L-light-ltr@1x.png: the golden is unreadable ("), "\(damage): \(message)")
+            XCTAssertTrue(message.contains("nothing was compared; restore it from version control, or record it again"), message)
+            XCTAssertFalse(message.contains("tolerance"), "\(damage): \(message)")
+            XCTAssertNil(check.notice, "\(damage): counted as compared under the tolerance")
+        }
+        try writeBytes([], golden)
+        XCTAssertTrue(try XCTUnwrap(options.verify(subject, file: #filePath, identity: identity)).contains("unreadable (an empty file)"))
+    }
+
+    /// A snapshots folder that cannot be written: the check fails and says nothing was recorded.
+    func testAGoldenThatCannotBeWrittenSaysNothingWasRecorded() throws {
+        let folder = try temporaryFolder()
+        // A file where the golden's folder would go fails the write for any user (root ignores a
+        // folder's permissions); the folder is made read-only too.
+        try writeBytes(Array("not a folder".utf8), folder + "/acme")
+        chmod(folder, 0o555)
+        defer { chmod(folder, 0o755) }
+        let options = SnapshotOptions(.image, trustVariant, nil, .default, folder, NSTemporaryDirectory() + "grona-artifacts-\(getpid())")
+        let message = try XCTUnwrap(options.verify(.component(banner, theme: Theme(), environment: .default, name: "acme", call: "assertSnapshot(of:as:)"),
+                                                   file: #filePath, identity: TestIdentity(module: "AppTests", suite: "A", test: "testA", fromFramework: true)))
+        XCTAssertTrue(message.hasPrefix("acme/L-light-ltr@1x.png: nothing recorded: \(folder)/acme"), message)
+        XCTAssertFalse(message.contains("recorded the golden at"), message)
+    }
+
+    /// A render report golden checked out with CRLF line endings is the same text.
+    func testAReportGoldenWithCRLFLineEndingsMatches() throws {
+        let folder = try temporaryFolder()
+        let strategy = Snapshotting<Component>.report(variants: trustVariant, snapshotDirectory: folder, artifactDirectory: folder + "/Artifacts")
+        XCTAssertNotNil(verifySnapshot(of: banner, as: strategy, named: "crlf"))   // recorded
+        let golden = folder + "/crlf/L-light-ltr@1x.json"
+        let text = try String(contentsOfFile: golden, encoding: .utf8)
+        XCTAssertTrue(text.contains("\n") && !text.contains("\r"))
+        try text.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: golden, atomically: true, encoding: .utf8)
+        XCTAssertNil(verifySnapshot(of: banner, as: strategy, named: "crlf", record: .never))
     }
 
     func testTwoTestsClaimingOneGoldenInOneRunFailNamingBoth() throws {
@@ -213,6 +287,36 @@ final class GoldenTrustTests: XCTestCase {
         XCTAssertEqual(GoldenLedger.claim(["acme/L-light-ltr@1x.png"], test: "AppTests.Specs/testAll", module: "AppTests",
                                           snapshotsFolder: folder, run: "run-3"), [])
         XCTAssertEqual(GoldenLedger.entries(under: folder).count, 2)
+    }
+
+    /// Whether a run was the whole suite comes from the `swift test` command line that started it
+    /// (the test process's parent), the test binary's own when run by hand, or a CI engine's shard.
+    func testARunsNarrowingComesFromItsCommandLine() {
+        func narrowing(_ parent: [String], own: [String] = ["/app/.build/debug/AppPackageTests.xctest"],
+                       _ environment: [String: String] = [:]) -> String? {
+            GoldenLedger.narrowing(parent: parent, own: own, environment: environment)
+        }
+        XCTAssertNil(narrowing(["/usr/bin/swift-test"]))
+        XCTAssertNil(narrowing(["/usr/bin/swift-test", "--parallel", "--xunit-output", "out.xml"]))
+        // A --parallel worker runs one test, but its parent runs them all.
+        XCTAssertNil(narrowing(["/usr/bin/swift-test", "--parallel"], own: ["/app/AppPackageTests.xctest", "AppTests.Promos/testOne"]))
+        XCTAssertEqual(narrowing(["/usr/bin/swift-test", "--filter", "OneSuite"]), "swift test --filter OneSuite")
+        XCTAssertEqual(narrowing(["swift", "test", "--skip", "Slow Tests", "--skip-build"]), "swift test --skip 'Slow Tests'")
+        XCTAssertEqual(narrowing(["swift-test", "--filter=OneSuite"]), "swift test --filter=OneSuite")
+        XCTAssertEqual(narrowing(["/bin/bash"], own: ["/app/AppPackageTests.xctest", "AppTests.Promos/testOne"]),
+                       "/app/AppPackageTests.xctest AppTests.Promos/testOne")
+        XCTAssertNil(narrowing(["/bin/bash"], own: ["/app/AppPackageTests.xctest"]))
+        XCTAssertEqual(narrowing(["/usr/bin/swift-test"], ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "4"]),
+                       "shard 2/4 (from CI_NODE_INDEX/CI_NODE_TOTAL)")
+        XCTAssertNil(narrowing(["/usr/bin/swift-test"], ["CI_NODE_TOTAL": "1"]))
+        // Noted once per run in the ledger's runs.txt, and read back for `unused`.
+        let folder = (try? temporaryFolder()) ?? "/tmp"
+        GoldenLedger.claim(["a/L-light-ltr@1x.png"], test: "AppTests.A/testA", module: "AppTests", snapshotsFolder: folder,
+                           run: "r1", narrowing: "swift test --filter A")
+        GoldenLedger.claim(["b/L-light-ltr@1x.png"], test: "AppTests.B/testB", module: "AppTests", snapshotsFolder: folder,
+                           run: "r2", narrowing: nil)
+        XCTAssertEqual(GoldenLedger.narrowing(of: "r1", under: folder), "swift test --filter A")
+        XCTAssertNil(GoldenLedger.narrowing(of: "r2", under: folder))
     }
 
     func testASpecInASubfolderKeepsVerifysGoldenFolder() {

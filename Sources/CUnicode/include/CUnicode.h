@@ -23,6 +23,12 @@ int32_t cu_language_display_name(const char *languageTag, const char *displayTag
 /// subtags: writes it ("da") NUL-terminated into `out` and returns its length; negative when none.
 int32_t cu_likely_language_of_region(const char *region, char *out, int32_t capacity);
 
+/// The language text in `text` (UTF-16) is most likely in, from the script of its letters (kana
+/// Japanese, Hangul Korean, else the script with the most letters) and CLDR's likely subtags
+/// ("und_Arab" → "ar"): writes it NUL-terminated into `out` and returns its length; negative when
+/// the text has no letters.
+int32_t cu_likely_language_of_text(const uint16_t *text, int32_t len, char *out, int32_t capacity);
+
 /// The main exemplar characters of the language of `languageTag` (BCP 47), from ICU's CLDR data:
 /// the letters a reader of that language expects to see, every code point of the set's ranges and
 /// of its multi-character strings, in the set's order. Writes at most `capacity` code points to

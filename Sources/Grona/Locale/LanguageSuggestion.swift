@@ -76,6 +76,17 @@ extension LanguageTag {
         return try? LanguageTag(parsing: String(decoding: out.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
+    /// The language `text` is most likely written in, from its letters' script and CLDR's likely
+    /// subtags ("قهوتك" → ar, "שלום" → he, "こんにちは" → ja, Latin letters → en); nil without letters.
+    /// What a picture's copy is read in when its spec names no locale (a shot's alt text).
+    public static func likelyLanguage(of text: String) -> LanguageTag? {
+        let units = Array(text.utf16)
+        var out = [CChar](repeating: 0, count: 16)
+        let length = units.withUnsafeBufferPointer { cu_likely_language_of_text($0.baseAddress, Int32($0.count), &out, Int32(out.count)) }
+        guard length > 0 else { return nil }
+        return try? LanguageTag(parsing: String(decoding: out.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
     /// The language whose English or native name is `name` (any case): "German", "deutsch" → de.
     static func named(_ name: String) -> LanguageTag? {
         let wanted = name.lowercased()

@@ -49,6 +49,32 @@ public enum Overlay: String, CaseIterable, Sendable {
     }
 }
 
+/// The accessibility picture's legend in words, one home for the picture and for its alt text
+/// (`grona-snap shots`): per element its number, what VoiceOver says and its text's contrast, then
+/// the touch targets.
+public enum AccessibilityLegend {
+    /// "contrast 9.12:1 · needs 3:1", with " · below the minimum" when it is.
+    public static func contrast(of text: TextReport, separator: String = " · ") -> String {
+        var detail = "contrast \(ratio(text.color.contrast)):1\(separator)needs \(ratio(text.color.minimumContrast)):1"
+        if text.color.contrast < text.color.minimumContrast { detail += separator + "below the minimum" }
+        return detail
+    }
+
+    /// "touch target of the button, 132 × 44 pt".
+    public static func touchTarget(_ target: TouchTarget) -> String {
+        "touch target of the \(target.role.rawValue), \(points(target.frame.width)) × \(points(target.frame.height)) pt"
+    }
+
+    /// The legend's rows as sentences: "1 WEEKEND (contrast 9.12:1, needs 3:1)", …, then the touch targets.
+    public static func rows(_ report: RenderReport) -> [String] {
+        report.accessibility.enumerated().map { index, element in
+            let label = element.label.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                ? "(blank label)" + (element.trait == .button ? ", button" : "") : element.spoken
+            return "\(index + 1) \(label)" + (index < report.texts.count ? " (\(contrast(of: report.texts[index], separator: ", ")))" : "")
+        } + report.touchTargets.map(touchTarget)
+    }
+}
+
 /// Builds the accessibility picture's scene from a card's scene and report.
 struct AccessibilityOverlay {
     let engine: TextEngine
@@ -170,9 +196,7 @@ struct AccessibilityOverlay {
                                    lines: Self.labelLineLimit)
             }
             if index < report.texts.count {
-                let text = report.texts[index].color
-                var detail = "contrast \(ratio(text.contrast)):1 · needs \(ratio(text.minimumContrast)):1"
-                if text.contrast < text.minimumContrast { detail += " · below the minimum" }
+                let detail = AccessibilityLegend.contrast(of: report.texts[index])
                 y += 2
                 y += try paragraph(detail, regular, Self.detailSize, x: column, width: columnWidth, color: Self.secondaryInk,
                                    lines: 2)
@@ -182,8 +206,7 @@ struct AccessibilityOverlay {
         for target in report.touchTargets {
             let swatch = Rect(x: p + (Self.badgeHeight - 16) / 2, y: y + 1, width: 16, height: 16)
             items.append(.outline(swatch, Self.touchTarget, width: Self.outlineWidth, dash: Self.touchDash))
-            let size = "\(points(target.frame.width)) × \(points(target.frame.height)) pt"
-            y += try paragraph("touch target of the \(target.role.rawValue), \(size)", regular, Self.detailSize,
+            y += try paragraph(AccessibilityLegend.touchTarget(target), regular, Self.detailSize,
                                x: column, width: columnWidth, color: Self.ink, lines: 2)
             y += Self.rowGap
         }

@@ -53,7 +53,8 @@ public enum JSONTextEdit {
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { equivalent($0, $1) }
         case (.object(let x), .object(let y)):
             guard x.count == y.count else { return false }
-            return x.allSatisfy { member in y.first(where: { sameKey($0.key, member.key) }).map { equivalent($0.value, member.value) } ?? false }
+            let members = MemberIndex(y)
+            return x.allSatisfy { member in members[member.key].map { equivalent($0, member.value) } ?? false }
         default: return false
         }
     }
@@ -97,6 +98,27 @@ public enum JSONTextEdit {
 /// Keys compared as RFC 8259 does, by code units (here: scalars), as the parser does.
 private func sameKey(_ a: String, _ b: String) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
 
+/// An object's members found by key in constant time, keys compared as `sameKey` does (by their
+/// UTF-8 bytes, which are the scalars'), so that merging, comparing and editing objects is linear
+/// in their members: a search through the members for each key made an 8,000-key merge take seconds.
+private struct MemberIndex {
+    private var positions: [[UInt8]: Int] = [:]
+    let members: [JSONMember]
+
+    init(_ members: [JSONMember]) {
+        self.members = members
+        positions.reserveCapacity(members.count)
+        for (index, member) in members.enumerated() where positions[Array(member.key.utf8)] == nil {
+            positions[Array(member.key.utf8)] = index
+        }
+    }
+
+    /// Where the member named `key` is, or nil.
+    func position(_ key: String) -> Int? { positions[Array(key.utf8)] }
+
+    subscript(key: String) -> JSONValue? { position(key).map { members[$0].value } }
+}
+
 private func merge3(_ base: JSONValue?, _ mine: JSONValue?, _ theirs: JSONValue?, path: [JSONPathStep],
                     conflicts: inout [JSONConflict]) -> JSONValue? {
     func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
@@ -110,13 +132,13 @@ private func merge3(_ base: JSONValue?, _ mine: JSONValue?, _ theirs: JSONValue?
     if same(theirs, base) || same(mine, theirs) { return mine }
     switch (base, mine, theirs) {
     case (.object(let b)?, .object(let m)?, .object(let t)?):
-        func find(_ members: [JSONMember], _ key: String) -> JSONValue? { members.first { sameKey($0.key, key) }?.value }
+        let (inBase, inMine, inTheirs) = (MemberIndex(b), MemberIndex(m), MemberIndex(t))
         // Theirs' order first (it is the file on disk), then the keys only mine added, in mine's order.
         var keys = t.map(\.key)
-        for member in m where !keys.contains(where: { sameKey($0, member.key) }) { keys.append(member.key) }
+        for member in m where inTheirs.position(member.key) == nil { keys.append(member.key) }
         var out: [JSONMember] = []
         for key in keys {
-            if let value = merge3(find(b, key), find(m, key), find(t, key), path: path + [.key(key)], conflicts: &conflicts) {
+            if let value = merge3(inBase[key], inMine[key], inTheirs[key], path: path + [.key(key)], conflicts: &conflicts) {
                 out.append(JSONMember(key: key, value: value))
             }
         }
@@ -149,7 +171,11 @@ private func mergeArrays(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], p
     func same(_ x: ArraySlice<JSONValue>, _ y: ArraySlice<JSONValue>) -> Bool {
         x.count == y.count && zip(x, y).allSatisfy { JSONTextEdit.equivalent($0, $1) }
     }
-    let inMine = commonSubsequence(b, m), inTheirs = commonSubsequence(b, t)
+    // Each element as the number of its class of equivalent values, so that the alignments compare
+    // numbers, not whole values once per pair.
+    var classes = EquivalenceClasses()
+    let (bc, mc, tc) = (b.map { classes.number($0) }, m.map { classes.number($0) }, t.map { classes.number($0) })
+    let inMine = commonSubsequence(bc, mc), inTheirs = commonSubsequence(bc, tc)
     // Base elements both sides kept, with where each side has them; then the arrays' ends.
     var anchors: [(base: Int, mine: Int, theirs: Int)] = []
     for (index, mine) in inMine.enumerated() { if let mine, let theirs = inTheirs[index] { anchors.append((index, mine, theirs)) } }
@@ -177,20 +203,57 @@ private func mergeArrays(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], p
     return out
 }
 
+/// Numbers for JSON values, equal exactly when the values are `JSONTextEdit.equivalent`: each value
+/// is written in a canonical form (members sorted by key, numbers by value) and numbered by it.
+private struct EquivalenceClasses {
+    private var numbers: [[UInt8]: Int] = [:]
+
+    mutating func number(_ value: JSONValue) -> Int {
+        var form: [UInt8] = []
+        EquivalenceClasses.write(value, into: &form)
+        if let known = numbers[form] { return known }
+        numbers[form] = numbers.count
+        return numbers.count - 1
+    }
+
+    private static func write(_ value: JSONValue, into out: inout [UInt8]) {
+        func count(_ number: Int) { withUnsafeBytes(of: UInt64(number).littleEndian) { out += $0 } }
+        switch value {
+        case .null: out.append(0)
+        case .bool(let flag): out += [1, flag ? 1 : 0]
+        case .number(let number):
+            out.append(2)
+            // -0 == 0 as numbers; JSON has no NaN.
+            withUnsafeBytes(of: (number == 0 ? 0 : number).bitPattern.littleEndian) { out += $0 }
+        case .string(let text):
+            out.append(3); count(text.utf8.count); out += text.utf8
+        case .array(let elements):
+            out.append(4); count(elements.count)
+            for element in elements { write(element, into: &out) }
+        case .object(let members):
+            out.append(5); count(members.count)
+            for member in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                count(member.key.utf8.count); out += member.key.utf8
+                write(member.value, into: &out)
+            }
+        }
+    }
+}
+
 /// For each element of `a`, its index in `b` in a longest common subsequence of the two (elements
-/// compared as JSON), or nil.
-private func commonSubsequence(_ a: [JSONValue], _ b: [JSONValue]) -> [Int?] {
+/// compared by their `EquivalenceClasses` numbers), or nil.
+private func commonSubsequence(_ a: [Int], _ b: [Int]) -> [Int?] {
     // lengths[i][j]: the longest common subsequence of a[i...] and b[j...].
     var lengths = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
     for i in stride(from: a.count - 1, through: 0, by: -1) {
         for j in stride(from: b.count - 1, through: 0, by: -1) {
-            lengths[i][j] = JSONTextEdit.equivalent(a[i], b[j]) ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+            lengths[i][j] = a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
         }
     }
     var matched = [Int?](repeating: nil, count: a.count)
     var i = 0, j = 0
     while i < a.count, j < b.count {
-        if JSONTextEdit.equivalent(a[i], b[j]) { matched[i] = j; i += 1; j += 1 }
+        if a[i] == b[j] { matched[i] = j; i += 1; j += 1 }
         else if lengths[i + 1][j] >= lengths[i][j + 1] { i += 1 }
         else { j += 1 }
     }
@@ -372,9 +435,19 @@ private struct SpanEditor {
     let unit: String
     let colon: String
     let asciiOnly: Bool
+    /// Where each line starts, so a value's indentation is found without walking back along its line
+    /// (on a file of one long line, once per value edited, that walk made an edit quadratic).
+    let lineStarts: [Int]
+    /// Whether the file lays members out one a line (then new nested values are too).
+    let fileIsMultiline: Bool
+    /// The file's line ending.
+    let newline: String
 
     init(text: [UInt8]) {
         self.text = text
+        lineStarts = [0] + text.indices.filter { text[$0] == 0x0A }.map { $0 + 1 }
+        fileIsMultiline = lineStarts.count > 2
+        newline = text.contains(0x0D) ? "\r\n" : "\n"
         var unit = "  ", colon = ": "
         var scanner = SpanScanner(bytes: text)
         scanner.skipWhitespace()
@@ -420,8 +493,20 @@ private struct SpanEditor {
         return text[lineStart..<end]
     }
 
+    /// `lineIndent` through the table of line starts.
+    func indent(at offset: Int) -> ArraySlice<UInt8> {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        var end = lineStarts[low]
+        while end < text.count, text[end] == 0x20 || text[end] == 0x09 { end += 1 }
+        return text[lineStarts[low]..<end]
+    }
+
     func style(multiline: Bool) -> LayoutStyle {
-        LayoutStyle(unit: multiline ? unit : nil, colon: colon, asciiOnly: asciiOnly, newline: text.contains(0x0D) ? "\r\n" : "\n")
+        LayoutStyle(unit: multiline ? unit : nil, colon: colon, asciiOnly: asciiOnly, newline: newline)
     }
 
     func written(_ value: JSONValue, indent: ArraySlice<UInt8>, multiline: Bool) -> String {
@@ -430,14 +515,11 @@ private struct SpanEditor {
         return out
     }
 
-    /// Whether the file lays members out one a line (then new nested values are too).
-    var fileIsMultiline: Bool { text.filter { $0 == 0x0A }.count > 1 }
-
     mutating func replace(_ node: SpanNode, with value: JSONValue) {
         // A container on several lines stays on several lines; a one-line one stays on one line.
         let multiline = text[node.start..<node.end].contains(0x0A) || (isEmptyContainer(node) && fileIsMultiline)
         splices.append(SpanSplice(start: node.start, end: node.end,
-                              text: Array(written(value, indent: SpanEditor.lineIndent(text, at: node.start), multiline: multiline).utf8)))
+                              text: Array(written(value, indent: indent(at: node.start), multiline: multiline).utf8)))
     }
 
     private func isEmptyContainer(_ node: SpanNode) -> Bool {
@@ -471,27 +553,27 @@ private struct SpanEditor {
             between = [UInt8(ascii: ",")] + (lead.isEmpty ? [0x20] : lead)
         }
         let multiline = between.contains(0x0A)
-        return (between, multiline ? SpanEditor.lineIndent(text, at: starts[0]) : [], multiline)
+        return (between, multiline ? indent(at: starts[0]) : [], multiline)
     }
 
     private mutating func editObject(_ members: [SpanMember], start: Int, end: Int, to new: [JSONMember], node: SpanNode, value: JSONValue) {
-        let kept = members.indices.filter { index in new.contains { sameKey($0.key, members[index].key) } }
+        let inNew = MemberIndex(new)
+        let old = MemberIndex(members.map { JSONMember(key: $0.key, value: .null) })
+        let kept = members.indices.filter { inNew.position(members[$0].key) != nil }
         guard !kept.isEmpty else {
             // Nothing in common: the object is written anew (an empty one stays as it is).
             if !(members.isEmpty && new.isEmpty) { replace(node, with: value) }
             return
         }
-        for index in kept {
-            let member = new.first { sameKey($0.key, members[index].key) }!
-            edit(members[index].value, to: member.value)
-        }
-        removeRun(starts: members.map(\.keyStart), ends: members.map(\.value.end), kept: Set(kept))
+        for index in kept { edit(members[index].value, to: inNew[members[index].key]!) }
+        let starts = members.map(\.keyStart), ends = members.map(\.value.end)
+        removeRun(starts: starts, ends: ends, kept: Set(kept))
         // New keys go after the nearest key before them (in the new order) that the file has.
-        let shape = layout(starts: members.map(\.keyStart), ends: members.map(\.value.end), open: start)
+        let shape = layout(starts: starts, ends: ends, open: start)
         var insertions: [Int: [JSONMember]] = [:]   // after old member index; -1: before the first
         var anchor = -1
         for member in new {
-            if let old = members.firstIndex(where: { sameKey($0.key, member.key) }) { anchor = old; continue }
+            if let at = old.position(member.key) { anchor = at; continue }
             insertions[anchor, default: []].append(member)
         }
         for (after, added) in insertions {
@@ -499,7 +581,7 @@ private struct SpanEditor {
                 Array((style(multiline: shape.multiline).string(member.key) + colon
                        + written(member.value, indent: shape.indent, multiline: shape.multiline)).utf8)
             }
-            insert(entries, after: after, starts: members.map(\.keyStart), ends: members.map(\.value.end), between: shape.between)
+            insert(entries, after: after, starts: starts, ends: ends, between: shape.between)
         }
     }
 
@@ -542,12 +624,19 @@ private struct SpanEditor {
         }
     }
 
+    /// The text with the splices made, in one pass from the start (replacing each in place would
+    /// move the rest of the file once per splice). At one offset an insertion comes before a removal,
+    /// as made from the end.
     func applied() -> [UInt8] {
-        var out = text
-        // From the end, so earlier offsets stay valid; at one offset a removal before an insertion.
-        for splice in splices.sorted(by: { $0.start != $1.start ? $0.start > $1.start : $0.end > $1.end }) {
-            out.replaceSubrange(splice.start..<splice.end, with: splice.text)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count + splices.reduce(0) { $0 + $1.text.count })
+        var at = 0
+        for splice in splices.sorted(by: { $0.start != $1.start ? $0.start < $1.start : $0.end < $1.end }) {
+            out += text[at..<max(at, splice.start)]
+            out += splice.text
+            at = max(at, splice.end)
         }
+        out += text[at...]
         return out
     }
 }

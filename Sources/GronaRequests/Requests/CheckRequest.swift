@@ -55,10 +55,12 @@ public struct CheckRequest {
         })
     }
 
-    /// Every variant rendered on `jobCount` threads, each with a text engine of its own.
-    public func run(jobs jobCount: Int, progress: (@Sendable (Int) -> Void)? = nil) throws -> Result {
+    /// Every variant rendered on `jobCount` threads, each with a text engine of its own, on the
+    /// pinned fonts in `fontsFolder` (by default the command line's lookup, `Specs.fontsFolder`;
+    /// the test library passes its own, which also finds the checkout it was built from).
+    public func run(jobs jobCount: Int, fontsFolder: String? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> Result {
         let jobs = self.jobs, specs = self.specs, ignored = self.ignored
-        let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try Specs.fontsFolder(),
+        let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try fontsFolder ?? Specs.fontsFolder(),
                                            progress: progress) { index, engine in
             try CheckRequest.findings(ComponentRenderer(spec: specs[jobs[index].spec], engine: engine), jobs[index].environment,
                                       ignoring: ignored)

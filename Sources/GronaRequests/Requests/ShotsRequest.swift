@@ -7,8 +7,17 @@ import Raster
 /// Each shot is a spec × its variants (the spec's own, replaced axis by axis by the shot's, through
 /// the one variant planner) × the kinds asked for: the card on the page's canvas, the accessibility
 /// picture, a contact sheet, the animation. The images and `manifest.json` (each file's size in
-/// points and pixels, scale, variant and alt text made from what VoiceOver reads) are made in
-/// memory first and then written together (`write`), so a bad shot list or spec writes nothing.
+/// points and pixels, scale, variant, alt text saying what the picture shows, the language of that
+/// text and an HTML snippet) are made in memory first and then written together (`write`), so a bad
+/// shot list or spec writes nothing.
+///
+/// Alt text says what the picture shows, not only what VoiceOver would read: the copy as drawn
+/// (a text cut at its line limit ends in "…" where the card cuts it, from the layout's lines), a
+/// progress bar's value and goal, a sheet's variants, and for the accessibility picture its
+/// legend (`AccessibilityLegend`, the words the picture draws). Its `lang` is the variant's
+/// locale, else the language of the copy's script (`LanguageTag.likelyLanguage`: Arabic copy is
+/// `ar`). The `html` snippet is a `<picture>` whose dark source is the same shot's dark image,
+/// when the shot list makes one, with the image's `alt`, `lang`, `width` and `height` (points).
 public struct ShotsRequest {
     public var list: ShotList
     /// The output folder.
@@ -32,6 +41,12 @@ public struct ShotsRequest {
         public var name: String
         public var bytes: [UInt8]
         public var manifestEntry: String
+        /// What the HTML snippet needs: the words, their language, the size in points, and which
+        /// images are one picture in light and dark (same shot, kind and variant but the appearance).
+        var alt = "", lang = "en"
+        var points = (width: 0.0, height: 0.0)
+        var appearance: Appearance?
+        var pairKey = ""
     }
 
     public struct Result {
@@ -65,7 +80,11 @@ public struct ShotsRequest {
                                            file: list.file, path: shot.location)
                     }
                     writers[name] = shot.location
-                    images.append(try image(shot, kind: kind, spec: spec, environments: group, name: name, session: session))
+                    var made = try image(shot, kind: kind, spec: spec, environments: group, name: name, session: session)
+                    made.pairKey = shot.location + "|" + kind.rawValue + "|"
+                        + group.map { var env = $0; env.appearance = .light; return CheckRequest.variantJSON(env, includingWidth: true) }.joined()
+                    made.appearance = Set(group.map(\.appearance)).count == 1 ? group[0].appearance : nil
+                    images.append(made)
                     guard images.count <= Self.maximumImages else {
                         throw RequestError(.badInput, "more than \(Self.maximumImages) images; split the shot list",
                                            file: list.file, path: shot.location)
@@ -74,6 +93,9 @@ public struct ShotsRequest {
             }
         }
         images.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        for index in images.indices {
+            images[index].manifestEntry += ", \"html\": \(JSONText.string(Self.htmlSnippet(images[index], among: images)))}"
+        }
         let manifest = "{\n  \"generator\": \(JSONText.string(Self.generator)),\n"
             + "  \"shotList\": \(JSONText.string(list.file.split(separator: "/").last.map(String.init) ?? list.file)),\n"
             + "  \"images\": [\n    " + images.map(\.manifestEntry).joined(separator: ",\n    ") + "\n  ]\n}\n"
@@ -159,17 +181,47 @@ public struct ShotsRequest {
         let variant = kind == .sheet
             ? "\"variants\": [" + environments.map { CheckRequest.variantJSON($0, includingWidth: true) }.joined(separator: ", ") + "]"
             : "\"variant\": " + CheckRequest.variantJSON(first, includingWidth: true)
+        let alt = Self.altText(kind: kind, spec: spec, environments: environments, report: report)
+        let lang = Self.language(of: first, report: report)
+        let points = (width: Double(pixmap.width) / Double(scale), height: Double(pixmap.height) / Double(scale))
+        // The entry is closed once every image is made: the HTML snippet names its dark counterpart.
         let entry = "{\"file\": \(JSONText.string(name)), \"kind\": \(JSONText.string(kind.rawValue)), "
             + "\"spec\": \(JSONText.string(shot.spec)), \"format\": \(JSONText.string(shot.format.rawValue)), "
-            + "\"points\": {\"width\": \(JSONText.number(Double(pixmap.width) / Double(scale))), "
-            + "\"height\": \(JSONText.number(Double(pixmap.height) / Double(scale)))}, "
+            + "\"points\": {\"width\": \(JSONText.number(points.width)), \"height\": \(JSONText.number(points.height))}, "
             + "\"pixels\": {\"width\": \(pixmap.width), \"height\": \(pixmap.height)}, \"scale\": \(scale), "
-            + variant + ", \"alt\": \(JSONText.string(Self.altText(kind: kind, spec: spec, environments: environments, report: report)))}"
-        return Image(name: name, bytes: encoded, manifestEntry: entry)
+            + variant + ", \"alt\": \(JSONText.string(alt)), \"lang\": \(JSONText.string(lang))"
+        return Image(name: name, bytes: encoded, manifestEntry: entry, alt: alt, lang: lang, points: points)
+    }
+
+    /// The language the alt text's copy is in, as a BCP 47 tag: the variant's locale, else the
+    /// language of the copy's script (a spec's own Arabic copy is `ar`), else English.
+    static func language(of env: Environment, report: RenderReport) -> String {
+        if let locale = env.locale { return locale }
+        return LanguageTag.likelyLanguage(of: report.accessibility.map(\.label).joined(separator: " "))?.description ?? "en"
+    }
+
+    /// `<picture>` with the dark image as a source for a dark page when the shot list makes one,
+    /// and the image itself (the light one of a pair) with its alt text, language and size in points.
+    static func htmlSnippet(_ image: Image, among images: [Image]) -> String {
+        func attribute(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+                .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;") + "\""
+        }
+        func img(_ image: Image) -> String {
+            "<img src=\(attribute(image.name)) alt=\(attribute(image.alt)) lang=\(attribute(image.lang)) "
+                + "width=\"\(Int(image.points.width.rounded()))\" height=\"\(Int(image.points.height.rounded()))\">"
+        }
+        let partner = image.appearance == nil ? nil : images.first {
+            $0.pairKey == image.pairKey && $0.appearance != nil && $0.appearance != image.appearance
+        }
+        guard let partner else { return img(image) }
+        let (light, dark) = image.appearance == .light ? (image, partner) : (partner, image)
+        return "<picture><source srcset=\(attribute(dark.name)) media=\"(prefers-color-scheme: dark)\">\(img(light))</picture>"
     }
 
     /// What the picture shows, in words, for an image's alt attribute: the component, its settings
-    /// and what VoiceOver reads on it (the render report's labels, in reading order).
+    /// (a sheet: every variant's), a progress bar's value and goal, and the copy as drawn (the
+    /// accessibility picture: its legend).
     static func altText(kind: ShotList.Kind, spec: Spec, environments: [Environment], report: RenderReport) -> String {
         let component: String, article: String
         switch spec.component.kind {
@@ -178,27 +230,92 @@ public struct ShotsRequest {
         case .offer: (article, component) = ("An", "offer")
         case .message: (article, component) = ("A", "message")
         }
-        let env = environments[0]
-        var settings = ["\(env.appearance.rawValue) appearance", "text size \(env.textSize.shortName)"]
-        if env.direction == .rtl { settings.append("right to left") }
-        if let locale = env.locale { settings.append("in \((try? LanguageTag(parsing: locale))?.englishName ?? locale)") }
-        if let pseudo = env.pseudo { settings.append("pseudolanguage \(pseudo.rawValue)") }
-        let spoken = report.accessibility.map(\.spoken).filter { !$0.allSatisfy(\.isWhitespace) }
-        let reading = spoken.isEmpty ? "no VoiceOver labels" : spoken.map { sentence in
+        let settings = variantWords(environments).joined(separator: ", ")
+        var progress = ""
+        if case .progressBar(let bar) = spec.component {
+            progress = ", filled to " + progressWords(bar)
+        }
+        let copy = drawnCopy(report)
+        let reading = copy.isEmpty ? "no text" : copy.map { sentence in
             sentence.last.map { ".!?…。".contains($0) } == true ? sentence : sentence + "."
         }.joined(separator: " ")
         switch kind {
         case .snapshot:
-            return "\(article) \(component) (\(settings.joined(separator: ", "))): \(reading)"
+            return "\(article) \(component) (\(settings))\(progress): \(reading)"
         case .accessibility:
-            return "What VoiceOver reads on \(article.lowercased()) \(component) (\(settings.joined(separator: ", "))), each element outlined "
-                + "and numbered: " + spoken.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "; ")
+            let legend = AccessibilityLegend.rows(report)
+            return "What VoiceOver reads on \(article.lowercased()) \(component) (\(settings))\(progress), each element outlined "
+                + "and numbered, with the legend: " + (legend.isEmpty ? "no accessibility elements" : legend.joined(separator: "; "))
         case .sheet:
-            return "A contact sheet of \(article.lowercased()) \(component) in \(environments.count) variant\(environments.count == 1 ? "" : "s"): \(reading)"
+            return "A contact sheet of \(article.lowercased()) \(component) in \(environments.count) "
+                + "variant\(environments.count == 1 ? "" : "s") (\(settings))\(progress), the first: \(reading)"
         case .phone:
             return "iPhone screen showing: " + altText(kind: .snapshot, spec: spec, environments: environments, report: report)
         case .animation:
-            return "\(article) \(component) sliding in (\(settings.joined(separator: ", "))): \(reading)"
+            return "\(article) \(component) sliding in (\(settings))\(progress): \(reading)"
+        }
+    }
+
+    /// "42 of 100 points, Silver at 50 reached, Gold at 100 not yet": the value against the last
+    /// tier (the bar's goal), and each tier.
+    static func progressWords(_ bar: ProgressBar) -> String {
+        "\(JSONText.number(bar.value)) of \(JSONText.number(bar.maximum)), "
+            + bar.tiers.map { "\($0.label) at \(JSONText.number($0.at)) \(bar.isMet($0) ? "reached" : "not yet")" }.joined(separator: ", ")
+    }
+
+    /// The settings of the variants, each value once in order ("light and dark appearance, text
+    /// sizes S and AX2"); one variant's read as before ("dark appearance, text size L").
+    static func variantWords(_ environments: [Environment]) -> [String] {
+        func values<T: Equatable>(_ value: (Environment) -> T?) -> [T] {
+            var seen: [T] = []
+            for env in environments { if let v = value(env), !seen.contains(v) { seen.append(v) } }
+            return seen
+        }
+        func list(_ items: [String]) -> String {
+            items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+        }
+        var words: [String] = []
+        let appearances = values { $0.appearance.rawValue }
+        words.append("\(list(appearances)) appearance")
+        let sizes = values { $0.textSize.shortName }
+        words.append("text size\(sizes.count > 1 ? "s" : "") \(list(sizes))")
+        let directions = values { $0.direction }
+        if directions.count > 1 { words.append("left to right and right to left") } else if directions == [.rtl] { words.append("right to left") }
+        let locales = values { $0.locale }.map { (try? LanguageTag(parsing: $0))?.englishName ?? $0 }
+        if !locales.isEmpty { words.append("in \(list(locales))") }
+        let pseudo = values { $0.pseudo?.rawValue }
+        if !pseudo.isEmpty { words.append("pseudolanguage\(pseudo.count > 1 ? "s" : "") \(list(pseudo))") }
+        if environments.count > 1 {
+            let scales = values { $0.scale }
+            if scales.count > 1 { words.append("at " + list(scales.map { "@\($0)x" })) }
+            let widths = values { $0.width }
+            if widths.count > 1 { words.append("widths " + list(widths.map { JSONText.number($0) + " pt" })) }
+        }
+        return words
+    }
+
+    /// Each VoiceOver element's words as the card draws them: a text cut at its line limit as its
+    /// lines show it, ending in "…" (the layout's `lineTexts`, joined where its lines broke); the
+    /// button with ", button".
+    static func drawnCopy(_ report: RenderReport) -> [String] {
+        report.accessibility.enumerated().compactMap { index, element in
+            var words = element.label
+            if index < report.texts.count, report.texts[index].text == element.label, report.texts[index].truncated,
+               !report.texts[index].lineTexts.isEmpty {
+                let text = report.texts[index]
+                words = ""
+                for (line, shown) in text.lineTexts.enumerated() {
+                    if line > 0 {
+                        // A line that broke at a space or a newline is read with a space; one broken
+                        // inside a word or between ideographs is not.
+                        let reason = line - 1 < text.breaks.count ? text.breaks[line - 1] : "space"
+                        if reason == "space" || reason == "newline" || reason == "pushOut" { words += " " }
+                    }
+                    words += shown.trimmingCharacters(in: .whitespaces)
+                }
+            }
+            guard !words.allSatisfy(\.isWhitespace) else { return nil }
+            return words + (element.trait == .button ? ", button" : "")
         }
     }
 

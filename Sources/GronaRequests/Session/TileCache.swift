@@ -9,8 +9,8 @@ import Locking
 ///
 /// A tile is found by everything its picture depends on: the spec as it shows in the tile's
 /// environment (`Spec.localized(for:)`: that language's copy, the environment with its text size,
-/// appearance, direction, width and scale), the overlay, and the image file's size and modification
-/// time (as `DecodedImages` reads it again). The spec is compared whole on a hit, so two specs that
+/// appearance, direction, width and scale), the overlay, and the image file's content (`ImageContent`:
+/// its size and a digest of its bytes, as `DecodedImages` finds it). The spec is compared whole on a hit, so two specs that
 /// describe alike are never confused. The least recently used tiles go first once the PNGs
 /// together pass `capacity` bytes (or there are `maximumTiles`).
 public final class TileCache: Sendable {
@@ -43,9 +43,8 @@ public final class TileCache: Sendable {
     /// Each language's copy is described once.
     public static func keys(_ spec: Spec, _ environments: [Environment], overlay: Overlay?) -> [(key: String, spec: Spec)] {
         var image = ""
-        if let path = spec.component.imagePath, let attributes = try? FileManager.default.attributesOfItem(atPath: path) {
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            image = "\(attributes[.size] as? Int ?? 0) \(modified)"
+        if let path = spec.component.imagePath, let content = ImageContent(file: path) {
+            image = "\(content.size) \(content.digest)"
         }
         let common = String(reflecting: spec.theme) + "|\(overlay?.rawValue ?? "")|" + image + "|"
         var copies: [String: String] = [:]

@@ -54,7 +54,11 @@ func findingsFailure(_ spec: Spec, ignoring ignored: Set<Finding.Kind>, variants
     if let variants { spec.variants = variants }
     let request = CheckRequest(specs: [spec], ignored: ignored)
     let result: CheckRequest.Result
-    do { result = try request.run(jobs: ParallelRenderer.defaultJobs) } catch { return SnapshotFailure("\(spec.file): \(error)") }
+    // The fonts are found as every snapshot call finds them (`locateFonts`: also the checkout this
+    // library was built from, which an app package's test binary is nowhere near).
+    do { result = try request.run(jobs: ParallelRenderer.defaultJobs, fontsFolder: try locateFonts()) } catch {
+        return SnapshotFailure("\(spec.file): \(error)")
+    }
     guard result.total > 0 else { return nil }
     let checked = result.checked(spec: 0)
     let environments = checked.map(\.environment)

@@ -18,6 +18,39 @@ import Foundation
 import GronaOutput
 import PNG
 
+/// How a report's differences are accepted, in the one wording `verify`, `merge` and every review
+/// page use: first `grona-snap accept REPORT_DIR`, which takes the images the run made (CI's pixels,
+/// on CI's fonts and ICU), then, as a second choice, rendering them again on this machine.
+public struct AcceptCommands: Sendable, Equatable {
+    /// `grona-snap accept REPORT_DIR [--snapshots DIR]`, or nil when the report cannot be accepted.
+    public var accept: String?
+    /// The run again on this machine, recording over the goldens that differ.
+    public var rerender: String
+
+    /// For a `verify` report folder (or a merged one) of a run over `fixtures` and `snapshots`.
+    public init(reportFolder: String, fixtures: String, snapshots: String, assetRoots: [String]?) {
+        accept = AcceptCommands.accept(reportFolder)
+        rerender = (["grona-snap", "verify", fixtures, "--snapshots", snapshots, "--record", "failed"]
+            + (assetRoots.map { ["--assets-root", $0.joined(separator: ":")] } ?? [])).map(shellQuoted).joined(separator: " ")
+    }
+
+    public init(accept: String?, rerender: String) {
+        self.accept = accept; self.rerender = rerender
+    }
+
+    /// `grona-snap accept REPORT_DIR`, with `--snapshots DIR` when the report does not say (or should
+    /// not be trusted to say) where the goldens go.
+    public static func accept(_ reportFolder: String, snapshots: String? = nil) -> String {
+        (["grona-snap", "accept", reportFolder] + (snapshots.map { ["--snapshots", $0] } ?? [])).map(shellQuoted).joined(separator: " ")
+    }
+
+    /// The lines a command prints on stderr.
+    public var lines: String {
+        (accept.map { "to accept the differences as the new goldens (the images this run made): \($0)\n" } ?? "")
+            + "\(accept == nil ? "to accept the differences" : "or, to render them again on this machine instead"): \(rerender)\n"
+    }
+}
+
 public struct AcceptReport {
     public var reportFolder: String
     /// Where the goldens go: the run's snapshots folder (its `run.json`) unless given.
@@ -77,6 +110,10 @@ public struct AcceptReport {
             }
             guard let pixmap = try? decodePNG(bytes).pixmap, checkDigest(golden: bytes, against: pixmap) == .match else {
                 throw FolderVerification.Failure(description: "\(source): its pixels do not match its digest chunk; the file is damaged")
+            }
+            let destination = path(snapshots, golden)
+            if let existing = readFile(destination), let refusal = lfsPointerRefusal(existing, goldenName: golden, goldenPath: destination) {
+                throw FolderVerification.Failure(description: refusal)
             }
             files.append((golden, candidate.source, bytes))
         }

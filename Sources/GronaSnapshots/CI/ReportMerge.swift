@@ -2,7 +2,8 @@
 // artifacts) combined into one folder — one review page, one summary line, one accept command,
 // and the JUnit XML of every snapshot. Each shard's `results.jsonl` (SnapshotRecords.swift) says
 // what it checked; its images are hard-linked (else copied) into the merged folder under the same
-// names, so the page links them as a shard's page does. The merged page lists every snapshot
+// names, so the page links them as a shard's page does. A folder may hold several shards' files
+// (`ReportFiles`: shards sharing one --report-dir); each counts as its own shard. The merged page lists every snapshot
 // checked, with its shard, below the failures. A golden checked by two shards, or shards of
 // different runs (other fixtures or snapshots folders), are an error: the shards would not add up.
 import Foundation
@@ -25,7 +26,7 @@ public struct ReportMerge {
         public var summary: String { tally.summary }
         public var reportPath: String
         public var junitPath: String
-        public var acceptCommand: String?
+        public var acceptCommands: AcceptCommands?
         public var shards: Int
     }
 
@@ -43,14 +44,19 @@ public struct ReportMerge {
 
     /// The snapshots folder the run that made a report folder verified against.
     static func snapshotsFolder(ofReport folder: String) throws -> String {
-        try readRun(folder).snapshots
+        guard let files = ReportFiles.runs(in: folder).first else { throw notAReport(folder) }
+        return try readRun(folder, files).snapshots
     }
 
-    private static func readRun(_ folder: String) throws -> Run {
-        let file = path(folder, ReportMerge.runFileName)
+    private static func notAReport(_ folder: String) -> Error {
+        FolderVerification.Failure(description: "\(folder): not the report folder of a grona-snap verify run (no readable \(ReportMerge.runFileName))")
+    }
+
+    private static func readRun(_ folder: String, _ files: ReportFiles) throws -> Run {
+        let file = path(folder, files.run)
         guard let data = FileManager.default.contents(atPath: file), let value = try? JSONParser.parse([UInt8](data)),
               case .string(let fixtures)? = value["fixtures"], case .string(let snapshots)? = value["snapshots"] else {
-            throw FolderVerification.Failure(description: "\(folder): not the report folder of a grona-snap verify run (no readable \(ReportMerge.runFileName))")
+            throw FolderVerification.Failure(description: "\(folder): not the report folder of a grona-snap verify run (no readable \(files.run))")
         }
         var run = Run(fixtures: fixtures, snapshots: snapshots, shard: nil, assetRoots: nil)
         if case .string(let shard)? = value["shard"] { run.shard = shard }
@@ -66,21 +72,26 @@ public struct ReportMerge {
         var first: Run?
         var all: [SnapshotRecord] = []
         var shards: [(shard: String?, folder: String)] = []
-        for folder in reportFolders {
-            let run = try ReportMerge.readRun(folder)
+        let runs = try reportFolders.flatMap { folder -> [(folder: String, files: ReportFiles)] in
+            let found = ReportFiles.runs(in: folder)
+            guard !found.isEmpty else { throw ReportMerge.notAReport(folder) }
+            return found.map { (folder, $0) }
+        }
+        for (folder, files) in runs {
+            let run = try ReportMerge.readRun(folder, files)
             if let first, !Run.same(first, run) {
                 throw FolderVerification.Failure(description: "\(folder): verifies \(run.fixtures) against \(run.snapshots), "
                     + "but \(reportFolders[0]) verifies \(first.fixtures) against \(first.snapshots); merge the shards of one run")
             }
             first = first ?? run
             shards.append((run.shard, folder))
-            let records = try SnapshotRecord.read(reportFolder: folder)
+            let records = try SnapshotRecord.read(file: path(folder, files.results))
             let shardName = run.shard ?? "all"
             for record in records {
                 if let other = seen[record.golden] {
-                    throw FolderVerification.Failure(description: "\(record.golden): checked by two shards, \(other) (\(reportFolders[0])) and \(shardName) (\(folder)); merge the shards of one run")
+                    throw FolderVerification.Failure(description: "\(record.golden): checked by two shards, \(other) and \(shardName) (\(folder)); merge the shards of one run")
                 }
-                seen[record.golden] = shardName
+                seen[record.golden] = "\(shardName) (\(folder))"
                 for file in [record.actual, record.difference, record.expected, record.recorded].compactMap({ $0 }) {
                     try place(path(folder, file), at: path(output, file))
                 }
@@ -92,11 +103,11 @@ public struct ReportMerge {
         guard let runInfo = first else { throw FolderVerification.Failure(description: "merge: no report folders given") }
         try checkEveryShardIsThere(shards)
         var result = FolderVerification.Result(tally: tally, unusedGoldens: [], pruned: false, reportPath: path(output, "index.html"))
-        if tally.count(.differs) > 0 {
-            result.acceptCommand = (["grona-snap", "verify", runInfo.fixtures, "--snapshots", runInfo.snapshots, "--record", "failed"]
-                + (runInfo.assetRoots.map { ["--assets-root", $0.joined(separator: ":")] } ?? [])).map(shellQuoted).joined(separator: " ")
+        if tally.count(.differs) + tally.count(.missing) > 0 {
+            result.acceptCommands = AcceptCommands(reportFolder: output, fixtures: runInfo.fixtures, snapshots: runInfo.snapshots,
+                                                   assetRoots: runInfo.assetRoots)
         }
-        let appendix = "<h2>Every snapshot (\(tally.total), from \(reportFolders.count) shard\(reportFolders.count == 1 ? "" : "s"))</h2>\n"
+        let appendix = "<h2>Every snapshot (\(tally.total), from \(runs.count) shard\(runs.count == 1 ? "" : "s"))</h2>\n"
             + "<details><summary>golden, status and shard</summary>\n<table>\n<tr><th>golden</th><th>status</th><th>shard</th></tr>\n"
             + rows + "</table>\n</details>\n"
         let html = htmlReport(for: result, fixturesFolder: runInfo.fixtures, snapshotsFolder: runInfo.snapshots,
@@ -113,8 +124,8 @@ public struct ReportMerge {
         } catch {
             throw FolderVerification.Failure(description: "\(error)")
         }
-        return Result(tally: tally, reportPath: result.reportPath, junitPath: junit, acceptCommand: result.acceptCommand,
-                      shards: reportFolders.count)
+        return Result(tally: tally, reportPath: result.reportPath, junitPath: junit, acceptCommands: result.acceptCommands,
+                      shards: runs.count)
     }
 
     /// A merge of some of the shards would pass with the failures of the others left out: every

@@ -9,6 +9,11 @@
 // folder, absent when not written, and the XXH64 of the actual and recorded files' bytes.
 // The lines are written as the outcomes arrive, to a temporary file renamed into place at the end,
 // so memory stays flat in the number of snapshots.
+//
+// A shard names its own files (`ReportFiles`): shard K of N writes `results-K-of-N.jsonl`,
+// `run-K-of-N.json` and `index-K-of-N.html`, so the shards of one run can share one report folder,
+// at once or one after another, and none overwrites another's results; the images beside them are
+// per golden, and each golden is one shard's. `merge` and `accept` read every shard's files in a folder.
 import Foundation
 import Locking
 import Grona
@@ -126,11 +131,19 @@ public struct SnapshotRecord: Sendable {
         actualDigest = string("actualDigest"); recordedDigest = string("recordedDigest")
     }
 
-    /// The records of a report folder's `results.jsonl`.
+    /// The records of a report folder: its `results.jsonl`, or every shard's in it, in shard order.
     public static func read(reportFolder: String) throws -> [SnapshotRecord] {
-        let file = path(reportFolder, fileName)
-        guard let data = FileManager.default.contents(atPath: file) else {
+        let runs = ReportFiles.runs(in: reportFolder)
+        guard !runs.isEmpty else {
             throw Unreadable(description: "\(reportFolder): no \(fileName) here; is it the report folder of a grona-snap verify run?")
+        }
+        return try runs.flatMap { try read(file: path(reportFolder, $0.results)) }
+    }
+
+    /// The records of one results file.
+    static func read(file: String) throws -> [SnapshotRecord] {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw Unreadable(description: "\(file): cannot read it; is \(parentFolder(of: file)) the report folder of a grona-snap verify run?")
         }
         return try String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated().map {
             try SnapshotRecord(jsonLine: $0.element, file: file, number: $0.offset + 1)
@@ -160,6 +173,50 @@ public struct SnapshotRecord: Sendable {
     }
 }
 
+/// The files of one run in its report folder: `results.jsonl`, `run.json` and `index.html`, or for
+/// shard K of N `results-K-of-N.jsonl`, `run-K-of-N.json` and `index-K-of-N.html`.
+public struct ReportFiles: Equatable, Sendable {
+    /// "" for an unsharded run, "-K-of-N" for a shard.
+    public let suffix: String
+
+    public init(shard: Shard?) {
+        suffix = shard.map { "-\($0.index)-of-\($0.count)" } ?? ""
+    }
+
+    private init(suffix: String) { self.suffix = suffix }
+
+    public var results: String { "results\(suffix).jsonl" }
+    public var run: String { "run\(suffix).json" }
+    public var page: String { "index\(suffix).html" }
+
+    /// The runs whose results are in `folder`: `results.jsonl` and every shard's, shards in order
+    /// (by total, then index).
+    public static func runs(in folder: String) -> [ReportFiles] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let shards = names.compactMap { name -> (index: Int, count: Int)? in
+            guard name.hasPrefix("results-"), name.hasSuffix(".jsonl") else { return nil }
+            let parts = name.dropFirst(8).dropLast(6).components(separatedBy: "-of-")
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
+            return (index, count)
+        }.sorted { ($0.count, $0.index) < ($1.count, $1.index) }
+        return (names.contains(SnapshotRecord.fileName) ? [ReportFiles(shard: nil)] : [])
+            + shards.map { ReportFiles(suffix: "-\($0.index)-of-\($0.count)") }
+    }
+
+    /// The files other runs left in `folder` that this run's make stale: an unsharded run's go when
+    /// a shard writes there, and shards of another split; an unsharded run replaces every shard's.
+    /// The shards of this run's split stay (another may be running now).
+    func removeStale(in folder: String) {
+        for other in ReportFiles.runs(in: folder) where other != self {
+            let otherCount = other.suffix.components(separatedBy: "-of-").last
+            let myCount = suffix.components(separatedBy: "-of-").last
+            if suffix.isEmpty || other.suffix.isEmpty || otherCount != myCount {
+                for name in [other.results, other.run, other.page] { unlink(path(folder, name)) }
+            }
+        }
+    }
+}
+
 /// Appends records, a batch at a time, to the staged `results.jsonl` (`StagedFiles.append`): it is
 /// put in place with the run's other files, and removed with them on a failure or Ctrl-C.
 final class RecordWriter: Sendable {
@@ -169,8 +226,8 @@ final class RecordWriter: Sendable {
     /// thread that flushes last and reads `failure`.
     private let state = Mutex<(buffer: [UInt8], failure: Error?)>(([], nil))
 
-    init(reportFolder: String, staging: StagedFiles) {
-        destination = path(reportFolder, SnapshotRecord.fileName)
+    init(reportFolder: String, files: ReportFiles, staging: StagedFiles) {
+        destination = path(reportFolder, files.results)
         self.staging = staging
     }
 

@@ -76,8 +76,8 @@ public struct FolderVerification {
         public var unusedGoldens: [String]
         public var pruned: Bool
         public var reportPath: String
-        /// The command that records the fresh images over the goldens that differ, when any do.
-        public var acceptCommand: String?
+        /// How to accept the differences, when any snapshot differs or is missing.
+        public var acceptCommands: AcceptCommands?
         /// JSON files in the fixtures folder that are not specs (see `SpecFiles`).
         public var skippedFiles: [String] = []
         /// The shard checked, if the run was one.
@@ -126,7 +126,8 @@ public struct FolderVerification {
             return verifier
         }()
         let staging = StagedFiles()
-        let records = RecordWriter(reportFolder: reportFolder, staging: staging)
+        let files = ReportFiles(shard: shard)
+        let records = RecordWriter(reportFolder: reportFolder, files: files, staging: staging)
         // Each outcome is counted as it comes and dropped (see VerificationTally); all that is kept
         // per snapshot is which report files it named, for removing the stale ones after the commit.
         let collector = Mutex(Collector(cases: cases.count, sectionsInFull: sectionsInFull))
@@ -157,12 +158,12 @@ public struct FolderVerification {
         let unused = shard == nil ? unusedGoldens(of: specs, producing: Set(all.map(\.goldenName))) : []
         if prune { FolderVerification.remove(unused, within: snapshotsFolder) }
         var result = Result(tally: collected.tally, unusedGoldens: unused, pruned: prune,
-                            reportPath: path(reportFolder, "index.html"))
+                            reportPath: path(reportFolder, files.page))
         result.skippedFiles = listing.skipped
         result.shard = shard
-        if result.count(.differs) > 0 {
-            result.acceptCommand = (["grona-snap", "verify", fixturesFolder, "--snapshots", snapshotsFolder, "--record", "failed"]
-                + (assetRoots.map { ["--assets-root", $0.joined(separator: ":")] } ?? [])).map(shellQuoted).joined(separator: " ")
+        if result.count(.differs) + result.count(.missing) > 0 {
+            result.acceptCommands = AcceptCommands(reportFolder: reportFolder, fixtures: fixturesFolder, snapshots: snapshotsFolder,
+                                                   assetRoots: assetRoots)
         }
         let html = htmlReport(for: result, fixturesFolder: fixturesFolder, snapshotsFolder: snapshotsFolder,
                               reportFolder: reportFolder, record: record)
@@ -171,9 +172,10 @@ public struct FolderVerification {
             try AtomicFile.write(Array(html.utf8), to: result.reportPath)
             try AtomicFile.write(Array(ReportMerge.runDescription(fixtures: fixturesFolder, snapshots: snapshotsFolder,
                                                                   shard: shard, assetRoots: assetRoots).utf8),
-                                 to: path(reportFolder, ReportMerge.runFileName))
+                                 to: path(reportFolder, files.run))
+            files.removeStale(in: reportFolder)
             if let junitPath {
-                let xml = JUnitReport.xml(try SnapshotRecord.read(reportFolder: reportFolder),
+                let xml = JUnitReport.xml(try SnapshotRecord.read(file: path(reportFolder, files.results)),
                                           name: "grona-snap verify \(fixturesFolder)" + (shard.map { " (shard \($0))" } ?? ""),
                                           reportFolder: reportFolder)
                 try AtomicFile.createFolder(parentFolder(of: junitPath))

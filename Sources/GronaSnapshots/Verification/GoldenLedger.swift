@@ -25,6 +25,12 @@
 // claimed, in this run or any earlier one (`swift test --filter A`, then `--filter B`), fails,
 // naming both, and is not recorded: the golden keeps its one owner. A spec's goldens may be
 // checked by many tests; their claims are not exclusive.
+//
+// Whether a run was whole: `runs.txt` in the same folder says, per run, how it was narrowed
+// (`<run>\t<unix time>\t<narrowing>`, the narrowing empty for a whole run), from the `swift test`
+// command line that started it (`--filter`, `--skip`) or a CI engine's shard. After a narrowed run
+// the tests it left out claimed nothing in it, so their goldens would look unused: `unused` then
+// refuses rather than list them (`--remove` would delete live goldens).
 import Foundation
 import Grona
 import GronaOutput
@@ -71,7 +77,8 @@ public enum GoldenLedger {
     /// a snapshot test; it only makes `unused` less complete.
     @discardableResult
     public static func claim(_ goldens: [String], test: String, module: String, snapshotsFolder: String, exclusive: Bool = false,
-                             run: String = currentRun(), now: Int = Int(Date().timeIntervalSince1970)) -> [Conflict] {
+                             run: String = currentRun(), narrowing: String? = currentNarrowing,
+                             now: Int = Int(Date().timeIntervalSince1970)) -> [Conflict] {
         let folder = snapshotsFolder + "/" + folderName
         guard (try? AtomicFile.createFolder(folder)) != nil else { return [] }
         let ignore = folder + "/.gitignore"
@@ -82,6 +89,7 @@ public enum GoldenLedger {
         flock(lock, LOCK_EX)
         defer { flock(lock, LOCK_UN) }
 
+        noteRun(run, narrowing: narrowing, now: now, in: folder)
         var conflicts: [Conflict] = []
         if exclusive {
             let wanted = Set(goldens.map(clean))
@@ -163,6 +171,88 @@ public enum GoldenLedger {
         }
         walk("", depth: 0)
         return found
+    }
+
+    /// The file that says, per run, whether it was whole.
+    public static let runsFileName = "runs.txt"
+    /// Runs kept in `runs.txt`: enough to know the latest ones.
+    static let runsKept = 50
+
+    /// Notes (once per run and ledger folder) how `run` was narrowed; under the caller's lock.
+    private static func noteRun(_ run: String, narrowing: String?, now: Int, in folder: String) {
+        let file = folder + "/" + runsFileName
+        let text = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        var lines = text.split(separator: "\n").map(String.init)
+        guard !lines.contains(where: { $0.split(separator: "\t", omittingEmptySubsequences: false).first.map(String.init) == clean(run) })
+        else { return }
+        lines.append([clean(run), String(now), clean(narrowing ?? "")].joined(separator: "\t"))
+        try? AtomicFile.write(Array(lines.suffix(runsKept).map { $0 + "\n" }.joined().utf8), to: file)
+    }
+
+    /// How `run` was narrowed, as noted in any ledger under `snapshotsFolder` ("swift test --filter
+    /// OneSuite"); nil when it was whole, or not noted (a ledger older than `runs.txt`).
+    public static func narrowing(of run: String, under snapshotsFolder: String) -> String? {
+        for ledger in ledgerFolders(under: snapshotsFolder) {
+            guard let data = FileManager.default.contents(atPath: ledger.folder + "/" + runsFileName) else { continue }
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                if fields.count == 3, fields[0] == run, !fields[2].isEmpty { return String(fields[2]) }
+            }
+        }
+        return nil
+    }
+
+    /// How this test process's run is narrowed, or nil for a whole run: from the command line of
+    /// `swift test` (the parent process; `--filter`, `--skip`), else the test binary's own (run by
+    /// hand with a test named), or a CI engine's shard (`Shard.fromEnvironment`).
+    public static let currentNarrowing: String? = narrowing(parent: processArguments(getppid()),
+                                                           own: CommandLine.arguments,
+                                                           environment: ProcessInfo.processInfo.environment)
+
+    /// See `currentNarrowing`; `parent` and `own` are programs' arguments, the program first.
+    static func narrowing(parent: [String], own: [String], environment: [String: String]) -> String? {
+        if let shard = try? Shard.fromEnvironment(environment), shard.count > 1 {
+            return "shard \(shard) (from \(shard.source))"
+        }
+        let selecting: Set<String> = ["--filter", "--skip", "-s", "--specifier"]
+        func selectors(_ arguments: ArraySlice<String>) -> [String] {
+            var found: [String] = []
+            var index = arguments.startIndex
+            while index < arguments.endIndex {
+                let word = arguments[index]
+                if selecting.contains(word), index + 1 < arguments.endIndex {
+                    found += [word, arguments[index + 1]]
+                    index += 1
+                } else if let equals = word.firstIndex(of: "="), selecting.contains(String(word[..<equals])) {
+                    found.append(word)
+                }
+                index += 1
+            }
+            return found
+        }
+        let program = parent.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? ""
+        if program == "swift-test" || (program == "swift" && parent.dropFirst().first == "test") {
+            let found = selectors(parent.dropFirst(program == "swift" ? 2 : 1))
+            return found.isEmpty ? nil : (["swift test"] + found.map(shellQuoted)).joined(separator: " ")
+        }
+        // Not started by swift test: a test binary run by hand, a test named after the binary.
+        let ownFound = selectors(own.dropFirst())
+        if !ownFound.isEmpty { return ([own.first ?? "tests"] + ownFound.map(shellQuoted)).joined(separator: " ") }
+        // XCTest's runner takes the tests to run as its first argument (`Module.Suite/testName`).
+        let binary = own.first ?? ""
+        if binary.hasSuffix(".xctest") || binary.hasSuffix("/xctest") || binary == "xctest",
+           let named = own.dropFirst().first, !named.hasPrefix("-"), !named.hasSuffix(".xctest") {
+            return "\(binary) \(shellQuoted(named))"
+        }
+        return nil
+    }
+
+    /// A process's arguments (`/proc/<pid>/cmdline`); empty where that cannot be read (macOS,
+    /// where the run is then taken as whole).
+    static func processArguments(_ pid: pid_t) -> [String] {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return [] }
+        return data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            .filter { !$0.isEmpty }
     }
 
     /// The run of the latest entry, or nil when there is none.

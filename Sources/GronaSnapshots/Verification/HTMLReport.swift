@@ -71,8 +71,16 @@ func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, s
         record:    \(record.rawValue)</p>
 
         """
-    if let command = result.acceptCommand {
-        html += "<p class=\"accept\">If these differences are intended, accept them as the new goldens (the snapshots that differ are recorded over their goldens; look at the recorded goldens, then run again to verify):<code>\(escape(command))</code></p>\n"
+    if let commands = result.acceptCommands {
+        if let accept = commands.accept {
+            html += "<p class=\"accept\">If these differences are intended, accept the images this run made as the new goldens "
+                + "(they are put in place as they are, never rendered again elsewhere; look at them, then commit):"
+                + "<code>\(escape(accept))</code>Or render them again on your machine, whose fonts and ICU may differ from this run's:"
+                + "<code>\(escape(commands.rerender))</code></p>\n"
+        } else {
+            html += "<p class=\"accept\">If these differences are intended, accept them as the new goldens (the snapshots that differ "
+                + "are recorded over their goldens; look at the recorded goldens, then run again to verify):<code>\(escape(commands.rerender))</code></p>\n"
+        }
     }
     if let notice = tally.provenanceNotice {
         html += "<p class=\"versions\">\(escape(notice)).</p>\n"

@@ -4,7 +4,8 @@
 // does not move when an anti-aliased edge does. Goldens are `<golden name>.json` (the image's name
 // with `.json` for `.png`), compared as text; the record modes are the image's, and a failure
 // leaves the fresh report in the artifacts folder (`actual/<name>.json`) and names the first line
-// that differs.
+// that differs. Line endings are not the report's: a golden checked out with CRLF (Git's autocrlf
+// on Windows, an editor) compares as the same text.
 import Foundation
 import Locking
 import Grona
@@ -49,6 +50,11 @@ extension SnapshotVerifier {
             outcome.pendingWrites.append((goldenPath, fresh))
             return outcome
         }
+        if let golden, let refusal = lfsPointerRefusal(golden, goldenName: goldenName, goldenPath: goldenPath) {
+            outcome.status = .failed
+            outcome.message = refusal
+            return outcome
+        }
         if record == .all { return recorded("record mode all") }
         guard let golden else {
             if record == .never {
@@ -58,8 +64,9 @@ extension SnapshotVerifier {
             }
             return recorded("there was none")
         }
-        if golden == fresh { return outcome }
-        let expectedLines = String(decoding: golden, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let goldenText = String(decoding: golden, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        if goldenText == json { return outcome }
+        let expectedLines = goldenText.split(separator: "\n", omittingEmptySubsequences: false)
         let actualLines = json.split(separator: "\n", omittingEmptySubsequences: false)
         let line = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(expectedLines.count, actualLines.count)

@@ -13,6 +13,8 @@
 // `reportFileMask`).
 //
 // Deciding one golden, cheapest first:
+//   0. a Git LFS pointer where the golden should be (a checkout without `git lfs pull`): fails,
+//      named as such, in every record mode: recording over it would commit a PNG over the pointer.
 //   1. record mode `all`: record.
 //   2. no golden: record (mode `missing` or `failed`) or fail (mode `never`).
 //   3. the golden's digest chunk (GoldenDigest.swift) matches the fresh pixels: pass, without
@@ -21,6 +23,10 @@
 //      else fail with the actual image and the three-panel difference image as artifacts, and in
 //      mode `failed` record the fresh image over the golden. A failure also names what the golden
 //      was rendered with that differs from this machine (GoldenProvenance.swift), if anything.
+//      A golden that cannot be decoded (empty, truncated, not a PNG) is "unreadable": it fails, and
+//      never counts among the goldens compared under the tolerance.
+// A golden (or artifact) that cannot be written fails its check, and a recording then says that
+// nothing was recorded.
 // Goldens are written with their digest and provenance chunks. For a report folder
 // (`copiesImagesForReport`), the golden as it was is copied to `expected/<golden name>` and a
 // recorded golden to `recorded/<golden name>`, so the folder holds every image it shows.
@@ -250,6 +256,11 @@ public struct SnapshotVerifier: Sendable {
         let goldenPath = path(snapshotsDirectory, goldenName)
         var outcome = SnapshotOutcome(goldenName: goldenName, goldenPath: goldenPath, status: .matched, message: "")
         let golden = readFile(goldenPath)
+        if let golden, let refusal = lfsPointerRefusal(golden, goldenName: goldenName, goldenPath: goldenPath) {
+            outcome.status = .failed
+            outcome.message = refusal
+            return outcome
+        }
 
         if record == .all {
             return recording(pixmap, into: outcome, golden: golden, why: "record mode all")
@@ -315,8 +326,7 @@ public struct SnapshotVerifier: Sendable {
                     try AtomicFile.write(file.bytes, to: file.path)
                 }
             } catch {
-                outcomes[index].status = .failed
-                outcomes[index].message += "\n  \(error)"
+                failWriting(&outcomes[index], error)
             }
             outcomes[index].pendingWrites = []
             guard outcomes[index].status != .failed else { continue }
@@ -348,11 +358,27 @@ public struct SnapshotVerifier: Sendable {
             for copy in outcome.pendingCopies { try staging.stageCopy(of: copy.source, at: copy.path) }
             for file in outcome.pendingWrites { try staging.stage(file.bytes, at: file.path) }
         } catch {
-            outcome.status = .failed
-            outcome.message += "\n  \(error)"
+            failWriting(&outcome, error)
         }
         outcome.pendingCopies = []
         outcome.pendingWrites = []
+    }
+
+    /// A file of the outcome could not be written (a read-only snapshots folder): it fails, and a
+    /// recording's words become that nothing was recorded.
+    func failWriting(_ outcome: inout SnapshotOutcome, _ error: Error) {
+        if outcome.status == .recorded {
+            let lines = outcome.message.split(separator: "\n", omittingEmptySubsequences: false)
+            if let first = lines.first, first.hasPrefix("\(outcome.goldenName): recorded the golden") {
+                outcome.message = "\(outcome.goldenName): nothing recorded: \(error)"
+            } else {
+                outcome.message = lines.filter { !$0.hasPrefix("  recorded the fresh") }.joined(separator: "\n")
+                    + "\n  nothing recorded: \(error)"
+            }
+        } else {
+            outcome.message += "\n  \(error)"
+        }
+        outcome.status = .failed
     }
 
     /// When the colour most changed pixels took is one of the theme's colours in this appearance,
@@ -381,11 +407,15 @@ public struct SnapshotVerifier: Sendable {
                         status: .failed, message: "\(goldenName): \(problem)")
     }
 
+    /// A golden that cannot be decoded fails as unreadable; it was compared under no rule, so it is
+    /// never counted among the goldens without provenance.
     private func unreadable(_ golden: [UInt8], _ problem: String, _ pixmap: Pixmap,
                             _ outcome: SnapshotOutcome) -> SnapshotOutcome {
         var outcome = outcome
         outcome.status = .differs
-        outcome.message = "\(outcome.goldenName): the golden cannot be read: \(problem)"
+        outcome.goldenLacksProvenance = false
+        outcome.message = "\(outcome.goldenName): the golden is unreadable (\(golden.isEmpty ? "an empty file" : problem)), so "
+            + "nothing was compared; restore it from version control, or record it again"
         outcome = withArtifacts(pixmap, expected: nil, into: outcome)
         if record == .failed { outcome = recording(pixmap, into: outcome, golden: golden, why: "record mode failed") }
         return outcome
@@ -459,6 +489,20 @@ public struct SnapshotVerifier: Sendable {
         outcome.message += "\n" + lines.joined(separator: "\n")
         return outcome
     }
+}
+
+/// Git LFS's pointer file: what a checkout without `git lfs pull` (or with LFS not installed) has
+/// in place of each image tracked by LFS.
+func isGitLFSPointer(_ bytes: [UInt8]) -> Bool {
+    bytes.count < 1024 && bytes.starts(with: Array("version https://git-lfs.github.com/spec/".utf8))
+}
+
+/// The refusal for a golden that is a Git LFS pointer, or nil when it is not one.
+func lfsPointerRefusal(_ golden: [UInt8], goldenName: String, goldenPath: String) -> String? {
+    guard isGitLFSPointer(golden) else { return nil }
+    let size = String(decoding: golden, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("size ") }.map { " of " + $0.dropFirst(5) + " bytes" } ?? ""
+    return "\(goldenName): \(goldenPath) is a Git LFS pointer, not the image\(size); run git lfs pull "
+        + "(nothing was compared or recorded: a recording would put a PNG where the pointer is)"
 }
 
 /// A file's XXH64, 16 hex digits: how a report names the exact bytes of an image it holds.

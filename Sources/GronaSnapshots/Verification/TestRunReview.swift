@@ -3,7 +3,9 @@
 // (`actual/`, `difference/`, `expected/`, `recorded/` in the same folder). Each failing snapshot
 // call adds its snapshots to `<artifacts>/results.jsonl` (one line per golden, the latest for a
 // golden kept) and writes the page again from it, so the page is whole after any test, also in a
-// run cut short; the first call of a new run (GoldenLedger.currentRun) starts both afresh. Test
+// run cut short; the first call of a new run (GoldenLedger.currentRun) starts both afresh. The page
+// offers `grona-snap accept <artifacts> --snapshots <folder>` first (CI's artifacts folder, downloaded,
+// gives CI's pixels), `GRONA_RECORD=failed swift test` second. Test
 // processes of one run (XCTest's, Swift Testing's, parallel workers) take turns under a lock.
 #if canImport(Glibc)
 import Glibc
@@ -32,6 +34,10 @@ public enum TestRunReview {
 
         let runFile = path(artifactsFolder, ".review-run")
         let sameRun = readFile(runFile).map { String(decoding: $0, as: UTF8.self) } == run
+        // The snapshots folders of this run's calls: `accept` puts images in one.
+        let foldersFile = path(artifactsFolder, ".review-snapshots")
+        let earlierFolders = sameRun ? (readFile(foldersFile).map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []) : []
+        let folders = Array(Set(earlierFolders + [snapshotsFolder])).sorted()
         let added = failed.map { SnapshotRecord($0.0, spec: $0.1.spec, reportFolder: artifactsFolder) }
         let replaced = Set(added.map(\.golden))
         let kept = sameRun ? ((try? SnapshotRecord.read(reportFolder: artifactsFolder)) ?? []).filter { !replaced.contains($0.golden) } : []
@@ -40,11 +46,18 @@ public enum TestRunReview {
         for record in records { tally.add(record.outcome(reportFolder: artifactsFolder, snapshotsFolder: snapshotsFolder)) }
         var result = FolderVerification.Result(tally: tally, unusedGoldens: [], pruned: false,
                                                reportPath: path(artifactsFolder, "index.html"))
-        if tally.count(.differs) + tally.count(.missing) > 0 { result.acceptCommand = "GRONA_RECORD=failed swift test" }
+        if tally.count(.differs) + tally.count(.missing) > 0 {
+            // `grona-snap accept` takes the images this run made (CI's, when the artifacts folder is
+            // CI's) into one snapshots folder, images only; else the tests record them again.
+            let acceptable = folders.count == 1 && records.allSatisfy { $0.golden.hasSuffix(".png") }
+            result.acceptCommands = AcceptCommands(accept: acceptable ? AcceptCommands.accept(artifactsFolder, snapshots: snapshotsFolder) : nil,
+                                                   rerender: "GRONA_RECORD=failed swift test")
+        }
         let html = htmlReport(for: result, fixturesFolder: "the Swift tests of this run (\(run))", snapshotsFolder: snapshotsFolder,
                               reportFolder: artifactsFolder, record: record)
         do {
             try AtomicFile.write(Array(run.utf8), to: runFile)
+            try AtomicFile.write(Array(folders.map { $0 + "\n" }.joined().utf8), to: foldersFile)
             try AtomicFile.write(Array(records.map { $0.jsonLine + "\n" }.joined().utf8), to: path(artifactsFolder, SnapshotRecord.fileName))
             try AtomicFile.write(Array(html.utf8), to: result.reportPath)
         } catch {

@@ -2,6 +2,9 @@
 // folder produces them, and no Swift test claimed them in the latest test run's ledger
 // (GoldenLedger.swift). After a full `swift test`, that is the goldens of renamed or deleted tests
 // and of variants a spec dropped. Files in hidden folders (the ledger itself) are not goldens.
+// After a narrowed run (`swift test --filter`, `--skip`, one CI shard), the tests it left out claimed
+// nothing in it, so their live goldens would be listed (and `--remove` would delete them): the
+// ledger's `runs.txt` says so, and `run` refuses, naming the run it would need.
 import Foundation
 import Grona
 import GronaOutput
@@ -44,6 +47,11 @@ public struct UnusedGoldens {
         if latest == nil && fixturesFolder == nil {
             throw FolderVerification.Failure(description: "\(snapshotsFolder): no golden ledger (\(GoldenLedger.folderName)) "
                 + "in it or its subfolders; run swift test first: the test library records there which goldens each test uses")
+        }
+        if let latest, let narrowing = GoldenLedger.narrowing(of: latest, under: snapshotsFolder) {
+            throw FolderVerification.Failure(description: "\(snapshotsFolder): the latest test run was not the whole suite "
+                + "(\(narrowing)), so the goldens of the tests it left out would look unused; nothing is listed or removed. "
+                + "Run the whole suite (swift test, unfiltered and unsharded), then grona-snap unused")
         }
         let used = produced.union(entries.filter { $0.run == latest }.map(\.golden))
         let goldens = pngFiles()

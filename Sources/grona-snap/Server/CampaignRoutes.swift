@@ -25,7 +25,6 @@ import Darwin
 // then the spec's name), so the page can undo it and a marketer can find it later; the trash keeps
 // the newest `maximumTrash` files. The folder's listing never shows it (hidden names are not specs).
 extension StudioAPI {
-    static let trashFolder = ".grona-trash"
     static let maximumTrash = 200
     /// Larger than any card image needs (a 1200 × 1200 photo is a few hundred KB).
     static let maximumImageBytes = 2 << 20
@@ -38,12 +37,13 @@ extension StudioAPI {
     func duplicateSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
         guard case .bytes(let bytes) = folder.read(name) else { throw RequestError(.notFound, "no spec named \(name) in the folder") }
         let to = try newName(request) ?? freeCopyName(of: name)
-        switch try folder.save(bytes, as: to, ifMatch: nil) {
+        switch try folder.save(bytes, as: to, ifMatch: nil, by: person(request), describing: { _, _ in "Created \(to) as a copy of \(name)" }) {
         case .saved(let etag):
             return .json("{\"created\": \(jsonStringLiteral(to)), \"etag\": \(jsonStringLiteral(etag))}\n", headers: [("ETag", etag)])
         case .conflict: throw RequestError(.conflict, "\(to) already exists: choose another name")
         case .full(let message): throw RequestError(.folderFull, message)
         case .notFound: throw RequestError(.conflict, "\(to) already exists: choose another name")
+        case .overtaken(let message): throw RequestError(.conflict, message)
         }
     }
 
@@ -54,6 +54,7 @@ extension StudioAPI {
             try checkOpened(name, request)
             guard folder.handle.kind(to) == nil else { throw RequestError(.conflict, "\(to) already exists: choose another name") }
             try move(name, in: folder.handle, to: folder.handle, as: to)
+            folder.record([name, to], "Renamed \(name) to \(to)", by: person(request))
             return .json("{\"renamed\": \(jsonStringLiteral(name)), \"to\": \(jsonStringLiteral(to))}\n")
         }
     }
@@ -67,6 +68,7 @@ extension StudioAPI {
             var entry = "\(stamp)-\(name)", serial = 1
             while trash.kind(entry) != nil { serial += 1; entry = "\(stamp)\(serial)-\(name)" }
             try move(name, in: folder.handle, to: trash, as: entry)
+            folder.record([name], "Deleted \(name) (moved to the trash)", by: person(request))
             pruneTrash(trash)
             return .json("{\"trashed\": \(jsonStringLiteral(name)), \"entry\": \(jsonStringLiteral(entry))}\n")
         }
@@ -91,11 +93,13 @@ extension StudioAPI {
             guard folder.handle.kind(name) == nil else {
                 throw RequestError(.conflict, "a campaign named \(name) exists now: rename it, then restore this one")
             }
+            // The trashed file's bytes are counted already: it only moves.
             let (files, total) = folder.usage()
-            guard files < SpecFolder.maximumSpecs, total + size <= SpecFolder.maximumBytes else {
+            guard files < SpecFolder.maximumSpecs, total <= SpecFolder.maximumBytes else {
                 throw RequestError(.folderFull, "the folder's quota of specs is full; delete some before restoring \(name)")
             }
             try move(entry, in: trash, to: folder.handle, as: name)
+            folder.record([name], "Restored \(name) from the trash", by: person(request))
             let etag = folder.handle.read(name, upTo: JSONParser.maximumInputSize).map(SpecFolder.etag) ?? ""
             return .json("{\"restored\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag))}\n")
         }
@@ -137,19 +141,20 @@ extension StudioAPI {
     private func move(_ name: String, in source: FolderHandle, to target: FolderHandle, as newName: String) throws {
         do { try source.move(name, to: target, as: newName) } catch let failure as FolderHandle.Failure {
             if failure.exists { throw RequestError(.conflict, "\(newName) already exists: choose another name") }
+            if failure.diskFull { throw RequestError(.folderFull, SpecFolder.diskFull(newName, failure)) }
             throw RequestError(.conflict, "cannot move the file: \(failure)")
         }
     }
 
     /// DIR/.grona-trash, which must be a folder of its own (a link is refused, not followed).
     private func trashPath(creating: Bool) throws -> FolderHandle {
-        do { return try folder.handle.folder(StudioAPI.trashFolder, creating: creating) } catch {
-            throw RequestError(creating ? .conflict : .notFound, "the folder's trash (\(StudioAPI.trashFolder)) is not a folder of its own")
+        do { return try folder.handle.folder(SpecFolder.trashFolder, creating: creating) } catch {
+            throw RequestError(creating ? .conflict : .notFound, "the folder's trash (\(SpecFolder.trashFolder)) is not a folder of its own")
         }
     }
 
     private func trashEntries() -> [(entry: String, name: String)] {
-        guard let trash = try? folder.handle.folder(StudioAPI.trashFolder) else { return [] }
+        guard let trash = try? folder.handle.folder(SpecFolder.trashFolder) else { return [] }
         return trash.names().sorted().compactMap { entry in StudioAPI.trashedName(entry).map { (entry, $0) } }
     }
 
@@ -293,8 +298,10 @@ extension StudioAPI {
             }
             do { try parent.create(file, request.body) } catch let failure as FolderHandle.Failure {
                 if failure.exists { throw RequestError(.conflict, "\(path) already exists: choose another name") }
+                if failure.diskFull { throw RequestError(.folderFull, SpecFolder.diskFull(path, failure)) }
                 throw RequestError(.folderFull, "cannot write the image: \(failure)")
             }
+            folder.record([path], "Added the image \(path)", by: person(request))
             return .json("{\"uploaded\": \(jsonStringLiteral(path)), \"width\": \(decoded.pixmap.width), \"height\": \(decoded.pixmap.height)}\n")
         }
     }

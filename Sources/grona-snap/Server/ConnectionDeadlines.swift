@@ -14,6 +14,14 @@ struct Deadlines: Sendable {
     /// length, chunked, is measured by what has arrived so far).
     var bodyGrace: Double = 10
     var minimumBodyRate: Double = 256 * 1024
+    /// A body that has fallen behind `minimumBodyProgress` bytes a second (on average since its
+    /// head) by more than `bodyReclaimGrace` seconds' worth gives its place to a newcomer when the
+    /// server is full, as an idle connection does. Without it a head announcing 4 MB and no body
+    /// holds its place for the whole allowance above (25 s), and 64 of them lock every other client
+    /// out for that long. A client uploading at 16 KiB/s (128 kbit/s) or faster keeps its place; a
+    /// slower or paused one keeps it while there is room (its allowance above still holds).
+    var minimumBodyProgress: Double = 16 * 1024
+    var bodyReclaimGrace: Double = 0.5
     /// An answer must be taken within `sendGrace` seconds plus its length at `minimumSendRate`.
     var sendGrace: Double = 30
     var minimumSendRate: Double = 64 * 1024
@@ -59,7 +67,7 @@ final class ConnectionDeadlines: Sendable {
     /// addresses that took many cannot take the last ones too.
     let reserve: Int
     /// The proxy whose connections carry many clients (`--trusted-proxy`): no per-address limit.
-    let trustedProxy: String?
+    let trustedProxies: TrustedProxies
     /// What libmicrohttpd's thread, the workers and the watchdog all change: held in one mutex.
     private struct Table {
         var entries: [UInt: Entry] = [:]
@@ -71,12 +79,12 @@ final class ConnectionDeadlines: Sendable {
     private let table = Mutex(Table())
     private let watchdogDone = DispatchSemaphore(value: 0)
 
-    init(deadlines: Deadlines, limit: Int, limitPerAddress: Int, reserve: Int, trustedProxy: String?) {
+    init(deadlines: Deadlines, limit: Int, limitPerAddress: Int, reserve: Int, trustedProxies: TrustedProxies) {
         self.deadlines = deadlines
         self.limit = limit
         self.limitPerAddress = limitPerAddress
         self.reserve = reserve
-        self.trustedProxy = trustedProxy
+        self.trustedProxies = trustedProxies
         let thread = Thread { [self] in
             while true {
                 Thread.sleep(forTimeInterval: 0.1)
@@ -104,7 +112,8 @@ final class ConnectionDeadlines: Sendable {
     /// connection idle in its headers (waiting for a kept-alive request, or trickling one in) is
     /// reclaimed, the longest-held one of the address holding the most, when that address holds
     /// more than the newcomer's: so a few addresses filling the slots with idle sockets never keep
-    /// another client out. (Counting is linear in the open connections, a few hundred at most.)
+    /// another client out. So is a connection whose body has fallen behind the minimum rate
+    /// (`Deadlines.minimumBodyProgress`), from any address holding more than the newcomer's. (Counting is linear in the open connections, a few hundred at most.)
     func opened(_ connection: OpaquePointer) {
         let socket = gs_mhd_connection_fd(connection)
         var text = [CChar](repeating: 0, count: 64)
@@ -118,18 +127,28 @@ final class ConnectionDeadlines: Sendable {
                 served += 1
             }
             let mine = held[address] ?? 0
-            let proxy = address == trustedProxy
+            let proxy = trustedProxies.contains(address)
             var over = !proxy && (mine >= limitPerAddress || (served >= limit - reserve && mine >= 2))
             if !over && served >= limit {
+                let now = Self.now()
                 let idle = table.entries.filter { key, entry in
                     if entry.overLimit || entry.cut { return false }
-                    guard case .headers = entry.phase else { return false }
-                    return (held[entry.address] ?? 0) > mine + 1
+                    switch entry.phase {
+                    case .headers: return (held[entry.address] ?? 0) > mine + 1
+                    // A body behind the minimum rate is not a client being served but one holding a
+                    // place: any address holding more than the newcomer gives it up.
+                    case .body: return (held[entry.address] ?? 0) > mine && isStalled(entry, now: now, grace: deadlines.bodyReclaimGrace)
+                    case .working, .sending: return false
+                    }
                 }
                 if let (key, entry) = idle.max(by: { a, b in
                     let (heldA, heldB) = (held[a.value.address] ?? 0, held[b.value.address] ?? 0)
                     return heldA != heldB ? heldA < heldB : a.value.since > b.value.since
                 }) {
+                    // A body cut short is told why; an idle connection is just closed.
+                    if case .body = entry.phase {
+                        ConnectionDeadlines.requestTimeout.withUnsafeBytes { gs_send_now(entry.socket, $0.baseAddress, $0.count) }
+                    }
                     gs_cut(entry.socket)
                     table.entries[key]?.cut = true
                     table.reclaimed += 1
@@ -203,6 +222,14 @@ final class ConnectionDeadlines: Sendable {
         case .working: return nil
         case .sending(let bytes): return deadlines.sendGrace + Double(bytes) / deadlines.minimumSendRate
         }
+    }
+
+    /// Whether a connection sending its body is behind `minimumBodyProgress` by more than `grace`
+    /// seconds' worth (counted from the end of its head).
+    private func isStalled(_ entry: Entry, now: Double, grace: Double) -> Bool {
+        guard case .body(_, let received) = entry.phase else { return false }
+        let elapsed = now - entry.since
+        return elapsed > grace && Double(received) < deadlines.minimumBodyProgress * (elapsed - grace)
     }
 
     private func sweep(now: Double) {

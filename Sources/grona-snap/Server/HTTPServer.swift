@@ -30,10 +30,19 @@ struct HTTPRequest: Sendable {
     var body: [UInt8]
     /// True once the client has closed its connection: long work checks it between renders and stops.
     var clientGone: @Sendable () -> Bool = { false }
-    /// Who asked, for fair queueing: the peer's address, or the one a trusted proxy names.
+    /// Who asked, for fair queueing: the peer's address, or the one a trusted proxy names (an IPv6
+    /// address by its /64, `ClientGroup`).
     var client = ""
+    /// The address the connection comes from (a proxy's, behind one).
+    var peer = ""
+    /// `X-Request-Id`: a trusted proxy's, or one made for it (`RequestID`); on every answer and log line.
+    var requestID = ""
+    /// When its head was read (uptime, ns): it is judged by the settings in force then (`AccessPolicy`).
+    var arrived: UInt64 = 0
     /// The lanes it runs on: heavy work found on a light lane moves (`HTTPResponse.movesToHeavyLanes`).
     var lane = WorkerPool.Lane.light
+    /// The person it was admitted as (`AccessPolicy.Caller.person`), for the history's commits.
+    var person: String?
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
 
@@ -51,6 +60,9 @@ struct HTTPResponse: Sendable {
     /// Not an answer: the request is heavy work (its cost, in pixels drawn), to be run again on the
     /// heavy lanes (`WorkerPool`).
     var movesToHeavyLanes: Int?
+    /// For the log line and /metrics: the route that answered (its id) and the person who asked.
+    var route: String?
+    var person: String?
 
     init(status: Int, contentType: String, headers: [(String, String)] = [], body: [UInt8]) {
         self.status = status; self.contentType = contentType; self.headers = headers; self.body = body
@@ -99,10 +111,14 @@ struct HTTPLimits {
     var deadlines = Deadlines()
     /// Threads that render; each has its own text engine.
     var workers = max(2, ParallelRenderer.defaultJobs)
-    /// Requests that may wait for a worker; past it, 503 with Retry-After.
+    /// Requests that may wait for a worker; past it, 503 with Retry-After (429 past one client's share).
     var queue = 32
-    /// A proxy whose `X-Forwarded-For` names the client (`--trusted-proxy`); anyone else's is ignored.
-    var trustedProxy: String?
+    /// The proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`); anyone else's is ignored.
+    var trustedProxies = TrustedProxies()
+    /// GET routes answered on libmicrohttpd's thread as soon as they arrive, never queued behind
+    /// work (`/healthz`, `/readyz`, `/metrics`): a probe or a scrape is answered at once however busy
+    /// every lane is. Their handlers must be quick and take no lock a worker holds for long.
+    var answeredAtOnce: Set<String> = []
 }
 
 struct ServerError: Error, CustomStringConvertible {
@@ -131,7 +147,7 @@ final class HTTPServer: @unchecked Sendable {
         pool = WorkerPool(workers: limits.workers, capacity: limits.queue)
         connections = ConnectionDeadlines(deadlines: limits.deadlines, limit: limits.connections,
                                           limitPerAddress: limits.connectionsPerAddress, reserve: limits.reservedConnections,
-                                          trustedProxy: limits.trustedProxy)
+                                          trustedProxies: limits.trustedProxies)
         let options: [MHD_OptionItem] = [
             // libmicrohttpd's own limit is well above ours, so the connections past ours are still
             // accepted and told 503 instead of waiting unanswered in the listen backlog.
@@ -200,15 +216,22 @@ final class HTTPServer: @unchecked Sendable {
         switch pending.stage {
         case .new:
             pending.stage = .receiving
+            pending.method = method
+            pending.started = DispatchTime.now().uptimeNanoseconds
+            let peer = connections.address(connection) ?? ""
+            pending.requestID = (limits.trustedProxies.contains(peer)
+                ? RequestID.accepted(lookup(connection, .HEADER_KIND, "X-Request-Id")) : nil) ?? RequestID.make()
             if connections.isOverLimit(connection) {
                 return answer(.error(503, "the server is at its limit of connections (\(limits.connections), \(limits.connectionsPerAddress) from one address); try again in a moment",
                                      headers: [("Retry-After", "1"), ("Connection", "close")]), on: connection, pending)
             }
             // Framing and header bytes libmicrohttpd would let through (see `RequestHead`).
-            if let refusal = RequestHead.refusal(connection, head: head) { return answer(refusal, on: connection, pending) }
+            if let refusal = RequestHead.refusal(connection, head: head, target: pending.targetInBuffer) {
+                return answer(refusal, on: connection, pending)
+            }
             // libmicrohttpd decodes `%00` into a NUL that ends the path early (`a.json%00.png` would
-            // arrive as `a.json`): the target as sent is checked instead.
-            if pending.target.range(of: "%00") != nil || pending.target.contains("\0") {
+            // arrive as `a.json`): the target as sent is checked instead (a raw NUL: `RequestHead`).
+            if pending.target.range(of: "%00") != nil {
                 return answer(.error(400, "the request's path or query contains a NUL character", headers: [("Connection", "close")]),
                               on: connection, pending)
             }
@@ -241,7 +264,15 @@ final class HTTPServer: @unchecked Sendable {
             var complete = HTTPRequest(method: method, path: url, query: queryArguments(connection),
                                        headers: headers(connection), body: pending.body)
             complete.clientGone = { socket >= 0 && gs_peer_closed(socket) != 0 }
+            complete.peer = connections.address(connection) ?? ""
             complete.client = client(connection, forwardedFor: complete.header("X-Forwarded-For"))
+            complete.requestID = pending.requestID
+            complete.arrived = pending.started
+            pending.client = complete.client
+            if limits.answeredAtOnce.contains(url), method == "GET" || method == "HEAD" {
+                pending.body = []
+                return answer(handler(complete), on: connection, pending)
+            }
             let request = complete
             let suspended = SuspendedConnection(pointer: connection)
             pending.body = []
@@ -264,11 +295,10 @@ final class HTTPServer: @unchecked Sendable {
                 pending.finish(.error(503, "the server is stopping", headers: [("Connection", "close")]))
                 MHD_resume_connection(suspended.pointer)
             })
-            if !pool.submit(job) {
-                status.refusedQueueFull()
+            if let refusal = pool.submit(job) {
+                status.refused(refusal)
                 MHD_resume_connection(connection)
-                pending.finish(.error(503, "the server is busy: \(limits.queue) requests are waiting already; try again in a moment",
-                                      headers: [("Retry-After", "1")]))
+                pending.finish(HTTPServer.busy(refusal, limits: limits, perClient: pool.perClient))
             }
             return .YES
         case .working:
@@ -285,11 +315,32 @@ final class HTTPServer: @unchecked Sendable {
     private func answer(_ response: HTTPResponse, on connection: OpaquePointer, _ pending: PendingRequest) -> MHD_Result {
         pending.stage = .answered
         status.answered(response.status)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds &- pending.started) / 1e9
+        status.observe(ServiceLog.Exchange(requestID: pending.requestID, client: pending.client.isEmpty ? (connections.address(connection) ?? "") : pending.client,
+                                           person: response.person, method: pending.method, route: response.route ?? "none",
+                                           path: pending.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "",
+                                           status: response.status, bytes: response.body.count, seconds: seconds))
         var response = response
+        response.headers.append(("X-Request-Id", pending.requestID))
         // Draining: a kept-alive connection ends with this answer.
         if status.draining, !response.headers.contains(where: { $0.0 == "Connection" }) { response.headers.append(("Connection", "close")) }
         connections.enter(.sending(bytes: response.body.count), connection)
         return queue(response, on: connection)
+    }
+
+    /// A request the queue would not take: 429 to a client over its own share (the instance is
+    /// fine; a load balancer must not count it against the instance), 503 when the instance is full.
+    static func busy(_ refusal: WorkerPool.Refusal, limits: HTTPLimits, perClient: Int) -> HTTPResponse {
+        switch refusal {
+        case .clientShare:
+            return .error(429, "too many requests from you at once: \(perClient) of yours are waiting already (your share of this "
+                          + "server's queue); try again when one is answered", headers: [("Retry-After", "1")])
+        case .full:
+            return .error(503, "the server is busy: \(limits.queue) requests are waiting already; try again in a moment",
+                          headers: [("Retry-After", "1")])
+        case .closed:
+            return .error(503, "the server is stopping", headers: [("Connection", "close")])
+        }
     }
 
     private var tooLarge: HTTPResponse {
@@ -330,7 +381,7 @@ final class HTTPServer: @unchecked Sendable {
 
     /// The headers handlers use: a fixed list, so nothing else of a request is copied.
     private static let headerNames = ["Host", "Origin", "Sec-Fetch-Site", "Sec-Fetch-Mode", "If-Match", "If-None-Match", "Content-Type",
-                                      "Authorization", "X-Forwarded-For"]
+                                      "Authorization", "X-Forwarded-For", "X-Forwarded-User", "X-Forwarded-Email"]
 
     /// The headers of `headerNames`, by lowercase name; one that came twice is kept under
     /// `duplicateMark + name` as well, so a handler can refuse a request that names two hosts.
@@ -367,14 +418,16 @@ final class HTTPServer: @unchecked Sendable {
         return box.items
     }
 
-    /// The client a request counts for: the peer's address, or, from the trusted proxy only, the
+    /// The client a request counts for: the peer's address, or, from a trusted proxy only, the
     /// last address of `X-Forwarded-For` (the one the proxy itself appended; earlier ones are
-    /// whatever the client claimed).
+    /// whatever the client claimed); an IPv6 address by its /64 (`ClientGroup`).
     private func client(_ connection: OpaquePointer, forwardedFor: String?) -> String {
         let peer = connections.address(connection) ?? ""
-        guard let proxy = limits.trustedProxy, peer == proxy, let forwardedFor,
-              let last = forwardedFor.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty else { return peer }
-        return String(last.prefix(64))
+        guard limits.trustedProxies.contains(peer), let forwardedFor,
+              let last = forwardedFor.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty else {
+            return ClientGroup.of(peer)
+        }
+        return ClientGroup.of(String(last.prefix(64)))
     }
 
     fileprivate func connectionChanged(_ connection: OpaquePointer, opened: Bool) {
@@ -400,11 +453,18 @@ private final class PendingRequest: @unchecked Sendable {
     enum Stage { case new, receiving, working, answered }
     /// The request target as the client sent it, before percent-decoding.
     let target: String
+    /// Where it is in libmicrohttpd's buffer, and its length as a C string (`RequestHead`).
+    let targetInBuffer: RequestTarget
     var stage = Stage.new
     var body: [UInt8] = []
+    /// For the log line: the method, when the head was read (uptime, ns), the request id and client.
+    var method = ""
+    var started: UInt64 = DispatchTime.now().uptimeNanoseconds
+    var requestID = ""
+    var client = ""
     private let response = Mutex<HTTPResponse?>(nil)
 
-    init(target: String) { self.target = target }
+    init(target: String, targetInBuffer: RequestTarget) { self.target = target; self.targetInBuffer = targetInBuffer }
 
     func finish(_ response: HTTPResponse?) { self.response.withLock { $0 = response } }
 
@@ -428,7 +488,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
 
 /// libmicrohttpd's URI log callback: the request's state, made with the target as sent.
 private let requestStarted: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { _, uri, _ in
-    let pending = PendingRequest(target: uri.map { String(cString: $0) } ?? "")
+    let pending = PendingRequest(target: uri.map { String(cString: $0) } ?? "",
+                                 targetInBuffer: RequestTarget(start: uri.map(UnsafeRawPointer.init), length: uri.map { strlen($0) } ?? 0))
     return Unmanaged.passRetained(pending).toOpaque()
 }
 

@@ -13,9 +13,10 @@ enum OpenAPIDocument {
         405: "the route does not take this method (see Allow)",
         408: "the request did not arrive within its deadline",
         413: "the request body is over 4 MiB",
+        429: "this client already has its share of the queue waiting (see Retry-After); the server itself has room for others",
         431: "the request's headers are too large",
         501: "a transfer coding other than chunked (gzip, chunked)",
-        503: "busy: too many connections or requests waiting, or the client's share of the queue taken (see Retry-After)",
+        503: "the server is full: too many connections or requests waiting (see Retry-After)",
         505: "an HTTP version other than 1.0 and 1.1",
     ]
 
@@ -80,6 +81,12 @@ enum OpenAPIDocument {
             parameters.insert(["name": "name", "in": "path", "required": true, "description": rule,
                                "schema": ["type": "string", "minLength": 1, "maxLength": longest, "pattern": pattern], "example": example], at: 0)
         }
+        if route.path.contains("{version}") {
+            parameters.insert(["name": "version", "in": "path", "required": true,
+                               "description": "a version's id, as the campaign's history lists it (or its first 7 or more digits)",
+                               "schema": ["type": "string", "minLength": 7, "maxLength": 64, "pattern": StudioAPI.versionPattern],
+                               "example": "3f2a9c1"], at: 1)
+        }
         if route.ifMatch {
             parameters.append(["name": "If-Match", "in": "header", "required": false,
                                "description": "the ETag the spec was opened with; * for any version; none for a new file",
@@ -109,9 +116,12 @@ enum OpenAPIDocument {
             operation["requestBody"] = ["required": true, "content": ["image/png": ["schema": ["type": "string", "contentMediaType": "image/png"]]]]
         case .translation?:
             operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": [
-                "type": "object", "required": ["spec", "text"],
+                "type": "object", "required": ["spec"],
+                "oneOf": [["required": ["text"]], ["required": ["file"]]],
                 "properties": ["spec": ["$ref": "#/components/schemas/Spec"],
-                               "text": ["type": "string", "description": "the translation file, in the format named"]]]]]]
+                               "text": ["type": "string", "description": "the translation file, in the format named"],
+                               "file": ["type": "string", "contentEncoding": "base64",
+                                        "description": "the translation file's bytes (UTF-8 with or without a BOM, or UTF-16 with one; another encoding is refused, named)"]]]]]]
         case nil:
             break
         }

@@ -33,7 +33,8 @@ struct Route: Sendable {
         case newName(required: Bool)
         /// A PNG file's bytes.
         case png
-        /// `{"spec": spec, "text": "…"}`: a campaign and a translation file of its copy.
+        /// `{"spec": spec, "text": "…"}` or `{"spec": spec, "file": "base64"}`: a campaign and a
+        /// translation file of its copy, as text or as its bytes.
         case translation
     }
 
@@ -75,6 +76,14 @@ struct Route: Sendable {
     /// The `{name}` part of a request's path ("" for a path without one).
     func pathName(_ requestPath: String) -> String { name(in: requestPath) ?? "" }
 
+    /// The segment of a request's path that stands for `{placeholder}` in the route's (after `{name}`).
+    func segment(_ placeholder: String, in requestPath: String) -> String {
+        let wanted = path.split(separator: "/", omittingEmptySubsequences: false)
+        let given = requestPath.split(separator: "/", omittingEmptySubsequences: false)
+        guard let index = wanted.firstIndex(of: Substring("{\(placeholder)}")), given.count == wanted.count else { return "" }
+        return String(given[index])
+    }
+
     /// `{name}` is one segment (`PUT /api/specs/x.json/duplicate` is not a save of "x.json/duplicate"
     /// but the duplicate route asked with the wrong method, 405); an image's path may hold one
     /// folder, so there it is the rest of the path, for the handler to check.
@@ -83,6 +92,15 @@ struct Route: Sendable {
         let parts = path.components(separatedBy: "{name}")
         guard parts.count == 2 else { return request == Array(path.utf8) ? "" : nil }
         let prefix = Array(parts[0].utf8), suffix = Array(parts[1].utf8)
+        if parts[1].contains("{") {
+            // A placeholder after {name} (a version's id): compared segment by segment.
+            guard request.starts(with: prefix) else { return nil }
+            let given = Array(request[prefix.count...].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false))
+            let wanted = Array(("{name}" + parts[1]).utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false))
+            guard given.count == wanted.count,
+                  zip(given, wanted).allSatisfy({ $1.first == UInt8(ascii: "{") ? !$0.isEmpty : $0.elementsEqual($1) }) else { return nil }
+            return String(decoding: given[0], as: UTF8.self)
+        }
         guard request.count > prefix.count + suffix.count, request.starts(with: prefix), request.reversed().starts(with: suffix.reversed()) else { return nil }
         let name = request[prefix.count..<(request.count - suffix.count)]
         if !nameHoldsSlashes, name.contains(UInt8(ascii: "/")) { return nil }
@@ -143,23 +161,41 @@ extension StudioAPI {
               parameters: translationParameters, takesSpec: true, answer: .json, failures: [])
             { api, request, route, _ in try api.exportTranslations(request, route) },
         Route(method: "POST", path: "/api/translations/import", id: "importTranslations",
-              summary: "A translation file (XLIFF 1.2, XLIFF 2.0 or CSV) read back into the campaign's localizations",
-              parameters: translationParameters.filter { $0.name != "language" }, body: .translation, answer: .json, failures: [])
+              summary: "What a translation file (XLIFF 1.2, XLIFF 2.0 or CSV) would change in the campaign's localizations, per language and field; costed like a render, the body at most \(RenderBudget().characters) bytes (422 past it)",
+              parameters: translationParameters.filter { $0.name != "language" }, body: .translation, costs: true, answer: .json, failures: [422])
             { api, request, route, _ in try api.importTranslations(request, route) },
         Route(method: "GET", path: "/api/specs", id: "listSpecs", summary: "The spec files in the folder, with type and title",
               answer: .json, failures: [])
-            { api, _, _, _ in try api.listSpecs() },
+            { api, _, _, _ in api.catchUp(); return try api.listSpecs() },
         Route(method: "GET", path: "/api/specs/{name}", id: "getSpec", summary: "A spec file as it is on disk, with its ETag",
               answer: .specFile, failures: [422])
-            { api, _, _, name in try api.getSpec(name) },
+            { api, _, _, name in api.catchUp(); return try api.getSpec(name) },
         Route(method: "PUT", path: "/api/specs/{name}", id: "saveSpec",
               summary: "Saves a spec that decodes, atomically, over the version If-Match names (none: only a new file)",
               takesSpec: true, costs: true, answer: .saved, failures: [409, 422, 507], ifMatch: true)
             { api, request, _, name in try api.saveSpec(name, request) },
         Route(method: "POST", path: "/api/specs/{name}/merge", id: "mergeSpec",
-              summary: "Saves the page's edit of a spec that changed on disk since it was opened: merged with the file when no field was changed on both sides, else 409 with those fields",
+              summary: "Saves the page's edit of a spec that changed on disk since it was opened: merged with the file when no field was changed on both sides, else 409 with those fields; costed like a render, the body and the file together at most \(RenderBudget().characters) bytes (422 past it)",
               body: .merge, costs: true, answer: .saved, failures: [409, 422, 507])
             { api, request, _, name in try api.mergeSpec(name, request) },
+        Route(method: "GET", path: "/api/specs/{name}/history", id: "specHistory",
+              summary: "The campaign's versions, newest first (git log --follow): id, time, author, message in words, and its name then",
+              answer: .json, failures: [])
+            { api, _, _, name in try api.specHistory(name) },
+        Route(method: "GET", path: "/api/specs/{name}/versions/{version}", id: "specVersion",
+              summary: "The spec file as it was in a version of its history",
+              answer: .specFile, failures: [])
+            { api, request, route, name in try api.specVersion(name, request, route) },
+        Route(method: "GET", path: "/api/specs/{name}/versions/{version}/compare", id: "compareVersion",
+              summary: "A version drawn with the images it had, beside the spec as it is now: both pictures, what changed in words, the report's one-line difference and its difference image (PNG data URLs)",
+              costs: true, answer: .json, failures: [422])
+            { api, request, route, name in try api.compareVersion(name, request, route) },
+        Route(method: "POST", path: "/api/specs/{name}/restore", id: "restoreVersion",
+              summary: "Saves a version of the spec's history as its newest, one new commit, over the version If-Match names",
+              parameters: [QueryParameter(name: "version", schema: .text(pattern: StudioAPI.versionPattern, maxLength: 64),
+                                          description: "the version's id, from the campaign's history", required: true)],
+              costs: true, answer: .saved, failures: [409, 507], ifMatch: true)
+            { api, request, route, name in try api.restoreVersion(name, request, route) },
         Route(method: "POST", path: "/api/specs/{name}/duplicate", id: "duplicateSpec",
               summary: "Copies a spec to a new file (to, or \"NAME copy.json\"), never over an existing one",
               body: .newName(required: false), costs: true, answer: .json, failures: [409, 507])

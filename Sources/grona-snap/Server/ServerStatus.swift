@@ -19,16 +19,36 @@ final class ServerStatus: Sendable {
         var draining = false
         var answers: [Int: Int] = [:]
         var queueFull = 0
+        var clientShare = 0
         var queues: (@Sendable () -> Queues)?
     }
     private let state = Mutex(State())
+    /// Answers per route and their latency, and the process's own figures.
+    let requests = RequestMetrics()
+    /// Where each answered request is written (`--log-format`).
+    let log: ServiceLog
+
+    init(log: ServiceLog = ServiceLog(format: .none)) { self.log = log }
+
+    /// A request answered: counted, timed and logged.
+    func observe(_ exchange: ServiceLog.Exchange) {
+        requests.record(route: exchange.route, method: exchange.method, status: exchange.status, seconds: exchange.seconds)
+        log.request(exchange)
+    }
 
     var draining: Bool { state.withLock { $0.draining } }
     func startDraining() { state.withLock { $0.draining = true } }
 
     func attach(_ queues: @escaping @Sendable () -> Queues) { state.withLock { $0.queues = queues } }
     func answered(_ status: Int) { state.withLock { $0.answers[status, default: 0] += 1 } }
-    func refusedQueueFull() { state.withLock { $0.queueFull += 1 } }
+    func refused(_ refusal: WorkerPool.Refusal) {
+        state.withLock {
+            switch refusal {
+            case .clientShare: $0.clientShare += 1
+            case .full, .closed: $0.queueFull += 1
+            }
+        }
+    }
 
     var queues: Queues { state.withLock { $0.queues }?() ?? Queues() }
 
@@ -42,7 +62,7 @@ final class ServerStatus: Sendable {
     /// The Prometheus text exposition format (version 0.0.4).
     func metrics() -> String {
         let queues = self.queues
-        let (answers, queueFull, draining) = state.withLock { ($0.answers, $0.queueFull, $0.draining) }
+        let (answers, queueFull, clientShare, draining) = state.withLock { ($0.answers, $0.queueFull, $0.clientShare, $0.draining) }
         var lines: [String] = []
         func metric(_ name: String, _ type: String, _ help: String, _ samples: [(String, Int)]) {
             lines += ["# HELP grona_snap_\(name) \(help)", "# TYPE grona_snap_\(name) \(type)"]
@@ -52,15 +72,19 @@ final class ServerStatus: Sendable {
                [("{lanes=\"light\"}", queues.light), ("{lanes=\"heavy\"}", queues.heavy)])
         metric("queue_capacity", "gauge", "Requests that may wait in all.", [("", queues.capacity)])
         metric("requests_running", "gauge", "Requests being worked on.", [("", queues.running)])
+        metric("requests_in_flight", "gauge", "Requests taken and not yet answered: waiting for a lane or being worked on.",
+               [("", queues.light + queues.heavy + queues.running)])
         metric("connections_open", "gauge", "Connections open.", [("", queues.connections)])
         metric("refusals_total", "counter", "Requests and connections refused for want of room.",
-               [("{reason=\"queue_full\"}", queueFull), ("{reason=\"connection_limit\"}", queues.refusedConnections)])
+               [("{reason=\"queue_full\"}", queueFull), ("{reason=\"client_share\"}", clientShare),
+                ("{reason=\"connection_limit\"}", queues.refusedConnections)])
         metric("connections_reclaimed_total", "counter", "Idle connections closed to make room for another client.",
                [("", queues.reclaimedConnections)])
         metric("responses_total", "counter", "Answers sent, by status.",
                answers.sorted { $0.key < $1.key }.map { ("{status=\"\($0.key)\"}", $0.value) })
         metric("resident_memory_bytes", "gauge", "Resident memory of the process.", [("", ServerStatus.residentBytes())])
         metric("draining", "gauge", "1 after SIGTERM, while the requests in hand are finished.", [("", draining ? 1 : 0)])
+        lines += requests.exposition()
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -42,41 +42,60 @@ extension StudioAPI {
     /// (theirs where they conflict), the file's value and its ETag.
     func mergeSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
         guard SpecFolder.isValidName(name) else { throw RequestError(.notFound, "no spec named \(name) in the folder") }
+        // The three versions read, compared and written again: costed by their size before any is parsed
+        // (the file's size as it is now; read again under the lock below).
+        let sizeOnDisk: Int
+        switch folder.read(name) {
+        case .bytes(let bytes): sizeOnDisk = bytes.count
+        case .tooLarge: throw RequestError(.tooLarge, "\(name) is over the limit of \(JSONParser.maximumInputSize) bytes (4 MiB) a spec may have")
+        case .none: throw RequestError(.conflict, "\(name) was deleted on disk since it was opened; save it under a new name")
+        }
+        let held = try affordText(request.body.count + sizeOnDisk, "the merge (the versions opened and edited, and \(name) on disk)",
+                                  lower: "the size of the campaign", for: request)
+        defer { held.release() }
         let body = try jsonBody(request, shape: #"{"base": SPEC, "mine": SPEC}"#)
         guard let base = body["base"], let mine = body["mine"], case .object = mine else {
             throw RequestError(.badInput, #"the body is {"base": the spec as it was opened, "mine": the spec as edited}"#)
         }
-        let onDisk: [UInt8]
-        switch folder.read(name) {
-        case .bytes(let bytes): onDisk = bytes
-        case .tooLarge: throw RequestError(.tooLarge, "\(name) is over the limit of \(JSONParser.maximumInputSize) bytes (4 MiB) a spec may have")
-        case .none: throw RequestError(.conflict, "\(name) was deleted on disk since it was opened; save it under a new name")
-        }
-        let theirs: JSONValue
-        do { theirs = try JSONParser.parse(onDisk) } catch {
-            throw RequestError(.conflict, "\(name) on disk is not valid JSON any more (\(error)); open it again")
-        }
-        let (merged, conflicts) = JSONTextEdit.merge(base: base, mine: mine, theirs: theirs)
-        let etag = SpecFolder.etag(onDisk)
-        guard conflicts.isEmpty else {
-            let message = "\(name) changed on disk since it was opened, and \(conflicts.count == 1 ? "one field was" : "\(conflicts.count) fields were") changed on both sides: choose which to keep"
-            return .json("{\"error\": \(jsonStringLiteral(message)), \"etag\": \(jsonStringLiteral(etag)),\n"
-                         + " \"conflicts\": [" + conflicts.map { "\n  " + SpecEdits.json($0) }.joined(separator: ",") + "],\n"
-                         + " \"merged\": \(JSONTextEdit.serialize(merged)),\n \"theirs\": \(JSONTextEdit.serialize(theirs))}\n",
-                         status: 409, headers: [("ETag", etag)])
-        }
-        let text = try JSONTextEdit.edit(onDisk, to: merged)
-        _ = try Specs.decode(text, file: name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
-        switch try folder.save(text, as: name, ifMatch: etag) {
-        case .saved(let etag):
-            return .json("{\"saved\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag)), \"merged\": \(JSONTextEdit.serialize(merged))}\n",
-                         headers: [("ETag", etag)])
-        case .conflict:
-            throw RequestError(.conflict, "\(name) changed on disk again while merging; save again")
-        case .full(let message):
-            throw RequestError(.folderFull, message)
-        case .notFound:
-            throw RequestError(.notFound, "no spec named \(name) in the folder")
+        // Read, merged and saved under the folder's lock: with a remote, the lock pulls first, so the
+        // merge is made with the newest version, and no change lands between the read and the save.
+        return try folder.locked {
+            let onDisk: [UInt8]
+            switch folder.read(name) {
+            case .bytes(let bytes): onDisk = bytes
+            case .tooLarge: throw RequestError(.tooLarge, "\(name) is over the limit of \(JSONParser.maximumInputSize) bytes (4 MiB) a spec may have")
+            case .none: throw RequestError(.conflict, "\(name) was deleted on disk since it was opened; save it under a new name")
+            }
+            let theirs: JSONValue
+            do { theirs = try JSONParser.parse(onDisk) } catch {
+                throw RequestError(.conflict, "\(name) on disk is not valid JSON any more (\(error)); open it again")
+            }
+            let (merged, conflicts) = JSONTextEdit.merge(base: base, mine: mine, theirs: theirs)
+            let etag = SpecFolder.etag(onDisk)
+            guard conflicts.isEmpty else {
+                // Both versions in words: the field, the file's value and the page's.
+                let sides = CampaignWords.sides(conflicts, theirs: "in the file", mine: "in yours")
+                let message = "\(name) changed on disk since it was opened, and \(conflicts.count == 1 ? "one field was" : "\(conflicts.count) fields were") changed on both sides (\(sides)): choose which to keep"
+                return .json("{\"error\": \(jsonStringLiteral(message)), \"etag\": \(jsonStringLiteral(etag)),\n"
+                             + " \"conflicts\": [" + conflicts.map { "\n  " + SpecEdits.json($0) }.joined(separator: ",") + "],\n"
+                             + " \"merged\": \(JSONTextEdit.serialize(merged)),\n \"theirs\": \(JSONTextEdit.serialize(theirs))}\n",
+                             status: 409, headers: [("ETag", etag)])
+            }
+            let text = try JSONTextEdit.edit(onDisk, to: merged)
+            _ = try Specs.decode(text, file: name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
+            switch try folder.saveLocked(text, as: name, ifMatch: etag, by: person(request)) {
+            case .saved(let etag):
+                return .json("{\"saved\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag)), \"merged\": \(JSONTextEdit.serialize(merged))}\n",
+                             headers: [("ETag", etag)])
+            case .conflict:
+                throw RequestError(.conflict, "\(name) changed on disk again while merging; save again")
+            case .overtaken(let message):
+                throw RequestError(.conflict, message)
+            case .full(let message):
+                throw RequestError(.folderFull, message)
+            case .notFound:
+                throw RequestError(.notFound, "no spec named \(name) in the folder")
+            }
         }
     }
 

@@ -22,8 +22,11 @@ import GronaOutput
 /// to it, never through a link, so a link swapped in between a check and a write cannot lead a save
 /// out of the folder.
 ///
-/// The folder has a quota: at most `maximumSpecs` spec files and `maximumBytes` of them in all; a
-/// save that would pass either is refused (507), while saving over an existing file within it is not.
+/// The folder has a quota: at most `maximumSpecs` spec files and `maximumBytes` of them in all, the
+/// trash's files (`trashFolder`) counted among the bytes; a save that would pass either is refused
+/// (507), after the oldest files of the trash have made what room they can, while saving over an
+/// existing file within it is not. A disk that fills up (ENOSPC, EDQUOT) is 507 too, and the file
+/// on disk is as it was: nothing is put in place until it is written whole.
 struct SpecFolder: Sendable {
     /// The folder's real path.
     let path: String
@@ -34,6 +37,8 @@ struct SpecFolder: Sendable {
     /// load balancer by an advisory lock on the folder itself (flock(2) on DIR, on the same machine),
     /// which leaves no file behind in the campaign folder.
     private let saveLock = NSLock()
+    /// The folder's git history (`serve` opens it): every change below is committed to it.
+    var history: CampaignHistory?
 
     init(_ folder: String) throws {
         guard let real = AssetPaths.realDirectory(folder), let handle = try? FolderHandle(path: real) else {
@@ -43,6 +48,8 @@ struct SpecFolder: Sendable {
         self.handle = handle
     }
 
+    /// Where "delete" moves a spec (`StudioAPI.trashSpec`), inside the folder and its quota.
+    static let trashFolder = ".grona-trash"
     static let maximumNameLength = 128
     static let maximumSpecs = 1000
     static let maximumBytes = 256 << 20
@@ -128,12 +135,51 @@ struct SpecFolder: Sendable {
         return .bytes([UInt8](data))
     }
 
-    /// How many spec files the folder holds and their bytes in all.
+    /// How many spec files the folder holds, and their bytes in all with the trash's.
     func usage() -> (files: Int, bytes: Int) {
-        names().reduce((0, 0)) { total, name in
+        let specs = names().reduce((0, 0)) { total, name in
             let size = file(name).flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0
             return (total.0 + 1, total.1 + size)
         }
+        return (specs.0, specs.1 + trashFiles().reduce(0) { $0 + $1.size })
+    }
+
+    /// The regular files of the trash, oldest first (their names start with the time they were trashed).
+    private func trashFiles() -> [(name: String, size: Int)] {
+        guard let trash = try? handle.folder(SpecFolder.trashFolder) else { return [] }
+        return trash.names().sorted().compactMap { name in
+            guard case .file(let size)? = trash.kind(name) else { return nil }
+            return (name, size)
+        }
+    }
+
+    /// Removes the oldest files of the trash until `bytes` more fit in the quota, or the trash is
+    /// empty; whether they fit.
+    private func makeRoom(for bytes: Int, using total: Int) -> Bool {
+        var total = total
+        guard total + bytes > SpecFolder.maximumBytes, let trash = try? handle.folder(SpecFolder.trashFolder) else {
+            return total + bytes <= SpecFolder.maximumBytes
+        }
+        let trashed = trashFiles()
+        // Nothing is thrown away for a save the whole trash could not make room for.
+        guard total - trashed.reduce(0, { $0 + $1.size }) + bytes <= SpecFolder.maximumBytes else { return false }
+        for old in trashed where total + bytes > SpecFolder.maximumBytes {
+            trash.remove(old.name)
+            total -= old.size
+        }
+        return total + bytes <= SpecFolder.maximumBytes
+    }
+
+    /// Removes the temporary files a server that stopped mid-write left in the folder, its trash and
+    /// its folders one level down (where images are uploaded); the number removed. Called as `serve`
+    /// starts, before anything is written.
+    func removeLeftovers() -> Int {
+        var removed = handle.removeLeftovers().count
+        for name in handle.names() where !name.hasPrefix(".") || name == SpecFolder.trashFolder {
+            guard case .folder? = handle.kind(name), let inner = try? handle.folder(name) else { continue }
+            removed += inner.removeLeftovers().count
+        }
+        return removed
     }
 
     enum SaveResult {
@@ -143,6 +189,9 @@ struct SpecFolder: Sendable {
         /// The save would pass the folder's quota.
         case full(String)
         case notFound
+        /// Saved and committed, but the remote had changed the same fields meanwhile: the file holds
+        /// theirs, ours is in the history; the message says both.
+        case overtaken(String)
     }
 
     /// Writes `bytes` as `name` if the file on disk is still the version `ifMatch` names (an ETag from
@@ -151,10 +200,37 @@ struct SpecFolder: Sendable {
     /// `shaping` turns the file on disk into what is written (`SpecEdits`: the file minimally
     /// edited to hold the new value), inside the same lock as the check; for a new file `bytes` are
     /// written as they are.
-    func save(_ bytes: [UInt8], as name: String, ifMatch: String?,
+    ///
+    /// The write is one commit of the file by `person`, its message `describing` the change (by
+    /// default what changed, in words: `CampaignWords`); a save that changes nothing commits nothing.
+    func save(_ bytes: [UInt8], as name: String, ifMatch: String?, by person: Person?,
+              describing: ((_ before: [UInt8]?, _ after: [UInt8]) -> String)? = nil,
               shaping: (_ onDisk: [UInt8]) -> [UInt8]? = { _ in nil }) throws -> SaveResult {
         guard SpecFolder.isValidName(name) else { return .notFound }
-        return try locked { try saveLocked(bytes, as: name, ifMatch: ifMatch, shaping: shaping) }
+        return try locked { try saveLocked(bytes, as: name, ifMatch: ifMatch, by: person, describing: describing, shaping: shaping) }
+    }
+
+    /// Commits `paths` (relative to the folder) as one change by `person`, when the folder has a
+    /// history; the conflicts a push had to settle with the remote, in words, or nil. A history that
+    /// cannot be written (git missing, a broken repository) does not undo the change: the server
+    /// says so on its standard error, and the next commit of those files carries it.
+    @discardableResult
+    func record(_ paths: [String], _ message: String, by person: Person?) -> String? {
+        guard let history else { return nil }
+        var conflicts: [CampaignHistory.Conflict]
+        do {
+            conflicts = try history.commit(paths, message: message, by: person)
+        } catch {
+            FileHandle.standardError.write(Data("warning: the campaigns' history did not record \"\(message)\": \(error)\n".utf8))
+            // A merge that kept the remote's values is said even when the push after it failed.
+            conflicts = (error as? CampaignHistory.Failure)?.conflicts ?? []
+        }
+        guard !conflicts.isEmpty else { return nil }
+        return conflicts.map { conflict in
+            "\(conflict.path) was changed on \(history.remote ?? "the remote") meanwhile ("
+                + CampaignWords.sides(conflict.fields, theirs: "there", mine: "in yours")
+                + "): the file keeps theirs, and yours is kept in the history (open the history to restore it)"
+        }.joined(separator: ". ")
     }
 
     /// Runs `body` while no other save, rename or upload of this folder runs, in this process or
@@ -165,6 +241,13 @@ struct SpecFolder: Sendable {
         let lockFile = openat(handle.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if lockFile >= 0 { flock(lockFile, LOCK_EX) }
         defer { if lockFile >= 0 { flock(lockFile, LOCK_UN); close(lockFile) } }
+        // With a remote, every change is made over its newest commits, so If-Match checks the
+        // version another machine saved, and the push that follows is a fast-forward.
+        if let history, history.remote != nil {
+            do { try history.pull() } catch {
+                FileHandle.standardError.write(Data("warning: cannot pull the campaigns: \(error)\n".utf8))
+            }
+        }
         return try body()
     }
 
@@ -175,7 +258,8 @@ struct SpecFolder: Sendable {
     /// meanwhile); an existing one is replaced by rename. A link to another spec of the folder (no
     /// slash in its target) is kept, and the file it names is replaced; any other link, a folder or
     /// a device is not a spec we may touch.
-    func saveLocked(_ bytes: [UInt8], as name: String, ifMatch: String?,
+    func saveLocked(_ bytes: [UInt8], as name: String, ifMatch: String?, by person: Person?,
+                    describing: ((_ before: [UInt8]?, _ after: [UInt8]) -> String)? = nil,
                     shaping: (_ onDisk: [UInt8]) -> [UInt8]? = { _ in nil }) throws -> SaveResult {
         var bytes = bytes
         var target = name
@@ -184,6 +268,7 @@ struct SpecFolder: Sendable {
             target = inside
         }
         let existing = handle.kind(target)
+        var before: [UInt8]?
         if let existing {
             guard case .file(let size) = existing else { return .notFound }
             guard let onDisk = handle.read(target, upTo: JSONParser.maximumInputSize + 1) else { return .notFound }
@@ -194,6 +279,7 @@ struct SpecFolder: Sendable {
                 return .conflict("\(name) changed on disk since it was opened: reload it, then make your changes again")
             }
             if let shaped = shaping(onDisk) { bytes = shaped }
+            before = onDisk
         } else if let ifMatch, ifMatch != "*" {
             return .conflict("\(name) was deleted on disk since it was opened")
         }
@@ -203,15 +289,25 @@ struct SpecFolder: Sendable {
         if existing == nil, files >= SpecFolder.maximumSpecs {
             return .full("the folder holds \(files) specs, its limit; delete some before adding \(name)")
         }
-        if total - replaced + bytes.count > SpecFolder.maximumBytes {
-            return .full("saving \(name) would take the folder's specs over \(SpecFolder.maximumBytes >> 20) MiB in all")
+        if !makeRoom(for: bytes.count - replaced, using: total) {
+            return .full("saving \(name) would take the folder's specs and trash over \(SpecFolder.maximumBytes >> 20) MiB in all")
         }
         do {
             if existing == nil { try handle.create(target, bytes) } else { try handle.replace(target, bytes) }
         } catch let failure as FolderHandle.Failure where failure.exists {
             return .conflict("\(name) already exists: open it before saving over it")
+        } catch let failure as FolderHandle.Failure where failure.diskFull {
+            return .full(SpecFolder.diskFull(name, failure))
         }
+        let message = describing?(before, bytes)
+            ?? before.map { CampaignWords.change(of: target, from: $0, to: bytes) } ?? "Created \(target)"
+        if let overtaken = record([target], message, by: person) { return .overtaken(overtaken) }
         return .saved(etag: SpecFolder.etag(bytes))
+    }
+
+    /// The refusal of a write the disk had no room for.
+    static func diskFull(_ name: String, _ failure: FolderHandle.Failure) -> String {
+        "the disk holding the folder is full (\(failure)); \(name) was not written, and what was there is as it was"
     }
 
     /// A strong ETag for a file's bytes: FNV-1a 64, enough to tell versions of one file apart.

@@ -22,20 +22,18 @@ import Text
 // Status codes: 200; 400 bad input (the message is the CLI's); 401 a token is required and was not
 // given; 403 a cross-site request to a route that changes or costs something, or a Host that is not
 // this loopback server; 404; 405 (with Allow); 409 a save over a file that changed; 413 a body over
-// 4 MiB; 422 over the budget, or a spec file too large to serve; 503 busy (with Retry-After); 507 the
-// folder is full. Nothing a client sends gives a 500.
+// 4 MiB; 422 over the budget, or a spec file too large to serve; 429 a client over its share of the
+// queue, 503 the server full (both with Retry-After); 507 the folder is full. Nothing a client sends
+// gives a 500. Who may ask and who is asking is `AccessPolicy`'s (Access.swift); each change to the
+// folder is written to the log as an audit line (`AuditTrail`).
 struct StudioAPI: Sendable {
-    let folder: SpecFolder
+    var folder: SpecFolder
     /// Folders fonts and images may come from (besides GronaSnap's Fonts/).
     let assetRoots: [String]
-    /// Listening on loopback only: then requests must name a loopback Host (DNS rebinding).
-    let loopbackOnly: Bool
-    /// The address listened on, which a Host may name as well as localhost, 127.0.0.1 and [::1].
-    var listenAddress: String?
+    /// Who may ask, by which names, and who is asking (`AccessPolicy`): reloaded on SIGHUP.
+    let access: AccessPolicy
     let studio: StudioFiles
-    /// The bearer token every API request must carry, when set (`--token-file`).
-    var token: String?
-    /// The server's queues and counts, for /readyz and /metrics.
+    /// The server's queues and counts, for /readyz and /metrics, and its log.
     var status = ServerStatus()
     let budget = RenderBudget()
     /// Pixels held by the requests rendering now, across all workers: at most two budgets' worth,
@@ -50,16 +48,34 @@ struct StudioAPI: Sendable {
     static let maximumFPS = 30
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let matched = StudioAPI.route(for: request)
+        var caller = AccessPolicy.Caller()
+        var response: HTTPResponse
         do {
-            try admit(request)
-            return try route(request)
+            let path = request.path
+            caller = try access.admit(request, openToAnyone: StudioAPI.openToAnyone.contains(path),
+                                      needsToken: path.hasPrefix("/api/") && !StudioAPI.tokenless.contains(path))
+            var admitted = request
+            admitted.person = caller.person
+            response = try route(admitted)
         } catch let heavy as HeavyWork {
             return .heavy(heavy.pixels)
         } catch {
             // Whatever the renderer refused (a spec, an option, an image too large) is the input's
             // fault: `RequestError.from` says so, and gives the status.
-            return .error(RequestError.from(error), redacting: folder.redacted)
+            response = .error(RequestError.from(error), redacting: folder.redacted)
         }
+        response.route = matched?.id ?? (studio.response(for: request.path) != nil ? "page" : "none")
+        response.person = caller.person
+        if let matched, let entry = AuditTrail.entry(route: matched.id, name: matched.pathName(request.path), request: request, response: response) {
+            status.log.audit(entry.action, entry.campaign, details: entry.details, request: request, caller: caller)
+        }
+        return response
+    }
+
+    /// The route a request asks for (by path and method), if any.
+    static func route(for request: HTTPRequest) -> Route? {
+        routes.first { $0.matches(request.path) && ($0.method == request.method || ($0.method == "GET" && request.method == "HEAD")) }
     }
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -67,7 +83,7 @@ struct StudioAPI: Sendable {
         if let page = studio.response(for: path) {
             guard request.method == "GET" || request.method == "HEAD" else { return methodNotAllowed("GET, HEAD") }
             // A link from another site may open the page (a navigation); nothing else of it is theirs.
-            if request.header("Sec-Fetch-Mode") != "navigate" { try refuseCrossSite(request) }
+            if request.header("Sec-Fetch-Mode") != "navigate" { try access.refuseCrossSite(request) }
             return try page()
         }
         let matching = StudioAPI.routes.filter { $0.matches(path) }
@@ -77,7 +93,7 @@ struct StudioAPI: Sendable {
             return methodNotAllowed(methods.joined(separator: ", "))
         }
         // Reads too: a page elsewhere must not learn which images or specs exist by loading them.
-        if !StudioAPI.openToAnyone.contains(route.path) { try refuseCrossSite(request) }
+        if !StudioAPI.openToAnyone.contains(route.path) { try access.refuseCrossSite(request) }
         let name = route.pathName(path)
         return try route.handle(self, request, route, name)
     }
@@ -195,6 +211,19 @@ struct StudioAPI: Sendable {
         return held
     }
 
+    /// Work on text rather than pixels (a three-way merge, a translation file read back), costed as
+    /// renders are, by the characters it reads (`bytes`: its input's size, on which its time is
+    /// linear): over the budget's characters it is refused (422); from 65,536 on it is heavy work,
+    /// queued on the heavy lanes by its cost like a large render; its memory (a parsed byte takes a
+    /// few dozen bytes: counted as 8 pixels) is held among the renders'. So twelve clients looping
+    /// large merges get the heavy lanes' share, and a small render beside them is not kept waiting.
+    func affordText(_ bytes: Int, _ what: String, lower: String, for request: HTTPRequest) throws -> PixelReservations.Held {
+        guard bytes <= budget.characters else {
+            throw RequestError(.overBudget, "\(what) is \(bytes) bytes, over the limit of \(budget.characters) per request; \(lower)")
+        }
+        return try afford(RenderCost(heldPixels: bytes * 8, characters: bytes), what, lower: lower, for: request)
+    }
+
     // ------------------------------------------------------------------ the spec files
 
     func listSpecs() throws -> HTTPResponse {
@@ -241,12 +270,12 @@ struct StudioAPI: Sendable {
             throw RequestError(.badInput, "\(jsonStringLiteral(name)) is not a spec file name: \(SpecFolder.nameRule)")
         }
         _ = try Specs.decode(request.body, file: name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
-        switch try folder.save(request.body, as: name, ifMatch: request.header("If-Match"),
+        switch try folder.save(request.body, as: name, ifMatch: request.header("If-Match"), by: person(request),
                                shaping: { SpecEdits.edited($0, toHold: request.body) }) {
         case .saved(let etag):
             return .json("{\"saved\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag))}\n",
                          headers: [("ETag", etag)])
-        case .conflict(let message):
+        case .conflict(let message), .overtaken(let message):
             throw RequestError(.conflict, message)
         case .full(let message):
             throw RequestError(.folderFull, message)
@@ -257,32 +286,6 @@ struct StudioAPI: Sendable {
 
     // ------------------------------------------------------------------ safety
 
-    /// Who may ask at all: on loopback, only requests that name this machine (a page on another site
-    /// whose name was pointed at 127.0.0.1, DNS rebinding, names its own); with a token, only requests
-    /// that carry it. The health check is open to load balancers either way.
-    private func admit(_ request: HTTPRequest) throws {
-        if StudioAPI.openToAnyone.contains(request.path) { return }
-        // Two Host headers: a proxy may read the other one (RFC 9112 makes this a 400).
-        if request.isRepeated("Host") || request.isRepeated("Authorization") {
-            throw RequestError(.badInput, "the request has more than one \(request.isRepeated("Host") ? "Host" : "Authorization") header")
-        }
-        if loopbackOnly {
-            guard let host = request.header("Host") else {
-                throw RequestError(.forbidden, "this studio answers only requests that name it: the Host header is missing")
-            }
-            guard StudioAPI.isLoopback(host: host, listeningOn: listenAddress) else {
-                throw RequestError(.forbidden, "this studio answers only on localhost, 127.0.0.1 or [::1] (Host: \(quoted(host, limit: 80)))")
-            }
-        }
-        if let token, request.path.hasPrefix("/api/"), !StudioAPI.tokenless.contains(request.path) {
-            // The scheme's name is case-insensitive (RFC 9110); the token is not.
-            guard let given = request.header("Authorization"), given.prefix(7).lowercased() == "bearer ",
-                  StudioAPI.sameSecret(Array(given.utf8.dropFirst(7)), Array(token.utf8)) else {
-                throw RequestError(.unauthorized, "this studio needs its token: send Authorization: Bearer TOKEN (the page takes it as #token=TOKEN)")
-            }
-        }
-    }
-
     /// Compares two secrets in time that depends only on their lengths, not on where they differ.
     static func sameSecret(_ given: [UInt8], _ expected: [UInt8]) -> Bool {
         var difference = UInt8(given.count == expected.count ? 0 : 1)
@@ -290,20 +293,6 @@ struct StudioAPI: Sendable {
             difference |= expected[index] ^ (index < given.count ? given[index] : 0)
         }
         return difference == 0
-    }
-
-    /// A web page the marketer visits must not be able to make the studio render or save, nor read
-    /// what it serves: browsers say where a request comes from (Sec-Fetch-Site, Origin); tools that
-    /// send neither are let in.
-    private func refuseCrossSite(_ request: HTTPRequest) throws {
-        if let site = request.header("Sec-Fetch-Site"), site != "same-origin", site != "none" {
-            throw RequestError(.forbidden, "cross-site requests are refused (Sec-Fetch-Site: \(quoted(site, limit: 40)))")
-        }
-        if let origin = request.header("Origin") {
-            guard let host = request.header("Host"), origin == "http://" + host || origin == "https://" + host else {
-                throw RequestError(.forbidden, "cross-site requests are refused (Origin: \(quoted(origin, limit: 80)))")
-            }
-        }
     }
 
     /// Exactly `localhost`, `127.0.0.1`, `[::1]` or the loopback address the server listens on

@@ -33,6 +33,7 @@ struct StudioFiles: Sendable {
         "/studio/state.js": PackageResources.state_js,
         "/studio/tiles.js": PackageResources.tiles_js,
         "/studio/translations.js": PackageResources.translations_js,
+        "/studio/versions.js": PackageResources.versions_js,
     ]
 
     private let files: [String: (contentType: String, bytes: [UInt8])] = {

@@ -22,7 +22,9 @@ import GronaRequests
 /// Light jobs cost one each (round robin between clients); heavy ones their megapixels drawn.
 ///
 /// The queues hold at most `capacity` jobs in all and `capacity / 4` (at least 2) from one client;
-/// `submit` refuses more (the server answers 503 with Retry-After) rather than let waits grow.
+/// `submit` refuses more rather than let waits grow: past a client's share the server answers that
+/// client 429 (it is asking too much, the instance is fine), past the capacity 503 (the instance is
+/// full). A load balancer may take the second as a reason to go elsewhere, never the first.
 ///
 /// Each lane is a thread of its own, so `RenderSession.current()` gives each one text engine, warm
 /// across jobs.
@@ -98,15 +100,25 @@ final class WorkerPool: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues `job` on the light lanes; false when the queue, or the client's share of it, is full,
-    /// or the pool is shutting down.
-    func submit(_ job: Job) -> Bool {
+    /// Why a job was not queued.
+    enum Refusal: Sendable {
+        /// The client already has its share (`perClient`) waiting: only it is refused.
+        case clientShare
+        /// The queues hold `capacity` jobs: the instance is full, whoever asks.
+        case full
+        /// The pool is shutting down.
+        case closed
+    }
+
+    /// Queues `job` on the light lanes, or says why not.
+    func submit(_ job: Job) -> Refusal? {
         condition.lock(); defer { condition.unlock() }
-        guard !closed, light.count + heavy.count < capacity,
-              light.count(of: job.client) + heavy.count(of: job.client) < perClient else { return false }
+        if closed { return .closed }
+        if light.count(of: job.client) + heavy.count(of: job.client) >= perClient { return .clientShare }
+        if light.count + heavy.count >= capacity { return .full }
         light.push(job, client: job.client, cost: 1)
         condition.broadcast()
-        return true
+        return nil
     }
 
     /// Jobs waiting, per set of lanes, and jobs running.

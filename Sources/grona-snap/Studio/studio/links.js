@@ -15,7 +15,7 @@ export function readView() {
     const values = query.get(key).split(",").filter((v) => axis === "locale" || known[axis].includes(v));
     if (values.length) state.axes[axis].splice(0, state.axes[axis].length, ...values);
   }
-  if (query.get("tab") === "phone") state.view = "phone";
+  if (["phone", "history"].includes(query.get("tab"))) state.view = query.get("tab");
   if (known.textSize.includes(query.get("phoneSize"))) state.phone.textSize = query.get("phoneSize");
   if (known.direction.includes(query.get("phoneDirection"))) state.phone.direction = query.get("phoneDirection");
   if (query.get("voiceover") === "on") state.overlay = true;

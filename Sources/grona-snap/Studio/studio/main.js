@@ -13,8 +13,8 @@
 //
 // The page is ES modules (no build step), each with one part of it; imports point one way, from this
 // wiring down: saving → campaigns, translations → editor → axes → tiles → findings, closer →
-// downloads, plan → languages → api → connection; history, images, links, errors, rawerror, drafts,
-// contrast and phone below them, and everything on state.js and dom.js. A lower part asks a higher one only through `requests`
+// downloads, plan → languages → api → connection; versions beside saving; history, images, links, errors, rawerror,
+// drafts, contrast and phone below them, and everything on state.js and dom.js. A lower part asks a higher one only through `requests`
 // (state.js): a finding's Apply button asks the editor to set the field.
 
 import {$, el} from "./dom.js";
@@ -34,6 +34,7 @@ import {changeType, editRaw, undo, redo, applyFix} from "./editor.js";
 import {setUpLanguages} from "./translations.js";
 import {loadCampaigns, choose, setUpCampaignTools} from "./campaigns.js";
 import {setUpSaving} from "./saving.js";
+import {setUpVersions, showVersions} from "./versions.js";
 
 // What the browser tests and scripts/studio-latency read of the page: the state edited, the grid's
 // plan, the tiles on screen, a language's query parameters and the tiles' scale.
@@ -41,13 +42,15 @@ Object.assign(window, {state, variants, visibleTiles, languageQuery, SCALE});
 
 function showView(view) {
   state.view = view;
-  for (const [tab, mine] of [["#tab-grid", "grid"], ["#tab-phone", "phone"]]) {
+  for (const [tab, mine] of [["#tab-grid", "grid"], ["#tab-phone", "phone"], ["#tab-history", "history"]]) {
     $(tab).setAttribute("aria-selected", String(view === mine));
     $(tab).tabIndex = view === mine ? 0 : -1;
   }
   $("#grid-view").hidden = view !== "grid";
   $("#phone-view").hidden = view !== "phone";
-  refresh();
+  $("#history-view").hidden = view !== "history";
+  if (view === "history") showVersions();
+  else refresh();
 }
 
 window.addEventListener("DOMContentLoaded", async () => {
@@ -73,10 +76,11 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("#overlay").addEventListener("change", (event) => { state.overlay = event.target.checked; refresh(); });
   $("#tab-grid").addEventListener("click", () => showView("grid"));
   $("#tab-phone").addEventListener("click", () => showView("phone"));
+  $("#tab-history").addEventListener("click", () => showView("history"));
   // The tab list as ARIA's pattern has it: Tab enters at the chosen tab, the arrow keys (and Home,
   // End) move between the tabs and choose.
   $(".tabs").addEventListener("keydown", (event) => {
-    const tabs = [$("#tab-grid"), $("#tab-phone")];
+    const tabs = [$("#tab-grid"), $("#tab-phone"), $("#tab-history")];
     const at = tabs.indexOf(document.activeElement);
     const to = {ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1}[event.key];
     if (at < 0 || to === undefined) return;
@@ -92,13 +96,17 @@ window.addEventListener("DOMContentLoaded", async () => {
     $("#editor-toggle").setAttribute("aria-expanded", String(open));
     $("#editor-toggle").textContent = open ? "Close the editor" : "Edit the campaign";
   });
-  $("#campaigns").addEventListener("change", (event) => choose(event.target.value));
+  $("#campaigns").addEventListener("change", async (event) => {
+    await choose(event.target.value);
+    if (state.view === "history") showVersions();
+  });
   // The editor form never submits (Enter in a field must not reload the page); set here, since the
   // page's Content-Security-Policy allows no inline handler.
   $("#editor").addEventListener("submit", (event) => event.preventDefault());
   $("#component-type").addEventListener("change", (event) => changeType(event.target.value));
   setUpSaving();
   setUpCampaignTools();
+  setUpVersions();
   setUpImagePicker();
   requests.addEventListener("apply-fix", (event) => applyFix(event.detail));
   // GronaSnap answers again after it did not (connection.js): the previews are asked for again.
@@ -119,5 +127,5 @@ window.addEventListener("DOMContentLoaded", async () => {
   for (const appearance of ["light", "dark"]) $(`#download-phone-${appearance}`).addEventListener("click", () => downloadPhone(appearance));
   $("#raw-json").addEventListener("input", (event) => editRaw(event.target.value));
   window.addEventListener("beforeunload", (event) => { if (state.dirty) event.preventDefault(); });
-  loadCampaigns(wanted ? "spec:" + wanted : null).then(() => { if (state.view === "phone") showView("phone"); });
+  loadCampaigns(wanted ? "spec:" + wanted : null).then(() => { if (state.view !== "grid") showView(state.view); });
 });

@@ -77,23 +77,105 @@ async function exportTranslations() {
   }
 }
 
+// A file's bytes as base64: GronaSnap, not the browser, tells its encoding (a Windows-1252 CSV read
+// here as UTF-8 would arrive with "�" for its letters).
+function base64(bytes) {
+  let text = "";
+  for (let at = 0; at < bytes.length; at += 0x8000) text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(text);
+}
+
+// GronaSnap reads the file and answers what it would change (`changes`, per language and field);
+// nothing changes until the person applies that in the dialog.
 async function importTranslations(input) {
   const file = input.files[0], message = $("#translations-message");
   if (!file) return;
   input.value = "";
-  const answer = await fetch(`/api/translations/import?${query({format: $("#translation-format").value})}`,
-                             {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({spec: state.spec, text: await file.text()})});
-  const result = await answerJSON(answer);
-  if (!answer.ok) { say(message, `Not imported: ${result.error}`, "bad"); return; }
-  const localizations = state.spec.localizations || (state.spec.localizations = {});
-  const tags = Object.keys(result.localizations);
-  for (const tag of tags) {
-    localizations[tag] = {...(localizations[tag] || {}), ...result.localizations[tag]};
-    if (!state.axes.locale.includes(tag)) state.axes.locale.push(tag);
+  say(message, `Reading ${file.name}…`);
+  let answer, result;
+  try {
+    const body = JSON.stringify({spec: state.spec, file: base64(new Uint8Array(await file.arrayBuffer()))});
+    answer = await fetch(`/api/translations/import?${query({format: $("#translation-format").value})}`,
+                         {method: "POST", headers: {"Content-Type": "application/json"}, body});
+    result = await answerJSON(answer);
+  } catch (problem) {
+    say(message, `Not imported: ${problem.message}`, "bad");
+    return;
   }
+  if (!answer.ok) { say(message, `Not imported: ${result.error}`, "bad"); return; }
+  const languages = Object.keys(result.localizations).map(languageName).join(", ") || "no language";
+  if (!result.changes.length) { say(message, `Imported ${file.name}: nothing to change in ${languages}.`, "ok"); return; }
+  say(message, "");
+  showImport(file.name, result);
+}
+
+const quotedText = (text) => `“${text}”`;
+
+// One line per field, in plain words: "Italian — Button label: empty in the file; kept as “Acquista”".
+function changeLine(change) {
+  const what = {
+    added: () => `added ${quotedText(change.after)}`,
+    changed: () => `${quotedText(change.before)} becomes ${quotedText(change.after)}`,
+    emptied: () => `empty in the file; kept as ${quotedText(change.before)}`,
+  }[change.change]();
+  return el("li", {class: change.change}, el("strong", {}, `${change.languageName} — ${change.label}: `), what);
+}
+
+function showImport(name, result) {
+  const dialog = $("#import-dialog");
+  const applied = result.changes.filter((change) => change.change !== "emptied");
+  const kept = result.changes.length - applied.length;
+  const count = (n, one) => `${n} ${one}${n === 1 ? "" : "s"}`;
+  $("#import-intro").textContent = `${name} would change ${applied.length ? count(applied.length, "field") : "nothing"}. `
+    + (kept === 1 ? "1 field is empty in the file and keeps its text. " : kept ? `${kept} fields are empty in the file and keep their text. ` : "")
+    + "Nothing changes until you apply it.";
+  $("#import-changes").replaceChildren(...result.changes.map(changeLine));
+  // Fields neither the file nor the campaign translates show the base copy; said once per language.
+  const listed = new Set(result.changes.map((change) => change.language + " " + change.key));
+  const untranslated = {};
+  for (const field of result.untranslated) {
+    if (!listed.has(field.language + " " + field.key)) (untranslated[field.languageName] ||= []).push(field.label);
+  }
+  const notes = Object.entries(untranslated).map(([language, labels]) => `${language}: ${labels.join(", ")}`);
+  $("#import-untranslated").textContent = notes.length ? `Not translated in the file, so the base copy shows: ${notes.join("; ")}.` : "";
+  $("#import-untranslated").hidden = !notes.length;
+  $("#import-apply").disabled = !applied.length;
+  dialog.result = {name, applied};
+  dialog.returnValue = "";
+  dialog.showModal();
+  (applied.length ? $("#import-apply") : $("#import-cancel")).focus();
+}
+
+// A field of a language's copy set as the file has it ("tiers.1" is the second tier's label).
+function setCopy(localization, key, text) {
+  const tier = /^tiers\.(\d+)$/.exec(key);
+  if (!tier) { localization[key] = text; return; }
+  const tiers = localization.tiers || (localization.tiers = []);
+  while (tiers.length <= Number(tier[1])) tiers.push(null);
+  tiers[Number(tier[1])] = text;
+}
+
+function applyImport(event) {
+  event.preventDefault();
+  const dialog = $("#import-dialog");
+  const {name, applied} = dialog.result;
+  const localizations = state.spec.localizations || (state.spec.localizations = {});
+  for (const change of applied) {
+    setCopy(localizations[change.language] || (localizations[change.language] = {}), change.key, change.after);
+    if (!state.axes.locale.includes(change.language)) state.axes.locale.push(change.language);
+  }
+  dialog.close("apply");
   buildForm();
   changed();
-  say(message, `Imported ${file.name}: ${tags.map(languageName).join(", ") || "no language"}.`, "ok");
+  const languages = [...new Set(applied.map((change) => change.languageName))].join(", ");
+  say($("#translations-message"), `Imported ${name}: ${applied.length} ${applied.length === 1 ? "field" : "fields"} in ${languages}.`, "ok");
+}
+
+// Cancel, Escape or Apply: the focus goes back to Import…, and a cancel says nothing changed.
+function importClosed() {
+  const dialog = $("#import-dialog");
+  if (dialog.returnValue !== "apply") say($("#translations-message"), `Not imported: ${dialog.result.name} was not applied; nothing changed.`, "");
+  $("#import-translations").focus();
 }
 
 /// Takes the chosen language's copy out of the spec (after asking): its tiles leave the grid.
@@ -117,4 +199,7 @@ export function setUpLanguages() {
   $("#remove-locale").addEventListener("click", removeLanguage);
   $("#export-translations").addEventListener("click", exportTranslations);
   $("#import-translations").addEventListener("change", (event) => importTranslations(event.target));
+  $("#import-form").addEventListener("submit", applyImport);
+  $("#import-cancel").addEventListener("click", () => $("#import-dialog").close("cancel"));
+  $("#import-dialog").addEventListener("close", importClosed);
 }
