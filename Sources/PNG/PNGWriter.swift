@@ -187,14 +187,27 @@ private struct BandEncoder {
             var fastGroupBits: [Int]?
             var filteredRows = [Bool](repeating: false, count: rows)  // rows the sample filtered already
             var sampleHistogram: [Int] = []  // of the sampled residuals of the groups to try
-            if !wholeBand {
+            if !wholeBand || rowLength <= LZ77.window {
                 var smooth = fastOutput.smooth
                 while smooth.count < groups { smooth.append(0) }
-                candidates = RegionChoice.photoLike(smooth, groupBytes: groupBytes)
+                let photoLike = RegionChoice.photoLike(smooth, groupBytes: groupBytes)
+                if !wholeBand {
+                    candidates = photoLike
+                } else {
+                    // A band that is not flat may still hold flat groups (the rows beside a photo):
+                    // those are tried as a flat band's are, so the chained parse is spent on the photo.
+                    let fastBits = RegionChoice.groupBits(fastOutput.tokens.buffer, prices: fastPrices,
+                                                          groupBytes: groupBytes, groups: groups)
+                    fastGroupBits = fastBits
+                    for g in 0..<groups {
+                        let bytes = (min(rows, (g + 1) * groupRows) - g * groupRows) * rowLength
+                        candidates[g] = fastBits[g] > bytes / 2 || photoLike[g]
+                    }
+                }
             }
             if candidates.contains(true) {
-                let fastBits = RegionChoice.groupBits(fastOutput.tokens.buffer, prices: fastPrices, groupBytes: groupBytes,
-                                                      groups: groups)
+                let fastBits = fastGroupBits ?? RegionChoice.groupBits(fastOutput.tokens.buffer, prices: fastPrices,
+                                                                       groupBytes: groupBytes, groups: groups)
                 fastGroupBits = fastBits
                 (candidates, sampleHistogram) = worthTrying(candidates, fastBits: fastBits, rows: rows,
                                                             noiseOnly: wholeBand, filteredRows: &filteredRows)
