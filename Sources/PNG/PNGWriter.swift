@@ -287,14 +287,13 @@ private struct BandEncoder {
     /// The runs of `candidates` whose filtered rows are estimated to save at least
     /// `RegionChoice.sampleSaving` of their fast parse's bits, so that a small photo in a flat
     /// snapshot (where filters save little) does not pay a chained parse over its rows. Given
-    /// `noiseOnly` (a band that is not flat), each group alone, and only a group that costs the fast
-    /// parse at least `RegionChoice.noiseBits` per byte is left out: the estimate below ignores the
-    /// matches filtered rows find (a sky's, a wide row's text), which only noise has none of. The
-    /// estimate filters every
-    /// `RegionChoice.sampleStep`-th row of a run (its first included) and prices the residuals at
-    /// their order-0 entropy, which a photo's chained parse (mostly literals) comes close to; the
-    /// sampled rows are filtered in place (marked in `filteredRows`, so the trial does not filter
-    /// them again).
+    /// `noiseOnly` (a band that is not flat), each group alone, and only the groups that cost the
+    /// fast parse at least `RegionChoice.noiseBits` per byte are estimated (the others are kept):
+    /// the estimate ignores the matches filtered rows find (a sky's, a wide row's text), which only
+    /// noise has none of. The estimate filters every `RegionChoice.sampleStep`-th row of a run (its
+    /// first included) and prices the residuals at their order-0 entropy, which a photo's chained
+    /// parse (mostly literals) comes close to; the sampled rows are filtered in place (marked in
+    /// `filteredRows`, so the trial does not filter them again).
     private func worthTrying(_ candidates: [Bool], fastBits: [Int], rows: Int, noiseOnly: Bool,
                              filteredRows: inout [Bool]) -> (kept: [Bool], histogram: [Int]) {
         var kept = candidates
@@ -337,7 +336,7 @@ private struct BandEncoder {
     /// runs of groups and where their tokens start in `chainedOutput`) when every match among them
     /// copies bytes written as the trial saw them; otherwise, as every unfiltered region, it is parsed
     /// again over the rows as written, since a match found before may reach into bytes another region
-    /// now writes differently. (Parsing a photo's rows twice was most of a photo banner's time.)
+    /// now writes differently. (Parsing a photo's rows twice cost the bench's photo banner a fifth of its time.)
     private mutating func writeRegions(_ filter: [Bool], trials: [(from: Int, to: Int, tokens: Int)], rows: Int,
                                        count: Int, position: Int, last: Bool, into writer: inout BitWriter) {
         let band = plain + history, filteredBand = filtered + history
