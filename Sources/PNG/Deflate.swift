@@ -35,7 +35,7 @@ enum Deflate {
     static func bound(_ count: Int) -> Int { count + 5 * (count / 65_535 + 1) + 1 }
 
     /// Writes one band as a block: dynamic codes from `plan`, or stored when that is smaller.
-    static func writeBlock(_ tokens: [UInt32], plan: BlockPlan, data: UnsafePointer<UInt8>, count: Int,
+    static func writeBlock(_ tokens: UnsafeBufferPointer<UInt32>, plan: BlockPlan, data: UnsafePointer<UInt8>, count: Int,
                            final: Bool, into writer: inout BitWriter) {
         // A stored block costs its bytes, 4 bytes of length per 65 535, and the padding to a byte.
         let storedBits = count * 8 + 32 * (count / 65_535 + 1) + 7
@@ -69,7 +69,7 @@ enum Deflate {
         } while offset < count
     }
 
-    private static func writeTokens(_ tokens: [UInt32], literalCodes: [UInt16], literalLengths: [UInt8],
+    private static func writeTokens(_ tokens: UnsafeBufferPointer<UInt32>, literalCodes: [UInt16], literalLengths: [UInt8],
                                     distanceCodes: [UInt16], distanceLengths: [UInt8], into writer: inout BitWriter) {
         // Per symbol: code and length merged into one word; per match length: its code, length and
         // extra bits merged the same way, so a match costs two table reads and two writes.
@@ -90,7 +90,6 @@ enum Deflate {
         literalTable.withUnsafeBufferPointer { literals in
         lengthTable.withUnsafeBufferPointer { lengths in
         distanceTable.withUnsafeBufferPointer { distances in
-        tokens.withUnsafeBufferPointer { tokens in
             for token in tokens {
                 if token & LZ77.matchFlag == 0 {
                     let entry = literals[Int(token)]
@@ -106,7 +105,6 @@ enum Deflate {
                 let extra = UInt64(distance) - (entry >> 48)
                 writer.put((entry & 0xFFFF) | extra << codeBits, Int(codeBits) + extraBits)
             }
-        }
         }
         }
         }

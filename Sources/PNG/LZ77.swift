@@ -85,18 +85,52 @@ enum LZ77 {
     }
 
     /// Where a parse appends its tokens and counts its symbols.
+    /// Its tokens are memory of its own, freed by `deallocate` (its owner's last use).
     struct Output {
-        var tokens: [UInt32] = []
+        var tokens = TokenList()
         var frequencies = Frequencies()
         /// The fast parse's smooth literals per group of `groupBytes` (see `parseFast`); groups after
         /// the last literal are left out.
         var smooth: [Int] = []
 
         mutating func reset() {
-            tokens.removeAll(keepingCapacity: true)
+            tokens.count = 0
             frequencies.reset()
             smooth.removeAll(keepingCapacity: true)
         }
+
+        func deallocate() { tokens.deallocate() }
+    }
+
+    /// A growing list of tokens that a parse appends to through a pointer: Array's append checks
+    /// uniqueness and capacity out of line, a call per token that cost a quarter of parsing noise.
+    struct TokenList {
+        private(set) var base: UnsafeMutablePointer<UInt32>
+        private(set) var capacity: Int
+        var count = 0
+
+        init(capacity: Int = 1024) {
+            base = .allocate(capacity: capacity)
+            self.capacity = capacity
+        }
+
+        var buffer: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: base, count: count) }
+
+        @inline(__always) mutating func append(_ token: UInt32) {
+            if count == capacity { grow() }
+            base[count] = token
+            count += 1
+        }
+
+        @inline(never) private mutating func grow() {
+            let larger = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity * 2)
+            larger.initialize(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity *= 2
+        }
+
+        func deallocate() { base.deallocate() }
     }
 
     @inline(__always) static func hash(_ word: UInt32) -> Int {
@@ -116,8 +150,9 @@ enum LZ77 {
         costs.withTables { price in
         output.frequencies.literalLength.withUnsafeMutableBufferPointer { literalCounts in
         output.frequencies.distance.withUnsafeMutableBufferPointer { distanceCounts in
-            let sink = TokenSink(literals: literalCounts.baseAddress!, distances: distanceCounts.baseAddress!,
-                                 lengthIndex: price.lengthIndex)
+            var sink = TokenSink(literals: literalCounts.baseAddress!, distances: distanceCounts.baseAddress!,
+                                 lengthIndex: price.lengthIndex, list: output.tokens)
+            defer { output.tokens = sink.list }
             var i = start
             var smooth = 0, nextGroup = start + groupBytes
             while i + minimumMatch <= end {
@@ -142,11 +177,11 @@ enum LZ77 {
                     if length > best { best = length; distance = i - candidate }
                 }
                 if best >= minimumMatch && (best >= alwaysWorthIt || price.worthIt(here, best, distance)) {
-                    sink.match(best, distance, &output.tokens)
+                    sink.match(best, distance)
                     i += best
                 } else {
                     let byte = here.pointee
-                    sink.literal(byte, &output.tokens)
+                    sink.literal(byte)
                     while i >= nextGroup { output.smooth.append(smooth); smooth = 0; nextGroup += groupBytes }
                     // Near the image's top the neighbours are its first byte: a guess, as all of this is.
                     let fromLeft = byte &- data[max(i - 4, 0)] &+ 3, fromAbove = byte &- data[max(i - rowLength, 0)] &+ 3
@@ -156,7 +191,7 @@ enum LZ77 {
             }
             output.smooth.append(smooth)
             while i < end {
-                sink.literal(data[i], &output.tokens)
+                sink.literal(data[i])
                 i += 1
             }
         }
@@ -182,23 +217,23 @@ enum LZ77 {
                              tables: Tables, costs: CostModel, into output: inout Output) {
         let head = tables.head, previous = tables.previous!  // chained tables always have it
         let maximumChain = 128, goodLength = 8, lazyLength = 16, niceLength = 128
-        @inline(__always) func insert(_ i: Int) {
-            let slot = hash(load32(data + i))
+        @inline(__always) func insert(_ i: Int, _ slot: Int) {
             previous[(base + i) & (window - 1)] = head[slot]
             head[slot] = Int32(truncatingIfNeeded: base + i)
         }
         costs.withTables { price in
         output.frequencies.literalLength.withUnsafeMutableBufferPointer { literalCounts in
         output.frequencies.distance.withUnsafeMutableBufferPointer { distanceCounts in
-            let sink = TokenSink(literals: literalCounts.baseAddress!, distances: distanceCounts.baseAddress!,
-                                 lengthIndex: price.lengthIndex)
+            var sink = TokenSink(literals: literalCounts.baseAddress!, distances: distanceCounts.baseAddress!,
+                                 lengthIndex: price.lengthIndex, list: output.tokens)
+            defer { output.tokens = sink.list }
             // The longest worthwhile match at `i` longer than `atLeast` (0 when none).
-            @inline(__always) func longest(_ i: Int, atLeast: Int, chain: Int) -> (length: Int, distance: Int) {
+            @inline(__always) func longest(_ i: Int, slot: Int, atLeast: Int, chain: Int) -> (length: Int, distance: Int) {
                 let here = data + i
                 let limit = min(maximumMatch, end - i)
                 let word = load32(here)
                 let lowest = max(base, base + i - window)
-                var candidate = Int(head[hash(word)])
+                var candidate = Int(head[slot])
                 var best = atLeast, distance = 0, left = chain
                 while candidate >= lowest && left > 0 {
                     let at = candidate - base
@@ -224,41 +259,62 @@ enum LZ77 {
             var pendingLiteral = false                   // byte i − 1 is not yet emitted
             while i + minimumMatch <= end {
                 var found = (length: 0, distance: 0)
+                let slot = hash(load32(data + i))
                 if pendingLength < lazyLength {
                     let chain = pendingLength >= goodLength ? maximumChain / 4 : maximumChain
-                    found = longest(i, atLeast: max(pendingLength, minimumMatch - 1), chain: chain)
+                    found = longest(i, slot: slot, atLeast: max(pendingLength, minimumMatch - 1), chain: chain)
                 }
-                insert(i)
+                insert(i, slot)
                 if pendingLength >= minimumMatch && found.length <= pendingLength {
                     // The match at i − 1 wins: emit it and hash the bytes it covers.
-                    sink.match(pendingLength, pendingDistance, &output.tokens)
+                    sink.match(pendingLength, pendingDistance)
                     let matchEnd = i - 1 + pendingLength
                     var j = i + 1
-                    while j < matchEnd && j + minimumMatch <= end { insert(j); j += 1 }
+                    while j < matchEnd && j + minimumMatch <= end { insert(j, hash(load32(data + j))); j += 1 }
                     i = matchEnd
                     pendingLength = 0
                     pendingLiteral = false
                     continue
                 }
-                if pendingLiteral { sink.literal(data[i - 1], &output.tokens) }
+                if pendingLiteral { sink.literal(data[i - 1]) }
                 pendingLength = found.length
                 pendingDistance = found.distance
                 pendingLiteral = true
                 i += 1
             }
             if pendingLength >= minimumMatch {
-                sink.match(pendingLength, pendingDistance, &output.tokens)
+                sink.match(pendingLength, pendingDistance)
                 i = i - 1 + pendingLength
             } else if pendingLiteral {
-                sink.literal(data[i - 1], &output.tokens)
+                sink.literal(data[i - 1])
             }
             while i < end {
-                sink.literal(data[i], &output.tokens)
+                sink.literal(data[i])
                 i += 1
             }
         }
         }
         }
+    }
+
+    /// The symbol counts of `tokens`.
+    static func frequencies(of tokens: [UInt32]) -> Frequencies {
+        var frequencies = Frequencies()
+        frequencies.literalLength.withUnsafeMutableBufferPointer { literals in
+            frequencies.distance.withUnsafeMutableBufferPointer { distances in
+                DeflateTables.lengthIndex.withUnsafeBufferPointer { lengthIndex in
+                    for token in tokens {
+                        if token & matchFlag == 0 {
+                            literals[Int(token)] += 1
+                        } else {
+                            literals[257 + Int(lengthIndex[Int((token >> 15) & 0x1FF)])] += 1
+                            distances[DeflateTables.distanceCode(Int(token & 0x7FFF) + 1)] += 1
+                        }
+                    }
+                }
+            }
+        }
+        return frequencies
     }
 
     @inline(__always) static func load32(_ p: UnsafePointer<UInt8>) -> UInt32 {
@@ -297,22 +353,23 @@ enum LZ77 {
     }
 }
 
-/// Appends tokens and counts their symbols.
+/// Appends tokens and counts their symbols; a parse holds it in a local variable (its list in
+/// registers) and hands the list back to its `Output` at the end.
 private struct TokenSink {
     let literals: UnsafeMutablePointer<Int>, distances: UnsafeMutablePointer<Int>
     let lengthIndex: UnsafePointer<UInt8>
+    var list: LZ77.TokenList
 
-    @inline(__always) func literal(_ byte: UInt8, _ tokens: inout [UInt32]) {
-        tokens.append(UInt32(byte))
+    @inline(__always) mutating func literal(_ byte: UInt8) {
+        list.append(UInt32(byte))
         literals[Int(byte)] += 1
     }
 
-    @inline(__always) func match(_ length: Int, _ distance: Int, _ tokens: inout [UInt32]) {
-        tokens.append(LZ77.matchFlag | UInt32(length) << 15 | UInt32(distance - 1))
+    @inline(__always) mutating func match(_ length: Int, _ distance: Int) {
+        list.append(LZ77.matchFlag | UInt32(length) << 15 | UInt32(distance - 1))
         literals[257 + Int(lengthIndex[length])] += 1
         distances[DeflateTables.distanceCode(distance)] += 1
     }
-
 }
 
 /// Bits per symbol, to decide whether a short match is cheaper than its literals. From the previous
@@ -413,3 +470,4 @@ enum DeflateTables {
         return 2 * top + ((x >> (top - 1)) & 1)
     }
 }
+

@@ -13,11 +13,13 @@
 //     photos, gradients, noise, and rows wider than deflate's 32 KiB window, where the unfiltered
 //     parse cannot reach the row above.
 // Regions are made of groups of rows (about 32 KiB, `RegionChoice`). A band that is not flat tries
-// every group filtered; a flat band only the groups whose literals are close to their neighbours,
-// as a smooth photo's are and a glyph's edges are not, so a photo between flat rows is filtered and
-// the rows above and below it are not. Each group's bits in both parses then decide, with a cost for
-// every change of encoding (a block header), and when the regions differ each is parsed again over
-// the rows as they are written.
+// every group filtered but those that look like noise (a sample of their rows filtered saves
+// nothing); a flat band only the groups whose literals are close to their neighbours, as a smooth
+// photo's are and a glyph's edges are not, so a photo between flat rows is filtered and the rows
+// above and below it are not. Each group's bits in both parses then decide, with a cost for every
+// change of encoding (a block header). When the regions differ, a filtered region keeps its trial
+// tokens if they copy only bytes written as the trial saw them, and any other region is parsed
+// again over the rows as they are written.
 // Each band's buffer starts with the last 32 KiB of what was emitted before it, so matches reach
 // across bands and regions whichever encoding each took. Memory stays flat: two band buffers and the output,
 // which is reserved once at its largest possible size (stored blocks), so it is never copied while
@@ -139,13 +141,15 @@ private struct BandEncoder {
         filtered = .allocate(capacity: size)
         above = .allocate(capacity: width * 4)
         above.initialize(repeating: 0, count: width * 4)
-        fastOutput.tokens.reserveCapacity(rowsPerBand * rowLength / 16 + 1024)
     }
 
     /// Writes every band of the `height` rows of premultiplied `pixels`; returns the Adler-32 of the
     /// scanlines as written.
     mutating func encode(_ pixels: UnsafePointer<UInt8>, height: Int, into writer: inout BitWriter) -> UInt32 {
-        defer { plain.deallocate(); filtered.deallocate(); above.deallocate() }
+        defer {
+            plain.deallocate(); filtered.deallocate(); above.deallocate()
+            fastOutput.deallocate(); chainedOutput.deallocate()
+        }
         var checksum: UInt32 = 1
         var firstRow = 0, position = 0  // absolute position of the band's first byte in the stream
         while firstRow < height {
@@ -173,25 +177,44 @@ private struct BandEncoder {
             // above). In a flat band, the groups that look like a smooth photo: many of their
             // literals are within 3 of the byte to their left or above, where a glyph's anti-aliased
             // edge jumps (text rows cost the fast parse as much as a photo's, so the cost alone cannot
-            // tell them apart). A snapshot has none and is written as parsed.
+            // tell them apart). A snapshot has none and is written as parsed. Either way a candidate
+            // is tried only where a sample of its rows filtered says it pays (`worthTrying`); in a
+            // band that is not flat, group by group and only to leave out noise (which filters do
+            // not predict), so that it is not parsed twice.
             let wholeBand = fastPlan.bits > count / 2 || rowLength > LZ77.window
             var candidates = [Bool](repeating: wholeBand, count: groups)
             // The fast parse's bits per group, priced once: for the sampled gate and for the choice.
             var fastGroupBits: [Int]?
-            if !wholeBand {
+            var filteredRows = [Bool](repeating: false, count: rows)  // rows the sample filtered already
+            var sampleHistogram: [Int] = []  // of the sampled residuals of the groups to try
+            if !wholeBand || rowLength <= LZ77.window {
                 var smooth = fastOutput.smooth
                 while smooth.count < groups { smooth.append(0) }
-                candidates = RegionChoice.photoLike(smooth, groupBytes: groupBytes)
-                if candidates.contains(true) {
-                    let fastBits = RegionChoice.groupBits(fastOutput.tokens, prices: fastPrices, groupBytes: groupBytes,
-                                                          groups: groups)
+                let photoLike = RegionChoice.photoLike(smooth, groupBytes: groupBytes)
+                if !wholeBand {
+                    candidates = photoLike
+                } else {
+                    // A band that is not flat may still hold flat groups (the rows beside a photo):
+                    // those are tried as a flat band's are, so the chained parse is spent on the photo.
+                    let fastBits = RegionChoice.groupBits(fastOutput.tokens.buffer, prices: fastPrices,
+                                                          groupBytes: groupBytes, groups: groups)
                     fastGroupBits = fastBits
-                    candidates = worthTrying(candidates, fastBits: fastBits, rows: rows)
+                    for g in 0..<groups {
+                        let bytes = (min(rows, (g + 1) * groupRows) - g * groupRows) * rowLength
+                        candidates[g] = fastBits[g] > bytes / 2 || photoLike[g]
+                    }
                 }
+            }
+            if candidates.contains(true) {
+                let fastBits = fastGroupBits ?? RegionChoice.groupBits(fastOutput.tokens.buffer, prices: fastPrices,
+                                                                       groupBytes: groupBytes, groups: groups)
+                fastGroupBits = fastBits
+                (candidates, sampleHistogram) = worthTrying(candidates, fastBits: fastBits, rows: rows,
+                                                            noiseOnly: wholeBand, filteredRows: &filteredRows)
             }
             guard candidates.contains(true) else {
                 checksum = plainChecksum
-                Deflate.writeBlock(fastOutput.tokens, plan: fastPlan, data: band, count: count, final: last, into: &writer)
+                Deflate.writeBlock(fastOutput.tokens.buffer, plan: fastPlan, data: band, count: count, final: last, into: &writer)
                 finishBand(plain, rows: rows, count: count)
                 position += count
                 firstRow += rows
@@ -203,46 +226,55 @@ private struct BandEncoder {
             chainedTables = tables
             chainedOutput.reset()
             var trials: [(from: Int, to: Int, tokens: Int)] = []  // runs of groups and where their tokens start
+            // Literals priced by the sampled residuals (when a group was sampled: a photo's, in a
+            // band that is not flat) rather than by the last band's code: the
+            // cost-aware parse then declines matches that would cost a photo's cheap residuals more.
+            var trialCosts = chainedCosts
+            if sampleHistogram.contains(where: { $0 > 0 }) {
+                trialCosts.literal = Huffman.lengths(sampleHistogram, limit: 15).map { $0 == 0 ? 12 : $0 }
+            }
             for (from, to) in RegionChoice.runs(candidates, of: true) {
                 let firstGroupRow = from * groupRows, endRow = min(rows, to * groupRows)
-                for r in firstGroupRow..<endRow {
+                for r in firstGroupRow..<endRow where !filteredRows[r] {
                     let rowAbove = r == 0 ? UnsafePointer(above) : UnsafePointer(band + (r - 1) * rowLength + 1)
                     RowFilters.filterRow(band + r * rowLength + 1, above: rowAbove, count: width * 4,
                                          into: filteredBand + r * rowLength)
                 }
                 trials.append((from, to, chainedOutput.tokens.count))
                 LZ77.parseChained(filtered, from: history + firstGroupRow * rowLength, to: history + endRow * rowLength,
-                                  base: position - history, tables: tables, costs: chainedCosts, into: &chainedOutput)
+                                  base: position - history, tables: tables, costs: trialCosts, into: &chainedOutput)
             }
             let chainedPlan = BlockPlan(chainedOutput.frequencies)
             let chainedPrices = chainedPlan.costs
             chainedCosts = chainedPrices
             let fastBits = fastGroupBits
-                ?? RegionChoice.groupBits(fastOutput.tokens, prices: fastPrices, groupBytes: groupBytes, groups: groups)
+                ?? RegionChoice.groupBits(fastOutput.tokens.buffer, prices: fastPrices, groupBytes: groupBytes, groups: groups)
             var chainedBits = [Int](repeating: Int.max, count: groups)
             for (k, trial) in trials.enumerated() {
                 let end = k + 1 < trials.count ? trials[k + 1].tokens : chainedOutput.tokens.count
-                let bits = RegionChoice.groupBits(chainedOutput.tokens[trial.tokens..<end], prices: chainedPrices,
+                let bits = RegionChoice.groupBits(UnsafeBufferPointer(rebasing: chainedOutput.tokens.buffer[trial.tokens..<end]), prices: chainedPrices,
                                                   groupBytes: groupBytes, groups: trial.to - trial.from)
                 for g in trial.from..<trial.to { chainedBits[g] = bits[g - trial.from] }
             }
             let penalty = max(fastPlan.header.bits, chainedPlan.header.bits) + RegionChoice.switchBits
             let (filter, mixedBits) = RegionChoice.choose(fast: fastBits, filtered: chainedBits, switchBits: penalty)
             let uniform = !filter.contains(true) || !filter.contains(false)
-            if wholeBand && (uniform || mixedBits >= min(fastPlan.bits, chainedPlan.bits) - penalty) {
+            // (Only when every group was tried: otherwise the chained parse covers part of the band.)
+            if wholeBand && !candidates.contains(false) && (uniform || mixedBits >= min(fastPlan.bits, chainedPlan.bits) - penalty) {
                 // One block, as before regions: the smaller of the two whole-band parses.
                 let useFiltered = chainedPlan.bits < fastPlan.bits
                 let chosen = useFiltered ? filtered : plain
                 checksum = useFiltered ? adler32(filteredBand, count: count, continuing: checksum) : plainChecksum
-                Deflate.writeBlock(useFiltered ? chainedOutput.tokens : fastOutput.tokens, plan: useFiltered ? chainedPlan : fastPlan,
+                Deflate.writeBlock(useFiltered ? chainedOutput.tokens.buffer : fastOutput.tokens.buffer, plan: useFiltered ? chainedPlan : fastPlan,
                                    data: chosen + history, count: count, final: last, into: &writer)
                 finishBand(chosen, rows: rows, count: count)
             } else if !filter.contains(true) {
                 checksum = plainChecksum
-                Deflate.writeBlock(fastOutput.tokens, plan: fastPlan, data: band, count: count, final: last, into: &writer)
+                Deflate.writeBlock(fastOutput.tokens.buffer, plan: fastPlan, data: band, count: count, final: last, into: &writer)
                 finishBand(plain, rows: rows, count: count)
             } else {
-                writeRegions(filter, rows: rows, count: count, position: position, last: last, into: &writer)
+                writeRegions(filter, trials: trials, rows: rows, count: count, position: position, last: last,
+                             into: &writer)
                 checksum = adler32(filteredBand, count: count, continuing: checksum)
                 finishBand(filtered, rows: rows, count: count)
             }
@@ -254,43 +286,61 @@ private struct BandEncoder {
 
     /// The runs of `candidates` whose filtered rows are estimated to save at least
     /// `RegionChoice.sampleSaving` of their fast parse's bits, so that a small photo in a flat
-    /// snapshot (where filters save little) does not pay a chained parse over its rows. The estimate
-    /// filters every `RegionChoice.sampleStep`-th row of a run (its first included) and prices the
-    /// residuals at their order-0 entropy, which a photo's chained parse (mostly literals) comes close
-    /// to; the sampled rows are filtered in place and the full trial filters them again.
-    private func worthTrying(_ candidates: [Bool], fastBits: [Int], rows: Int) -> [Bool] {
+    /// snapshot (where filters save little) does not pay a chained parse over its rows. Given
+    /// `noiseOnly` (a band that is not flat), each group alone, and only the groups that cost the
+    /// fast parse at least `RegionChoice.noiseBits` per byte are estimated (the others are kept):
+    /// the estimate ignores the matches filtered rows find (a sky's, a wide row's text), which only
+    /// noise has none of. The estimate filters every `RegionChoice.sampleStep`-th row of a run (its
+    /// first included) and prices the residuals at their order-0 entropy, which a photo's chained
+    /// parse (mostly literals) comes close to; the sampled rows are filtered in place (marked in
+    /// `filteredRows`, so the trial does not filter them again).
+    private func worthTrying(_ candidates: [Bool], fastBits: [Int], rows: Int, noiseOnly: Bool,
+                             filteredRows: inout [Bool]) -> (kept: [Bool], histogram: [Int]) {
         var kept = candidates
         let band = plain + history, filteredBand = filtered + history
-        var histogram = [Int](repeating: 0, count: 256)
-        for (from, to) in RegionChoice.runs(candidates, of: true) {
+        var histogram = [Int](repeating: 0, count: 256), keptHistogram = histogram
+        let runs = noiseOnly ? candidates.indices.filter { candidates[$0] }.map { ($0, $0 + 1) }
+            : RegionChoice.runs(candidates, of: true)
+        for (from, to) in runs {
             let firstRow = from * groupRows, endRow = min(rows, to * groupRows)
+            var fast = 0
+            for g in from..<to { fast += fastBits[g] }
+            let noise = fast >= RegionChoice.noiseBits * (endRow - firstRow) * rowLength
+            if noiseOnly && !noise { continue }  // kept without a sample
             for i in 0..<256 { histogram[i] = 0 }
             var sampled = 0
             for r in stride(from: firstRow, to: endRow, by: RegionChoice.sampleStep) {
                 let rowAbove = r == 0 ? UnsafePointer(above) : UnsafePointer(band + (r - 1) * rowLength + 1)
                 let target = filteredBand + r * rowLength
                 RowFilters.filterRow(band + r * rowLength + 1, above: rowAbove, count: width * 4, into: target)
-                for x in 0..<rowLength { histogram[Int(target[x])] += 1 }
+                filteredRows[r] = true
+                histogram.withUnsafeMutableBufferPointer { counts in
+                    for x in 0..<rowLength { counts[Int(target[x])] += 1 }
+                }
                 sampled += rowLength
             }
-            var fast = 0
-            for g in from..<to { fast += fastBits[g] }
             let estimate = RegionChoice.entropyBits(histogram, count: sampled) * Double((endRow - firstRow) * rowLength)
                 / Double(sampled)
             if estimate > Double(fast) * (1 - RegionChoice.sampleSaving) {
                 for g in from..<to { kept[g] = false }
+            } else {
+                for i in 0..<256 { keptHistogram[i] += histogram[i] }
             }
         }
-        return kept
+        return (kept, keptHistogram)
     }
 
     /// Writes a band whose groups take different encodings (`filter[g]`: filtered rows for group g),
     /// one block per region: the band's scanlines as they will be written are gathered in `filtered`
-    /// (unfiltered groups copied in), and each region is parsed again over them, since a match found
-    /// before may reach into bytes another region now writes differently.
-    private mutating func writeRegions(_ filter: [Bool], rows: Int, count: Int, position: Int, last: Bool,
-                                       into writer: inout BitWriter) {
+    /// (unfiltered groups copied in). A filtered region keeps the tokens of its trial parse (`trials`:
+    /// runs of groups and where their tokens start in `chainedOutput`) when every match among them
+    /// copies bytes written as the trial saw them; otherwise, as every unfiltered region, it is parsed
+    /// again over the rows as written, since a match found before may reach into bytes another region
+    /// now writes differently. (Parsing a photo's rows twice cost the bench's photo banner a fifth of its time.)
+    private mutating func writeRegions(_ filter: [Bool], trials: [(from: Int, to: Int, tokens: Int)], rows: Int,
+                                       count: Int, position: Int, last: Bool, into writer: inout BitWriter) {
         let band = plain + history, filteredBand = filtered + history
+        let trialTokens = Array(chainedOutput.tokens.buffer), groupBytes = groupRows * rowLength
         for (from, to) in RegionChoice.runs(filter, of: false) {
             let start = from * groupRows * rowLength, end = min(rows, to * groupRows) * rowLength
             (filteredBand + start).update(from: band + start, count: end - start)
@@ -303,25 +353,42 @@ private struct BandEncoder {
             + RegionChoice.runs(filter, of: false).map { ($0, $1, false) }
         for (from, to, isFiltered) in regions.sorted(by: { $0.0 < $1.0 }) {
             let start = history + from * groupRows * rowLength, end = history + min(rows, to * groupRows) * rowLength
-            var plan: BlockPlan, tokens: [UInt32]
-            if isFiltered {
+            var plan: BlockPlan, kept: [UInt32]?
+            let trial = trials.firstIndex { $0.from <= from && to <= $0.to }
+            kept = !isFiltered ? nil : trial.flatMap { k -> [UInt32]? in
+                let tokensEnd = k + 1 < trials.count ? trials[k + 1].tokens : trialTokens.count
+                return RegionChoice.keptTokens(trialTokens[trials[k].tokens..<tokensEnd], from: trials[k].from * groupBytes,
+                                               start: start - history, end: end - history, filter: filter,
+                                               groupBytes: groupBytes, data: filteredBand)
+            }
+            if isFiltered, let kept {
+                plan = BlockPlan(LZ77.frequencies(of: kept))
+                chainedCosts = plan.costs
+            } else if isFiltered {
                 LZ77.insertChained(filtered, from: max(inserted, start - LZ77.window), to: start,
                                    base: position - history, tables: tables)
                 chainedOutput.reset()
                 LZ77.parseChained(filtered, from: start, to: end, base: position - history, tables: tables,
                                   costs: chainedCosts, into: &chainedOutput)
                 inserted = end
-                plan = BlockPlan(chainedOutput.frequencies); tokens = chainedOutput.tokens
+                plan = BlockPlan(chainedOutput.frequencies)
                 chainedCosts = plan.costs
             } else {
                 fastOutput.reset()
                 LZ77.parseFast(filtered, from: start, to: end, base: position - history, rowLength: rowLength,
                                groupBytes: end - start, tables: fastTables, costs: fastCosts, into: &fastOutput)
-                plan = BlockPlan(fastOutput.frequencies); tokens = fastOutput.tokens
+                plan = BlockPlan(fastOutput.frequencies)
                 fastCosts = plan.costs
             }
-            Deflate.writeBlock(tokens, plan: plan, data: filtered + start, count: end - start,
-                               final: last && end == history + count, into: &writer)
+            let final = last && end == history + count
+            if let kept {
+                kept.withUnsafeBufferPointer { kept in
+                    Deflate.writeBlock(kept, plan: plan, data: filtered + start, count: end - start, final: final, into: &writer)
+                }
+            } else {
+                Deflate.writeBlock(isFiltered ? chainedOutput.tokens.buffer : fastOutput.tokens.buffer, plan: plan,
+                                   data: filtered + start, count: end - start, final: final, into: &writer)
+            }
         }
     }
 
@@ -365,6 +432,10 @@ enum RegionChoice {
     /// `sampleStep`-th of its rows is estimated to save this share of its bits: the fixture matrix's
     /// small photos save well under it and the gradient photo's sky about a third.
     static let sampleStep = 8, sampleSaving = 0.05
+    /// Bits per byte from which a group of a band that is not flat may be noise: 1024 × 768 px of
+    /// noise cost 6.9 (written unfiltered), zlib's unfiltered parse of the bench's grainy photo 5.1,
+    /// flat rows well under 1.
+    static let noiseBits = 6
 
     /// The bits an order-0 code of `histogram` (`count` bytes) takes.
     static func entropyBits(_ histogram: [Int], count: Int) -> Double {
@@ -380,35 +451,29 @@ enum RegionChoice {
 
     /// The bits of `tokens` (a parse of consecutive groups of `groupBytes`, from the first) by the
     /// group where each token starts, priced by `prices`.
-    static func groupBits(_ tokens: ArraySlice<UInt32>, prices: CostModel, groupBytes: Int, groups: Int) -> [Int] {
+    static func groupBits(_ tokens: UnsafeBufferPointer<UInt32>, prices: CostModel, groupBytes: Int, groups: Int) -> [Int] {
         var bits = [Int](repeating: 0, count: groups)
         prices.withTables { price in
-            tokens.withUnsafeBufferPointer { tokens in
-                bits.withUnsafeMutableBufferPointer { bits in
-                    var offset = 0, group = 0, next = groupBytes, sum = 0
-                    for token in tokens {
-                        while offset >= next && group + 1 < groups {
-                            bits[group] = sum; sum = 0; group += 1; next += groupBytes
-                        }
-                        if token & LZ77.matchFlag == 0 {
-                            sum += Int(price.literal[Int(token)])
-                            offset += 1
-                        } else {
-                            let length = Int((token >> 15) & 0x1FF)
-                            sum += Int(price.length[length])
-                                + Int(price.distance[DeflateTables.distanceCode(Int(token & 0x7FFF) + 1)])
-                            offset += length
-                        }
+            bits.withUnsafeMutableBufferPointer { bits in
+                var offset = 0, group = 0, next = groupBytes, sum = 0
+                for token in tokens {
+                    while offset >= next && group + 1 < groups {
+                        bits[group] = sum; sum = 0; group += 1; next += groupBytes
                     }
-                    bits[group] += sum
+                    if token & LZ77.matchFlag == 0 {
+                        sum += Int(price.literal[Int(token)])
+                        offset += 1
+                    } else {
+                        let length = Int((token >> 15) & 0x1FF)
+                        sum += Int(price.length[length])
+                            + Int(price.distance[DeflateTables.distanceCode(Int(token & 0x7FFF) + 1)])
+                        offset += length
+                    }
                 }
+                bits[group] += sum
             }
         }
         return bits
-    }
-
-    static func groupBits(_ tokens: [UInt32], prices: CostModel, groupBytes: Int, groups: Int) -> [Int] {
-        groupBits(tokens[...], prices: prices, groupBytes: groupBytes, groups: groups)
     }
 
     /// Per group, whether filtered rows are cheaper, with `switchBits` for every change of
@@ -436,6 +501,45 @@ enum RegionChoice {
             k = from[g][k]
         }
         return (choice, total)
+    }
+
+    /// The tokens of a trial parse (`tokens`, from band offset `from`) that cover band offsets
+    /// `start..<end` of a filtered region, when they decode to the same bytes in the band as written:
+    /// every match copies bytes of the window (negative offsets) or of groups written filtered
+    /// (`filter`, groups of `groupBytes`), as the trial parse saw them. A match cut by the region's
+    /// edges keeps its part inside, as literals (read from `data`, the band as written) when that is
+    /// shorter than a match may be. Nil when a match copies bytes written differently now.
+    static func keptTokens(_ tokens: ArraySlice<UInt32>, from: Int, start: Int, end: Int, filter: [Bool],
+                           groupBytes: Int, data: UnsafePointer<UInt8>) -> [UInt32]? {
+        var valid = true
+        // At most the slice's tokens, and the literals of the two matches cut at the edges.
+        let kept = [UInt32](unsafeUninitializedCapacity: tokens.count + 2 * LZ77.minimumMatch) { kept, count in
+            var offset = from
+            for token in tokens {
+                guard offset < end else { break }
+                let isMatch = token & LZ77.matchFlag != 0
+                let tokenEnd = offset + (isMatch ? Int((token >> 15) & 0x1FF) : 1)
+                defer { offset = tokenEnd }
+                guard tokenEnd > start else { continue }
+                guard isMatch else { kept[count] = token; count += 1; continue }
+                let distance = Int(token & 0x7FFF) + 1
+                let first = max(offset, start), stop = min(tokenEnd, end)
+                let source = max(0, first - distance), sourceEnd = stop - distance
+                if sourceEnd > source {
+                    for g in (source / groupBytes)...((sourceEnd - 1) / groupBytes) where !filter[g] {
+                        valid = false
+                        return
+                    }
+                }
+                if stop - first >= LZ77.minimumMatch {
+                    kept[count] = LZ77.matchFlag | UInt32(stop - first) << 15 | UInt32(distance - 1)
+                    count += 1
+                } else {
+                    for k in first..<stop { kept[count] = UInt32(data[k]); count += 1 }
+                }
+            }
+        }
+        return valid ? kept : nil
     }
 
     /// The runs of consecutive equal `flags` that are `value`, as group ranges.

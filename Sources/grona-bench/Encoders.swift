@@ -16,7 +16,8 @@ import Text
 /// encoder can predict); the gradient-photo banner (bench/gradient-photo-banner.json) at @2x and @3x
 /// under a band of its own photo (bench/gradient-photo.png, a smooth evening sky without grain) a
 /// third of the banner's width tall: flat rows and text below smooth rows, which filters predict
-/// and unfiltered rows do not; a 1024 × 768 diagonal gradient; 1024 × 768 of noise; and the
+/// and unfiltered rows do not; a 1024 × 768 diagonal gradient; a photograph alone at @3x (390 × 260
+/// pt, 1170 × 780 px, the same smooth light and grain as the banner's); 1024 × 768 of noise; and the
 /// reference banner laid out 2,731 pt wide (8,193 px rows, wider than deflate's 32 KiB window).
 enum Encoders {
     struct Image {
@@ -53,6 +54,7 @@ enum Encoders {
             Image(name: "gradient, 1024 × 768", pixmap: try synthetic(1024, 768) { x, y, _ in
                 (UInt8(x * 255 / 1023), UInt8(y * 255 / 767), UInt8((x + y) * 255 / 1790))
             }),
+            Image(name: "photo @3x, 1170 × 780", pixmap: try photograph(1170, 780)),
             Image(name: "noise, 1024 × 768", pixmap: try synthetic(1024, 768) { _, _, noise in
                 (noise.next(), noise.next(), noise.next())
             }),
@@ -90,7 +92,17 @@ enum Encoders {
     /// `banner` with `rows` of a photograph-like band above it: light that varies smoothly over
     /// the frame, and grain of ±6 levels per channel.
     static func photoAbove(_ banner: Pixmap, rows: Int) throws -> Pixmap {
-        let photo = try synthetic(banner.width, rows) { x, y, noise in
+        let photo = try photograph(banner.width, rows)
+        guard let pixmap = Pixmap(width: banner.width, height: rows + banner.height,
+                                  premultipliedPixels: photo.pixels + banner.pixels) else {
+            throw BenchError("cannot stack the photo above the banner")
+        }
+        return pixmap
+    }
+
+    /// A photograph-like frame: light that varies smoothly over it, and grain of ±6 levels per channel.
+    static func photograph(_ width: Int, _ height: Int) throws -> Pixmap {
+        try synthetic(width, height) { x, y, noise in
             let u = Double(x) / 180, v = Double(y) / 120
             let light = 0.5 + 0.25 * sin(u) * cos(v) + 0.15 * sin(u * 0.37 + v * 0.81)
             func channel(_ tint: Double) -> UInt8 {
@@ -99,11 +111,6 @@ enum Encoders {
             }
             return (channel(1.0), channel(0.85), channel(0.7))
         }
-        guard let pixmap = Pixmap(width: banner.width, height: rows + banner.height,
-                                  premultipliedPixels: photo.pixels + banner.pixels) else {
-            throw BenchError("cannot stack the photo above the banner")
-        }
-        return pixmap
     }
 
     /// `banner` under a band of `photo` as wide as the banner and a third as tall, the photo scaled

@@ -80,3 +80,18 @@ extension Explore {
         print("\(matrix.count) snapshots, \(pixels / passes / matrix.count) pixels and \(bytes / passes / matrix.count) PNG bytes on average")
     }
 }
+
+extension Explore {
+    /// Encodes the `--encoders` image whose name starts with `prefix` `count` times with the built-in
+    /// encoder, or with libpng's default (adaptive filters, zlib level 6) given `libpng` (for
+    /// callgrind: `--toggle-collect='*encodePNG*'` counts the encoder alone).
+    static func encode(checkout: Checkout, prefix: String, count: Int, libpng: Bool) throws {
+        guard let image = try Encoders.images(checkout: checkout).first(where: { $0.name.hasPrefix(prefix) }) else {
+            throw BenchError("no encoder image named \(prefix)…")
+        }
+        let options = libpng ? PNGEncodingOptions(filter: .adaptive, level: 6) : .builtin
+        var bytes = 0
+        for _ in 0..<count { bytes = try encodePNG(image.pixmap, options: options).count }
+        print("\(image.name): \(bytes) B")
+    }
+}

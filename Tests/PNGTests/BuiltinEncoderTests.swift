@@ -202,6 +202,105 @@ final class BuiltinEncoderTests: XCTestCase {
         XCTAssertEqual(RegionChoice.runs([true, true, false, true], of: true).map { [$0.0, $0.1] }, [[0, 2], [3, 4]])
     }
 
+    /// A photograph-like band (smooth light and ±6 levels of grain, which no filter predicts) above
+    /// flat rows with text-like bars: a band that is not flat, whose photo rows are written filtered
+    /// and its flat rows unfiltered.
+    private func grainyPhotoAboveFlatRows(width: Int = 240, photo: Int = 90, flat: Int = 150) -> Pixmap {
+        var noise = Noise(state: 0xC0FFEE)
+        return pixmap(width, photo + flat) { x, y in
+            guard y < photo else {
+                return y % 24 >= 6 && y % 24 < 14 && (x / 9) % 5 != 4 && x > 20 ? (250, 250, 245, 255) : (5, 75, 58, 255)
+            }
+            let light = 0.5 + 0.25 * sin(Double(x) / 40) * cos(Double(y) / 30)
+            func channel(_ tint: Double) -> UInt8 {
+                UInt8(max(0, min(255, (light * tint * 255 + Double(Int(noise.next() % 13) - 6)).rounded())))
+            }
+            return (channel(1.0), channel(0.85), channel(0.7), 255)
+        }
+    }
+
+    func testPhotosGradientsAndNoiseRoundTripAndAreNoLargerThanLibpngsDefault() throws {
+        var noise = Noise(state: 0xBADC0DE)
+        let images: [(String, Pixmap)] = [
+            ("grainy photo above flat rows", grainyPhotoAboveFlatRows()),
+            ("smooth photo between flat rows", gradientPhotoBanner()),
+            ("gradient", pixmap(320, 200) { x, y in (UInt8(x * 255 / 319), UInt8(y * 255 / 199), UInt8((x + y) * 255 / 518), 255) }),
+            ("noise", pixmap(256, 160) { _, _ in (noise.next(), noise.next(), noise.next(), 255) }),
+        ]
+        for (name, image) in images {
+            let ours = try encodePNG(image), libpng = try encodePNG(image, options: PNGEncodingOptions(filter: .adaptive, level: 6))
+            XCTAssertEqual(try decodePNG(ours).pixmap, image, name)
+            XCTAssertEqual(ours, try encodePNG(image), "\(name): same pixels, same bytes")
+            XCTAssertLessThanOrEqual(ours.count, libpng.count, "\(name): no larger than libpng's default")
+            // Several bands: regions, kept trial tokens and windows across bands.
+            let banded = PNGWriter.encode(image, chunks: [], bandBytes: 1 << 15)
+            XCTAssertEqual(try decodePNG(banded).pixmap, image, "\(name) in bands")
+            XCTAssertEqual(banded, PNGWriter.encode(image, chunks: [], bandBytes: 1 << 15), "\(name) in bands: same bytes")
+        }
+    }
+
+    func testAGrainyPhotosRowsAreFilteredNotLeftOutAsNoise() throws {
+        // Its rows cost the fast parse over 6 bits a byte, as noise does, but a sample filtered saves
+        // a third of that: they are tried, and written, filtered.
+        let image = grainyPhotoAboveFlatRows()
+        let types = try filterTypes(try encodePNG(image), width: image.width, height: image.height)
+        // Groups of 34 rows (of 961 bytes): the first two are all photo.
+        XCTAssertGreaterThan(types[0..<68].filter { $0 != 0 }.count, 60, "the photo's rows are filtered")
+    }
+
+    func testKeptTrialTokensCopyOnlyBytesWrittenAsTheTrialSawThem() {
+        // Groups of 16 bytes; group 0 is written unfiltered, groups 1 and 2 filtered.
+        let data = [UInt8](0..<48)
+        let filter = [false, true, true]
+        func match(_ length: Int, _ distance: Int) -> UInt32 { LZ77.matchFlag | UInt32(length) << 15 | UInt32(distance - 1) }
+        data.withUnsafeBufferPointer { data in
+            let bytes = data.baseAddress!
+            // A trial run over groups 1 and 2 (from offset 16): 8 literals, a match 8 back, 16 literals.
+            let inside = Array((16..<24).map { UInt32($0) }) + [match(8, 8)] + (32..<48).map { UInt32($0) }
+            XCTAssertEqual(RegionChoice.keptTokens(inside[...], from: 16, start: 16, end: 48, filter: filter,
+                                                   groupBytes: 16, data: bytes), inside)
+            // The same match 20 back copies group 0, now written differently: the region is parsed again.
+            let outside = Array((16..<24).map { UInt32($0) }) + [match(8, 20)] + (32..<48).map { UInt32($0) }
+            XCTAssertNil(RegionChoice.keptTokens(outside[...], from: 16, start: 16, end: 48, filter: filter,
+                                                 groupBytes: 16, data: bytes))
+            // A region from offset 26: the match is cut to its last 6 bytes; from 30, to 2 literals.
+            XCTAssertEqual(RegionChoice.keptTokens(inside[...], from: 16, start: 26, end: 48, filter: filter,
+                                                   groupBytes: 16, data: bytes), [match(6, 8)] + (32..<48).map { UInt32($0) })
+            XCTAssertEqual(RegionChoice.keptTokens(inside[...], from: 16, start: 30, end: 40, filter: filter,
+                                                   groupBytes: 16, data: bytes), (30..<40).map { UInt32($0) })
+        }
+    }
+
+    func testRowFiltersMatchThePNGDefinitionsAndLibpngsChoice() {
+        // Every filter byte by byte as PNG §9 defines it, and the minimum sum of absolute values
+        // (lowest type on a tie), against the vector code, for widths that leave tails of every size.
+        func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+            let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+            return pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+        }
+        var noise = Noise(state: 42)
+        for width in [1, 2, 3, 4, 5, 7, 8, 9, 17, 33, 100] {
+            for kind in 0..<4 {
+                let count = width * 4
+                let above = (0..<count).map { x in kind == 0 ? noise.next() : UInt8(truncatingIfNeeded: x * 3 + kind) }
+                let row = (0..<count).map { x in kind == 1 ? above[x] : kind == 2 ? UInt8(truncatingIfNeeded: x * 3) : noise.next() }
+                var expected: [[UInt8]] = []
+                for type in 0..<5 {
+                    expected.append((0..<count).map { x in
+                        let a = x >= 4 ? Int(row[x - 4]) : 0, b = Int(above[x]), c = x >= 4 ? Int(above[x - 4]) : 0
+                        let predictor = [0, a, b, (a + b) / 2, paeth(a, b, c)][type]
+                        return UInt8(truncatingIfNeeded: Int(row[x]) - predictor)
+                    })
+                }
+                let sums = expected.map { $0.reduce(0) { $0 + abs(Int(Int8(bitPattern: $1))) } }
+                let best = sums.firstIndex(of: sums.min()!)!
+                var target = [UInt8](repeating: 0xEE, count: count + 1)
+                RowFilters.filterRow(row, above: above, count: count, into: &target)
+                XCTAssertEqual(target, [UInt8(best)] + expected[best], "width \(width), kind \(kind)")
+            }
+        }
+    }
+
     func testAdler32MatchesZlib() {
         var noise = Noise(state: 99)
         let data = (0..<70_000).map { i in i % 5000 < 2500 ? noise.next() : 255 }
