@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "FuzzDriver"),
         // bytes → SpecDecoder → ComponentRenderer at a small width and scale.
         .executableTarget(name: "FuzzSpec", dependencies: ["FuzzDriver", .product(name: "Grona", package: "GronaSnap")]),
-        // bytes → decodePNG.
+        // bytes → decodePNG, and the same bytes as pixels → the built-in encoder and libpng's, which must agree.
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzDriver", .product(name: "PNG", package: "GronaSnap")]),
         // bytes as a merge body → JSONTextEdit.merge and .edit, as POST /api/specs/NAME/merge runs them.
         .executableTarget(name: "FuzzMerge", dependencies: ["FuzzDriver", .product(name: "Grona", package: "GronaSnap"),
