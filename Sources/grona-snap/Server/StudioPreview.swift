@@ -211,10 +211,18 @@ extension StudioAPI {
         // The tiles are split over the machine's cores (`RenderLanes`), since a person waits for them;
         // on a heavy lane, one lane: the shared ones are for the light requests a person waits for.
         let lanes = request.lane == .heavy ? StudioAPI.oneLane : RenderLanes.shared
-        let costed = try preview.costed(on: lanes, stop: request.clientGone)
-        let held = try afford(costed.cost, "the preview",
-                              lower: "the number of tiles (languages, text sizes, appearances, directions), width or scale", for: request)
-        defer { held.release() }
-        return .json(preview.json(try preview.run(on: lanes, laidOut: costed.renderers, cache: tiles, stop: request.clientGone)))
+        // The rest of an edit's tiles (no findings) follow its tiles on screen (`PreviewOrder`).
+        var hasher = Hasher()
+        hasher.combine(request.client); hasher.combine(options.name); hasher.combine(request.body)
+        let edit = hasher.finalize()
+        if !withFindings { previewOrder.waitForFirst(of: edit, gone: request.clientGone) }
+        let draw = { () throws -> PreviewRequest.Result in
+            let costed = try preview.costed(on: lanes, stop: request.clientGone)
+            let held = try afford(costed.cost, "the preview",
+                                  lower: "the number of tiles (languages, text sizes, appearances, directions), width or scale", for: request)
+            defer { held.release() }
+            return try preview.run(on: lanes, laidOut: costed.renderers, cache: tiles, stop: request.clientGone)
+        }
+        return .json(preview.json(withFindings ? try previewOrder.first(edit, draw) : try draw()))
     }
 }
