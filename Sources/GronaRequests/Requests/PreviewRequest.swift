@@ -120,7 +120,7 @@ public struct PreviewRequest {
         let environments = tiles.map(\.environment)
         // A tile's key and its base64 are made on its lane too: the lanes share the request's work
         // and the calling thread has only the answer's JSON left to join.
-        let keys = cache.map { _ in TileCache.Keys(spec, overlay: overlay) }
+        let keys = cache.map { _ in TileCache.Keys(spec, laidOut.map { environments[$0] }, overlay: overlay) }
         let rendered = try lanes.map(laidOut.count) { slot, _ -> (report: RenderReport, png: [UInt8]?, base64: String?) in
             try RequestError.checkStop(stop)
             let index = laidOut[slot], renderer = renderers[slot]
