@@ -3,8 +3,7 @@ Playwright, against `grona-snap serve` on a temporary folder; see test_studio_wo
 
 - the grid is the tile list /api/preview's answer plans (`plan`: index, language, text size,
   appearance, direction, name), in its order, so the page computes no product of its own: an answer
-  whose plan is reordered on the way in is shown in that order; the tiles off screen are asked for
-  at the same time as those on screen, not after their answer;
+  whose plan is reordered on the way in is shown in that order;
 - banner → message → banner on a banner with no eyebrow restores the banner byte for byte and does
   not mark it unsaved;
 - a translation file imported shows what it would change (per language and field, an emptied field
@@ -93,28 +92,6 @@ def test_the_grid_is_the_servers_plan_in_its_order(browser, folder):
     shown = page.evaluate("() => [...document.querySelectorAll('#grid .cell')].map(c => c.getAttribute('aria-label'))")
     assert shown == list(reversed(cells)), shown
     page.close()
-
-
-def test_the_tiles_off_screen_are_asked_for_with_those_on_screen(browser, folder):
-    address, _ = folder
-    # Every text size: 48 tiles, of which the first screen shows a few.
-    page = open_page(browser, address + "?spec=acme-banner.json&sizes=xS,S,M,L,xL,xxL,xxxL,AX1,AX2,AX3,AX4,AX5")
-    events = []
-
-    def note(what):
-        def noted(message):
-            if "/api/preview?" in message.url:
-                events.append((what, "rest" if "findings=false" in message.url else "first"))
-        return noted
-    page.on("request", note("sent"))
-    page.on("response", note("answered"))
-    page.fill("#field-title", "Warm croissants from 7 am")
-    page.wait_for_function(GRID_READY, timeout=60000)
-    # The rest is on its way before the tiles on screen are answered, not after they are shown.
-    assert ("sent", "rest") in events and events.index(("sent", "rest")) < events.index(("answered", "first")), events
-    generations = page.evaluate("() => [...document.querySelectorAll('#grid .cell')].map(c => c.dataset.generation)")
-    assert len(generations) == 48 and len(set(generations)) == 1, generations
-    done(page)
 
 
 def test_banner_to_message_and_back_restores_the_banner_exactly(browser, folder):

@@ -41,8 +41,6 @@ struct StudioAPI: Sendable {
     let memory = PixelReservations(capacity: 2 * RenderBudget().heldPixels)
     /// The studio's tiles drawn lately (32 MiB of PNGs), so an edit redraws only the tiles it changes.
     let tiles = TileCache(capacity: 32 << 20)
-    /// An edit's tiles on screen drawn before the rest it asked for at the same time.
-    let previewOrder = PreviewOrder()
 
     /// Longest a sheet may be (cells), and the fastest an animation may be: bounds on the time one
     /// request can take.

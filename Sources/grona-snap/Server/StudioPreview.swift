@@ -194,33 +194,16 @@ extension StudioAPI {
     /// holds the request's cost against the budget and serves the answer.
     func preview(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
+        let spec = try Specs.decode(request.body, file: options.name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
+        func value(_ name: String) -> String? { request.query.first { $0.name == name }?.value }
         // The page draws first what is on screen and fills in the rest with a second request; a tile
         // not drawn is laid out for its findings only (unless findings=false, when it is left out).
         let withFindings: Bool
-        switch request.query.first(where: { $0.name == "findings" })?.value {
+        switch value("findings") {
         case nil, "true"?: withFindings = true
         case "false"?: withFindings = false
         case let other?: throw RequestError(.badInput, "findings: \(quoted(other, limit: 40)) is not true or false")
         }
-        // The rest of an edit's tiles (no findings) follow its tiles on screen (`PreviewOrder`); the
-        // first is followed from the start, so a refusal lets the rest go at once too.
-        var hasher = Hasher()
-        hasher.combine(request.client); hasher.combine(options.name); hasher.combine(request.body)
-        let edit = hasher.finalize()
-        let drawn: (preview: PreviewRequest, result: PreviewRequest.Result)
-        if withFindings {
-            drawn = try previewOrder.first(edit) { try drawPreview(request, options, withFindings: true) }
-        } else {
-            previewOrder.waitForFirst(of: edit, gone: request.clientGone)
-            drawn = try drawPreview(request, options, withFindings: false)
-        }
-        return .json(drawn.preview.json(drawn.result))
-    }
-
-    private func drawPreview(_ request: HTTPRequest, _ options: RenderOptions, withFindings: Bool) throws
-        -> (preview: PreviewRequest, result: PreviewRequest.Result) {
-        let spec = try Specs.decode(request.body, file: options.name, folder: folder.path, assetRoots: assetRoots, disclosingPaths: false)
-        func value(_ name: String) -> String? { request.query.first { $0.name == name }?.value }
         let preview = try PreviewRequest(spec: spec, overrides: options.overrides, axes: try options.axes(),
                                          languages: try PreviewRequest.languages(value("languages") ?? Variants.ownCopy),
                                          draw: value("draw"), findings: withFindings, overlay: options.overlay,
@@ -232,6 +215,6 @@ extension StudioAPI {
         let held = try afford(costed.cost, "the preview",
                               lower: "the number of tiles (languages, text sizes, appearances, directions), width or scale", for: request)
         defer { held.release() }
-        return (preview, try preview.run(on: lanes, laidOut: costed.renderers, cache: tiles, stop: request.clientGone))
+        return .json(preview.json(try preview.run(on: lanes, laidOut: costed.renderers, cache: tiles, stop: request.clientGone)))
     }
 }

@@ -48,21 +48,12 @@ export async function refresh() {
     const grid = state.view === "grid";
     const planned = grid ? variants() : null;
     if (planned) layOutGrid(planned);
-    // The tiles on screen are drawn first; the rest are asked for at the same time in a second
-    // request without findings, which the server starts as soon as the first has drawn its tiles,
-    // so it draws them while the first answer travels and the page decodes it (a grid not planned
-    // yet is drawn whole in one request).
+    // The tiles on screen are drawn first; the rest follow in a second request (below).
     const onScreen = planned ? visibleTiles(planned) : null;
-    const drawnFirst = onScreen && onScreen.length < planned.length ? (onScreen.length ? onScreen : [0]) : null;
-    const first = drawnFirst ? {draw: drawnFirst.join(",")} : {};
-    const rest = drawnFirst ? planned.map((_, index) => index).filter((index) => !drawnFirst.includes(index)) : [];
+    const first = onScreen && onScreen.length < planned.length ? {draw: onScreen.join(",") || "0"} : {};
     const asked = planFor();
-    const answered = post("preview", {...previewQuery(), ...first}, controller.signal);
-    const filling = rest.length ? post("preview", {...previewQuery(), draw: rest.join(","), findings: "false"}, controller.signal)
-      .then((answer) => answer.json()) : null;
-    // Its failure is the first request's too, said once (below); an edit that aborts both is not one.
-    filling?.catch(() => {});
-    const result = await (await answered).json();
+    const answer = await post("preview", {...previewQuery(), ...first}, controller.signal);
+    const result = await answer.json();
     if (!current()) return;
     const list = grid ? result.plan : [];
     if (grid) { state.plan = {for: asked, tiles: list}; layOutGrid(list); }
@@ -79,8 +70,11 @@ export async function refresh() {
     showFindings(result.findings, tiles);
     // Every tile on screen shows this edit: what the latency measurement (scripts/studio-latency) waits for.
     document.body.dataset.updated = String(generation);
-    if (filling) {
-      const more = await filling;
+    if (grid && result.tiles.length < list.length) {
+      const drawn = new Set(result.tiles.map((tile) => tile.index));
+      const rest = list.map((_, index) => index).filter((index) => !drawn.has(index));
+      const filled = await post("preview", {...previewQuery(), draw: rest.join(","), findings: "false"}, controller.signal);
+      const more = await filled.json();
       if (!current()) return;
       await showTiles(list, more.tiles);
       if (!current()) return;
