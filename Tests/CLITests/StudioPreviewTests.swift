@@ -129,5 +129,16 @@ final class StudioPreviewTests: XCTestCase {
         let country = try server.request("POST", "/api/preview?languages=base,jp", body: try bytes(fixtures + "/acme-banner.json"))
         XCTAssertEqual(country.status, 400)
         XCTAssertEqual(country.errorMessage, "languages: \"jp\" is not a language's code (it is a country's); Japanese is ja", country.text)
+        // Each thread compiles a route's pattern once and keeps it: the value it refused is refused
+        // again on every worker, and the good one is taken.
+        for _ in 0..<3 {
+            let again = try server.request("POST", "/api/preview?languages=en_US&textSizes=L&appearances=light&directions=ltr",
+                                           body: try bytes(fixtures + "/acme-banner.json"))
+            XCTAssertEqual(again.status, 400, again.text)
+            XCTAssertEqual(again.errorMessage, language.errorMessage)
+            let good = try server.request("POST", "/api/preview?languages=base,de&textSizes=L&appearances=light&directions=ltr&findings=false",
+                                          body: try bytes(fixtures + "/acme-banner.json"))
+            XCTAssertEqual(good.status, 200, good.text)
+        }
     }
 }

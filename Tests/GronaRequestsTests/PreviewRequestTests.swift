@@ -121,6 +121,37 @@ final class PreviewRequestTests: XCTestCase {
         XCTAssertEqual(try preview.run(on: lanes, laidOut: try preview.costed(on: lanes).renderers).rendered.map(\.png), second)
     }
 
+    /// The answer is the same bytes however its tiles were made: on one lane or two, drawn or from
+    /// the cache (each tile's key and base64 are made on its lane), and each data URL is its tile's PNG.
+    func testTheAnswerIsTheSameBytesOnOneLaneOrTwoAndFromTheCache() throws {
+        let spec = try spec("weekend-campaign.json")
+        let preview = try PreviewRequest(spec: spec, overrides: EnvironmentOverrides(scale: 1),
+                                         axes: Variants(textSizes: [.extraSmall, .accessibilityExtraExtraExtraLarge],
+                                                        appearances: [.light, .dark], directions: [.ltr, .rtl]),
+                                         languages: [.ownCopy, .pseudo(.double)], draw: "0,3,5,6,9,12,15", maximumTiles: 96)
+        func answer(_ lanes: RenderLanes, _ cache: TileCache?) throws -> (json: String, pngs: [[UInt8]?]) {
+            let result = try preview.run(on: lanes, laidOut: try preview.costed(on: lanes).renderers, cache: cache)
+            return (preview.json(result), result.rendered.map(\.png))
+        }
+        let one = try answer(RenderLanes(count: 1), nil)
+        let cache = TileCache(capacity: 8 << 20)
+        let two = try answer(RenderLanes(count: 2), cache)
+        XCTAssertEqual(cache.size.tiles, 7)
+        let cached = try answer(RenderLanes(count: 2), cache)
+        XCTAssertEqual(cache.size.tiles, 7, "every tile drawn came from the cache")
+        XCTAssertEqual(two.json, one.json)
+        XCTAssertEqual(cached.json, one.json)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(one.json.utf8)) as? [String: Any])
+        let tiles = try XCTUnwrap(object["tiles"] as? [[String: Any]])
+        XCTAssertEqual(tiles.map { $0["index"] as? Int }, [0, 3, 5, 6, 9, 12, 15])
+        for tile in tiles {
+            let url = try XCTUnwrap(tile["png"] as? String)
+            XCTAssertTrue(url.hasPrefix("data:image/png;base64,"))
+            let index = try XCTUnwrap(tile["index"] as? Int)
+            XCTAssertEqual(Data(base64Encoded: String(url.dropFirst(22))).map { [UInt8]($0) }, one.pngs[index])
+        }
+    }
+
     func testBadInputIsRefusedNamingTheField() throws {
         let spec = try spec("offer-code.json")
         XCTAssertThrowsError(try PreviewRequest.languages("base,en_US")) { error in

@@ -106,7 +106,8 @@ public struct PreviewRequest {
     /// across tiles and each group's colour fix, checked to clear it (`FindingGroup.fieldFix`).
     public struct Result {
         public let laidOut: [Int]
-        public let rendered: [(report: RenderReport, png: [UInt8]?)]
+        /// Each tile's report, and when drawn its PNG and the PNG in base64 (made on the tile's lane).
+        public let rendered: [(report: RenderReport, png: [UInt8]?, base64: String?)]
         public var groups: [FindingGroup] = []
         public var fixes: [FieldFix?] = []
     }
@@ -117,19 +118,21 @@ public struct PreviewRequest {
                     stop: (@Sendable () -> Bool)? = nil) throws -> Result {
         let laidOut = self.laidOut, drawn = self.drawn, overlay = self.overlay, spec = self.spec
         let environments = tiles.map(\.environment)
-        let keys = cache.map { _ in TileCache.keys(spec, laidOut.map { environments[$0] }, overlay: overlay) }
-        let rendered = try lanes.map(laidOut.count) { slot, _ -> (report: RenderReport, png: [UInt8]?) in
+        // A tile's key and its base64 are made on its lane too: the lanes share the request's work
+        // and the calling thread has only the answer's JSON left to join.
+        let keys = cache.map { _ in TileCache.Keys(spec, laidOut.map { environments[$0] }, overlay: overlay) }
+        let rendered = try lanes.map(laidOut.count) { slot, _ -> (report: RenderReport, png: [UInt8]?, base64: String?) in
             try RequestError.checkStop(stop)
             let index = laidOut[slot], renderer = renderers[slot]
-            let found = keys?[slot]
+            let found = keys?.key(environments[index])
             if let found, let kept = cache?.tile(found.key, spec: found.spec) {
-                return (kept.report, drawn.contains(index) ? kept.png : nil)
+                return drawn.contains(index) ? (kept.report, kept.png, Self.base64(kept.png)) : (kept.report, nil, nil)
             }
-            guard drawn.contains(index) else { return (try renderer.report(environments[index]), nil) }
+            guard drawn.contains(index) else { return (try renderer.report(environments[index]), nil, nil) }
             let snapshot = try renderer.render(environments[index], overlay: overlay)
             let png = try encodePNG(snapshot.pixmap)
             if let found { cache?.keep(TileCache.Tile(report: snapshot.report, png: png), found.key, spec: found.spec) }
-            return (snapshot.report, png)
+            return (snapshot.report, png, Self.base64(png))
         }
         var result = Result(laidOut: laidOut, rendered: rendered)
         guard withFindings else { return result }
@@ -158,7 +161,7 @@ public struct PreviewRequest {
             drawnTiles.append(Self.object(tileFields(tiles[index]) + [
                 ("width", JSONText.number(tile.report.width)), ("height", JSONText.number(tile.report.height)),
                 // Base64 needs no escaping in JSON: the data URL is written as it is, not scanned.
-                ("png", "\"data:image/png;base64," + Data(png).base64EncodedString() + "\""),
+                ("png", "\"data:image/png;base64," + (tile.base64 ?? Self.base64(png)) + "\""),
             ], quotingKeys: false))
         }
         guard withFindings else {
@@ -210,6 +213,8 @@ public struct PreviewRequest {
             + "\"languages\": [" + languageNames.joined(separator: ", ") + "],\n"
             + "\"plan\": [\n" + plan.joined(separator: ",\n") + "\n]}\n"
     }
+
+    static func base64(_ png: [UInt8]) -> String { Data(png).base64EncodedString() }
 
     /// A tile's place and name, as the answer gives it for a tile drawn and in the plan.
     func tileFields(_ tile: Tile) -> [(String, String)] {

@@ -38,22 +38,39 @@ public final class TileCache: Sendable {
 
     public init(capacity: Int) { self.capacity = capacity }
 
-    /// What the tiles of `spec` in `environments` are found by, and the spec each must equal: the
-    /// spec as the tile shows it, without the other languages' copy (a picture depends on its own).
-    /// Each language's copy is described once.
-    public static func keys(_ spec: Spec, _ environments: [Environment], overlay: Overlay?) -> [(key: String, spec: Spec)] {
-        var image = ""
-        if let path = spec.component.imagePath, let content = ImageContent(file: path) {
-            image = "\(content.size) \(content.digest)"
+    /// What the tiles of `spec` in `environments` are found by, tile by tile (`key(_:)`), and the
+    /// spec each must equal: the spec as the tile shows it, without the other languages' copy (a
+    /// picture depends on its own). What the tiles share (the theme, the overlay, the image file's
+    /// content) and each language's copy are described once, here; the rest of a tile's key is made
+    /// where the tile is drawn, on its render lane.
+    public struct Keys: Sendable {
+        let spec: Spec
+        let common: String
+        /// Each language's copy as described, by "locale|pseudo".
+        let copies: [String: String]
+
+        public init(_ spec: Spec, _ environments: [Environment], overlay: Overlay?) {
+            var image = ""
+            if let path = spec.component.imagePath, let content = ImageContent(file: path) {
+                image = "\(content.size) \(content.digest)"
+            }
+            self.spec = spec
+            common = String(reflecting: spec.theme) + "|\(overlay?.rawValue ?? "")|" + image + "|"
+            var copies: [String: String] = [:]
+            for environment in environments where copies[Self.language(environment)] == nil {
+                copies[Self.language(environment)] = String(reflecting: spec.localized(for: environment).component)
+            }
+            self.copies = copies
         }
-        let common = String(reflecting: spec.theme) + "|\(overlay?.rawValue ?? "")|" + image + "|"
-        var copies: [String: String] = [:]
-        return environments.map { environment in
+
+        static func language(_ environment: Environment) -> String { "\(environment.locale ?? "")|\(environment.pseudo?.rawValue ?? "")" }
+
+        /// The key of the tile of `environment` (one of those given) and the spec it must equal.
+        public func key(_ environment: Environment) -> (key: String, spec: Spec) {
             var shown = spec.localized(for: environment)
             shown.localizations = [:]
-            let language = "\(environment.locale ?? "")|\(environment.pseudo?.rawValue ?? "")"
-            if copies[language] == nil { copies[language] = String(reflecting: shown.component) }
-            return (common + copies[language]! + "|" + String(reflecting: shown.environment), shown)
+            let copy = copies[Self.language(environment)] ?? String(reflecting: shown.component)
+            return (common + copy + "|" + String(reflecting: shown.environment), shown)
         }
     }
 

@@ -309,6 +309,18 @@ struct StudioAPI: Sendable {
 /// The query parameters of the rendering routes: the command line's overrides under their API names,
 /// parsed by the same functions, so a bad value is refused with the same reason.
 struct RenderOptions {
+    /// The route table's pattern, compiled once per server thread (a `Regex` is not `Sendable`, so
+    /// each thread keeps its own, as it keeps its `RenderSession`): compiling the preview's
+    /// `languages` pattern took longer than the rest of reading its query, on every keystroke.
+    static func compiled(_ pattern: String) -> Regex<AnyRegexOutput>? {
+        let slot = Thread.current.threadDictionary
+        let key = "GronaSnap.pattern " + pattern
+        if let known = slot[key] as? Regex<AnyRegexOutput> { return known }
+        guard let regex = try? Regex(pattern) else { return nil }
+        slot[key] = regex
+        return regex
+    }
+
     var name = "untitled.json"
     var overrides = EnvironmentOverrides()
     var canvas = Canvas()
@@ -336,7 +348,7 @@ struct RenderOptions {
                 }
                 // Swift's Regex, not Foundation's `range(of:options: .regularExpression)`, which on
                 // Linux leaks the NSRegularExpression it compiles for each call (840 bytes a request).
-                if let pattern, (try? Regex(pattern)).flatMap({ value.firstMatch(of: $0) }) == nil {
+                if let pattern, Self.compiled(pattern).flatMap({ value.firstMatch(of: $0) }) == nil {
                     throw RequestError(.badInput, "\(key): \(quoted(value, limit: 40)) is not of the form \(pattern)")
                 }
             }
