@@ -209,13 +209,7 @@ final class CampaignHistoryTests: XCTestCase {
     /// fields of one campaign from both at once all land; the same field changed on both is a 409
     /// with both values.
     func testTwoInstancesOnTwoClonesShareOneHistory() throws {
-        let root = try temporaryFolder()
-        try git(["init", "-q", "--bare", "-b", "main", root + "/campaigns.git"], in: root)
-        try git(["clone", "-q", root + "/campaigns.git", root + "/seed"], in: root)
-        try FileManager.default.copyItem(atPath: fixtures + "/acme-banner.json", toPath: root + "/seed/acme-banner.json")
-        try git(["add", "acme-banner.json"], in: root + "/seed")
-        try git(["commit", "-q", "-m", "The first campaign"], in: root + "/seed")
-        try git(["push", "-q", "origin", "main"], in: root + "/seed")
+        let root = try bareRepositoryWithAcme(pushedFrom: "seed")
         for machine in ["a", "b"] { try git(["clone", "-q", root + "/campaigns.git", root + "/" + machine], in: root) }
         let servers = try ["a", "b"].map { try StudioServer(folder: root + "/" + $0, arguments: ["--remote", "origin"]) }
         defer { servers.forEach { $0.stop() } }
@@ -272,13 +266,7 @@ final class CampaignHistoryTests: XCTestCase {
     /// is merged; the same field changed on both keeps theirs in the file, keeps ours in the history
     /// and answers 409 saying both.
     func testAPushRefusedBecauseTheRemoteMovedIsMergedAndPushedAgain() throws {
-        let root = try temporaryFolder()
-        try git(["init", "-q", "--bare", "-b", "main", root + "/campaigns.git"], in: root)
-        try git(["clone", "-q", root + "/campaigns.git", root + "/other"], in: root)
-        try FileManager.default.copyItem(atPath: fixtures + "/acme-banner.json", toPath: root + "/other/acme-banner.json")
-        try git(["add", "acme-banner.json"], in: root + "/other")
-        try git(["commit", "-q", "-m", "The first campaign"], in: root + "/other")
-        try git(["push", "-q", "origin", "main"], in: root + "/other")
+        let root = try bareRepositoryWithAcme(pushedFrom: "other")
         try git(["clone", "-q", root + "/campaigns.git", root + "/here"], in: root)
         // The remote's hook plays the other machine: on the pushes the plan names, it first pushes a
         // change of its own from the other clone, then refuses the push it was given.
@@ -331,6 +319,19 @@ final class CampaignHistoryTests: XCTestCase {
         let fourth = try server.request("GET", "/api/specs/acme-banner.json")
         XCTAssertEqual(try self.server(server, "PUT", setting(try json(fourth), "title", "Back in step"), fourth.header("ETag")!).status, 200)
         XCTAssertTrue(try git(["log", "-p", "main"], in: root + "/campaigns.git").contains(#""button": "Order right here""#), "and pushed with the next change")
+    }
+
+    /// A temporary folder holding a bare repository, `campaigns.git`, whose one commit (acme-banner.json)
+    /// was pushed from its clone `clone` beside it; the folder's path.
+    private func bareRepositoryWithAcme(pushedFrom clone: String) throws -> String {
+        let root = try temporaryFolder()
+        try git(["init", "-q", "--bare", "-b", "main", root + "/campaigns.git"], in: root)
+        try git(["clone", "-q", root + "/campaigns.git", root + "/" + clone], in: root)
+        try FileManager.default.copyItem(atPath: fixtures + "/acme-banner.json", toPath: root + "/\(clone)/acme-banner.json")
+        try git(["add", "acme-banner.json"], in: root + "/" + clone)
+        try git(["commit", "-q", "-m", "The first campaign"], in: root + "/" + clone)
+        try git(["push", "-q", "origin", "main"], in: root + "/" + clone)
+        return root
     }
 
     private func server(_ server: StudioServer, _ method: String, _ spec: [String: Any], _ etag: String) throws -> StudioServer.Answer {

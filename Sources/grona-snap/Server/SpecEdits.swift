@@ -41,13 +41,14 @@ extension StudioAPI {
     func mergeSpec(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
         guard SpecFolder.isValidName(name) else { throw RequestError(.notFound, "no spec named \(name) in the folder") }
         // The three versions read, compared and written again: costed by their size before any is parsed
-        // (the file's size as it is now; read again under the lock below).
-        let sizeOnDisk: Int
-        switch folder.read(name) {
-        case .bytes(let bytes): sizeOnDisk = bytes.count
-        case .tooLarge: throw RequestError(.tooLarge, "\(name) is over the limit of \(JSONParser.maximumInputSize) bytes (4 MiB) a spec may have")
-        case .none: throw RequestError(.conflict, "\(name) was deleted on disk since it was opened; save it under a new name")
+        // (the file's size as it is now, from its metadata: it is read once, under the lock below).
+        guard let file = folder.file(name), let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int else {
+            throw RequestError(.conflict, "\(name) was deleted on disk since it was opened; save it under a new name")
         }
+        guard size <= JSONParser.maximumInputSize else {
+            throw RequestError(.tooLarge, "\(name) is over the limit of \(JSONParser.maximumInputSize) bytes (4 MiB) a spec may have")
+        }
+        let sizeOnDisk = size
         let held = try affordText(request.body.count + sizeOnDisk, "the merge (the versions opened and edited, and \(name) on disk)",
                                   lower: "the size of the campaign", for: request)
         defer { held.release() }
