@@ -98,3 +98,24 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// scripts/sanitize's `ci` run (ThreadSanitizer over the suites whose code shares state between
+// threads) sets GRONA_THREAD_SUITES_ONLY: the package is then only the modules those suites test and
+// their test targets. The command line, the service, the test library and the process-starting
+// CLITests are left out of that build, which is most of what a ThreadSanitizer build of everything
+// compiles and none of what it runs.
+if Context.environment["GRONA_THREAD_SUITES_ONLY"] != nil {
+    let kept: Set<String> = ["CPNG", "CFreeType", "CHarfBuzz", "CICU", "CWebP", "CUnicode", "Raster", "PNG", "WebP", "Locking", "Text",
+                             "Grona", "GronaOutput", "GronaSnapshots", "GronaRequests",
+                             "TextTests", "GronaTests", "GronaOutputTests", "GronaRequestsTests"]
+    package.targets.removeAll { !kept.contains($0.name) }
+    for target in package.targets {
+        target.dependencies.removeAll { dependency in
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): return !kept.contains(name)
+            default: return false
+            }
+        }
+    }
+    package.products.removeAll { product in !(product is Product.Library) || product.name == "GronaSnapshotTesting" }
+}
