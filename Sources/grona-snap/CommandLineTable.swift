@@ -255,12 +255,14 @@ enum CommandTable {
 
     /// `grona-snap help --options`: the table, one line per option and command that takes it, tab
     /// separated: command, flag, short flag, placeholder (empty: a flag alone), query name, routes,
-    /// section.
+    /// section, environment variable (an `OptionTable` row's, or `serve`'s `GRONA_…`).
     static var listing: String {
         Commands.all.flatMap { command in
-            options(of: command).map { option in
-                [command.name, option.flag, option.short ?? "", option.placeholder ?? "", option.query ?? "",
-                 option.routes.joined(separator: ","), "\(option.section)"].joined(separator: "\t") + "\n"
+            options(of: command).map { option -> String in
+                let variable: String = option.environment ?? command.environmentPrefix.map { environmentName(of: option, prefix: $0) } ?? ""
+                let fields: [String] = [command.name, option.flag, option.short ?? "", option.placeholder ?? "", option.query ?? "",
+                                        option.routes.joined(separator: ","), "\(option.section)", variable]
+                return fields.joined(separator: "\t") + "\n"
             }
         }.joined()
     }
