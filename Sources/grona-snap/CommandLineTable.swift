@@ -37,9 +37,7 @@ struct CommandOption: Sendable {
     /// `OptionTable` row's.
     var query: String?
     var routes: [String] = []
-    /// The variable it may also come from, for every command that takes it (an `OptionTable` row's).
-    var environment: String?
-    /// The row it is made from: its summary (with the default) is the row's.
+    /// The row it is made from: its summary (with the default) and its variable are the row's.
     var row: OptionRow?
 
     /// Every spelling the parser accepts.
@@ -90,7 +88,7 @@ extension CommandOption {
     init(_ row: OptionRow) {
         self.init(flag: row.flag, placeholder: row.placeholder, schema: row.schema, summary: row.summary, section: row.group,
                   commands: row.commands, summaries: row.summaries, query: row.query, routes: row.routes,
-                  environment: row.environment, row: row)
+                  row: row)
     }
 }
 
@@ -164,8 +162,14 @@ enum CommandTable {
 
     /// An option's line of help in a command, with the environment variable it may also come from.
     static func summary(of option: CommandOption, in command: Command) -> String {
-        let variable = option.environment ?? command.environmentPrefix.map { environmentName(of: option, prefix: $0) }
-        return option.summary(for: command.name) + (variable.map { " [$" + $0 + "]" } ?? "")
+        option.summary(for: command.name) + (environmentName(of: option, in: command).map { " [$" + $0 + "]" } ?? "")
+    }
+
+    /// The variable `option` may come from in `command`: its row's (`OptionRow.environment(in:)`),
+    /// or the command's prefix and its flag (`serve`).
+    static func environmentName(of option: CommandOption, in command: Command) -> String? {
+        if let row = option.row { return row.environment(in: command.name) }
+        return command.environmentPrefix.map { environmentName(of: option, prefix: $0) }
     }
 
     /// `GRONA_` and `--public-url` → `GRONA_PUBLIC_URL` (`OptionTable`'s one spelling rule).
@@ -259,7 +263,7 @@ enum CommandTable {
     static var listing: String {
         Commands.all.flatMap { command in
             options(of: command).map { option -> String in
-                let variable: String = option.environment ?? command.environmentPrefix.map { environmentName(of: option, prefix: $0) } ?? ""
+                let variable = environmentName(of: option, in: command) ?? ""
                 let fields: [String] = [command.name, option.flag, option.short ?? "", option.placeholder ?? "", option.query ?? "",
                                         option.routes.joined(separator: ","), "\(option.section)", variable]
                 return fields.joined(separator: "\t") + "\n"

@@ -50,7 +50,7 @@ enum Manual {
             .B grona-snap completion bash > /etc/bash_completion.d/grona-snap
             or, for zsh, into a folder on $fpath as _grona-snap.
             .SH ENVIRONMENT
-            \(text("These give an option to every command that takes it, as its flag would; the flag on the command line wins. Only options about the picture around the card read a variable, never what the card is, so check and verify are not changed by one."))
+            \(text("These give an option to render, animate and sheet (those of them that take it), as its flag would; the flag on the command line wins. Only options about the picture around the card read a variable, never what the card is, and batch, check and verify read none, so a variable cannot change the goldens or what is tested."))
 
             """
         for row in OptionTable.rows {

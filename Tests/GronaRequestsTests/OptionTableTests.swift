@@ -73,6 +73,11 @@ final class OptionTableTests: XCTestCase {
         XCTAssertEqual(both.origin(of: OptionTable.padding), .commandLine)
         XCTAssertEqual(try both.value(OptionTable.hold), 200)
         XCTAssertEqual(both.origin(of: OptionTable.hold), .environment)
+        // Batch takes --padding, but its pictures are verify's goldens: no variable gives it one.
+        let batch = try OptionSource.commandLine({ _ in nil }, command: "batch", takes: { _ in true }, environment: ["GRONA_PADDING": "30"])
+        XCTAssertNil(try batch.value(OptionTable.padding))
+        XCTAssertEqual(try OptionSource.commandLine({ _ in nil }, command: "sheet", takes: { _ in true }, environment: ["GRONA_PADDING": "30"])
+            .value(OptionTable.padding), 30)
         // A command that does not take --fps neither reads nor refuses its variable.
         let render = try OptionSource.commandLine({ _ in nil }, takes: { $0.flag != "--fps" }, environment: ["GRONA_FPS": "nope"])
         XCTAssertNil(try render.value(OptionTable.fps))

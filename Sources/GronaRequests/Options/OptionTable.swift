@@ -33,6 +33,12 @@ public struct OptionRow: Sendable {
     /// The key's parser, its value dropped: a source checks every word it is given at once.
     let check: @Sendable (String, ValueSchema) throws -> Void
 
+    /// The variable that gives it to `command`, if any: only to the commands that draw pictures
+    /// for people (`OptionTable.environmentCommands`).
+    public func environment(in command: String) -> String? {
+        OptionTable.environmentCommands.contains(command) ? environment : nil
+    }
+
     /// The option as each front end spells it, for refusals (`RequestError.spelled(for:)`).
     public var name: RequestError.OptionName { RequestError.OptionName(flag: flag, query: query) }
 
@@ -109,9 +115,13 @@ extension OptionKey where Value == Int {
 /// on the command line (the service's answers depend on the request alone). Those are the ones
 /// about the picture around the card and the animation's pace (`--padding`, `--background`,
 /// `--fps`, `--hold`), never what the card is (the overrides, the axes): a variable left set on a
-/// CI machine must not silently change what `check` and `verify` test. A variable applies to
-/// every command that takes the option, as the flag would; a flag on the command line wins.
+/// CI machine must not silently change what `check` and `verify` test. A variable applies to the
+/// commands that draw pictures for people (`environmentCommands`: `render`, `animate`, `sheet`), as
+/// the flag would, and not to `batch`, whose pictures are `verify`'s goldens; a flag on the command
+/// line wins.
 public enum OptionTable {
+    /// The commands a row's variable gives it to (when they take the option).
+    public static let environmentCommands = ["render", "animate", "sheet"]
     /// The commands that take the environment overrides and `--reduce-motion`.
     public static let overriding = ["render", "sheet", "batch", "animate", "check"]
     /// The routes that render and take the overrides and the canvas.
@@ -270,17 +280,17 @@ public struct OptionSource: Sendable {
     public init() {}
 
     /// The command line's words (`given(row)`: the flag's value, `"true"` for a flag alone that was
-    /// given), and for the rows the command `takes` that a variable may give and the words did not,
-    /// `environment`'s.
+    /// given), and for the rows `command` takes that a variable may give it and the words did not,
+    /// `environment`'s (nil `command`: every row's variable).
     /// The command line wins over the environment. Every word is checked here, before any file is
     /// read, and a bad one refused naming its option (or variable).
-    public static func commandLine(_ given: (OptionRow) -> String?, takes: (OptionRow) -> Bool,
+    public static func commandLine(_ given: (OptionRow) -> String?, command: String? = nil, takes: (OptionRow) -> Bool,
                                    environment: [String: String]) throws -> OptionSource {
         var source = OptionSource()
         for row in OptionTable.rows where takes(row) {
             if let text = given(row) {
                 source.words[row.flag] = (text, .commandLine)
-            } else if let name = row.environment, let text = environment[name], !text.isEmpty {
+            } else if let name = command.map(row.environment(in:)) ?? row.environment, let text = environment[name], !text.isEmpty {
                 source.words[row.flag] = (text, .environment)
             }
         }
