@@ -5,7 +5,9 @@
 //
 // RequestError.swift        the one error type: kind, file, JSON path, message; its exit status and
 //                           HTTP status
-// Options/   EnvironmentOptions.swift  the environment overrides: flag, query name, value schema, help
+// Options/   OptionTable.swift         every option front ends share, one row each: flag, query name,
+//                                      environment variable, value schema, default, help; the
+//                                      `OptionSource` requests are built from
 //            VariantPlan.swift         the variant axes as front ends spell them (the plan itself
 //                                      is Grona's `Spec.plannedEnvironments`)
 //            ValueSchema.swift         what an option's value may be (JSON Schema for the API)

@@ -47,6 +47,8 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
     /// The option the refusal is about, when a request's own rule (not its parser) refuses one: each
     /// front end names it its own way before the message (`spelled(for:)`).
     public var option: OptionName?
+    /// The option given with `option` that it cannot be given with (`--locales` and `--locale`).
+    public var conflicting: OptionName?
 
     public init(_ kind: Kind = .badInput, _ message: String, file: String? = nil, path: String? = nil) {
         self.kind = kind; self.message = message; self.file = file; self.path = path
@@ -61,6 +63,13 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
         self.option = option
     }
 
+    /// `option` and `other` given together where only one may be: each front end names both its way.
+    public static func conflict(_ option: OptionName, _ other: OptionName) -> RequestError {
+        var error = RequestError(option, "cannot be given together")
+        error.conflicting = other
+        return error
+    }
+
     /// An option as each front end spells it: the command line's flag, the HTTP API's query parameter.
     public struct OptionName: Equatable, Sendable {
         public var flag: String
@@ -69,9 +78,9 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
         public init(flag: String, query: String?) { self.flag = flag; self.query = query }
 
         /// The canvas around the card (`--padding`, `padding=`).
-        public static let padding = OptionName(flag: "--padding", query: "padding")
+        public static var padding: OptionName { OptionTable.padding.row.name }
         /// The device the card is shown on (`--frame`, `frame=`).
-        public static let frame = OptionName(flag: "--frame", query: "frame")
+        public static var frame: OptionName { OptionTable.frame.row.name }
         /// The folder a shot list's pictures go to (`shots --out`).
         public static let outputFolder = OptionName(flag: "--out", query: nil)
     }
@@ -81,8 +90,11 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
 
     /// `file: path: option: message` in `frontEnd`'s spelling of the option.
     public func spelled(for frontEnd: FrontEnd) -> String {
-        let name = option.map { frontEnd == .http ? $0.query ?? $0.flag : $0.flag }
-        return [file, path, name, message].compactMap { $0 }.joined(separator: ": ")
+        func spelled(_ option: OptionName) -> String { frontEnd == .http ? option.query ?? option.flag : option.flag }
+        if let option, let conflicting {
+            return [file, path, "\(spelled(option)) and \(spelled(conflicting)) \(message)"].compactMap { $0 }.joined(separator: ": ")
+        }
+        return [file, path, option.map(spelled), message].compactMap { $0 }.joined(separator: ": ")
     }
 
     /// The one line the command line shows (`spelled(for: .commandLine)`).

@@ -23,13 +23,7 @@ enum AnimateCommand {
             """,
         options: [
             CommandOption(flag: "--output", short: "-o", placeholder: "OUT.png", required: true, summary: "the animated PNG (required; - for standard output)"),
-            CommandOption(flag: "--fps", placeholder: "N", schema: .integer(1...120), summary: "frames per second, 1…120 (default 30)",
-                          query: "fps", routes: ["animate"], querySchema: .integer(1...StudioAPI.maximumFPS),
-                          queryDescription: "frames per second (default 15)"),
             CommandOption(flag: "--frames-dir", placeholder: "DIR", summary: "also write each frame as a PNG into DIR (created if missing)"),
-            CommandOption(flag: "--hold", placeholder: "MS", schema: .integer(0...60_000),
-                          summary: "how long the last frame stays before the loop restarts (default 1500 ms)",
-                          query: "hold", routes: ["animate"], queryDescription: "milliseconds the last frame is held (default 1500)"),
         ],
         headings: [.overrides: "overrides"],
         positionals: 1...1, run: run)
@@ -40,13 +34,10 @@ enum AnimateCommand {
         guard try ImageFormat.of(output: output, option: "-o") == .png else {
             throw RequestError("-o: \(output): an animation is an animated PNG; name it .png")
         }
-        let fps = try args.integer("--fps") ?? 30
-        let hold = try args.integer("--hold") ?? 1500
-        let overrides = try EnvironmentOptions.overrides(from: args)
-        let canvas = try CanvasOptions.canvas(from: args)
+        let options = try args.options()
         let jobs = try Work.jobs(from: args)
         let spec = try Specs.decode(args.positionals[0], assetRoots: try AssetRoots.parse(args.value("--assets-root")))
-        let animate = AnimateRequest(spec: spec, overrides: overrides, canvas: canvas, fps: fps, hold: hold)
+        let animate = try AnimateRequest(spec: spec, options: options)
         let frames = try animate.frames(jobs: jobs)
         let apng = try animate.encode(frames)
         let stills = try args.value("--frames-dir").map { _ in try frames.map { try encodePNG($0) } }

@@ -1,3 +1,4 @@
+import Foundation
 import Grona
 import GronaRequests
 import GronaOutput
@@ -101,6 +102,14 @@ struct Arguments {
         return output
     }
     func has(_ flag: String) -> Bool { presentFlags.contains(flag) }
+
+    /// The words of GronaRequests' option rows (`OptionTable`), with the variables of the rows a
+    /// variable may give this command under them (`GRONA_PADDING`): what requests are built from. Every word is
+    /// checked here, so a bad one is refused before any file is read.
+    func options(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> OptionSource {
+        try OptionSource.commandLine({ row in row.placeholder == nil ? (has(row.flag) ? "true" : nil) : value(row.flag) },
+                                     command: command, takes: { options[$0.flag] != nil }, environment: environment)
+    }
 
     /// The option's value read by `parse` (the parser the HTTP API uses for its query name), a bad
     /// value refused naming the flag: `--overlay: "x" is not an overlay; …`.

@@ -41,8 +41,9 @@ enum BatchCommand {
         let start = DispatchTime.now()
         let args = try Arguments(words, for: command)
         let output = try args.outputFolder(placeholder: "OUT_DIR")
-        let overrides = try EnvironmentOptions.overrides(from: args)
-        let canvas = try CanvasOptions.canvas(from: args)
+        let options = try args.options()
+        let overrides = try EnvironmentOverrides(options)
+        let canvas = try Canvas(options)
         let jobCount = try Work.jobs(from: args)
         let shard = try args.value("--shard").map(parseShard)
 

@@ -32,9 +32,6 @@ enum CheckCommand {
             CommandOption(flag: "--format", placeholder: "text|json", schema: .choice(Format.allCases.map(\.rawValue)),
                           summary: "text (default): per spec, one line per problem saying where it happens; json: an array of one "
                             + "object per finding per variant (spec, variant, kind, role, message, the kind's fields)"),
-            CommandOption(flag: "--ignore", placeholder: "KIND,…", schema: .list(of: Finding.Kind.allCases.map(\.rawValue)),
-                          summary: "leave these kinds out (and out of the exit status)",
-                          query: "ignore", routes: ["check"], queryDescription: "kinds left out, as --ignore"),
         ],
         headings: [.overrides: "overrides (fix that setting for every variant)"],
         positionals: 1...1, run: run)
@@ -47,12 +44,10 @@ enum CheckCommand {
             guard let format = Format(rawValue: text) else { throw RequestError("--format: \"\(text)\" is not text or json") }
             return format
         } ?? .text
-        let ignored: Set<Finding.Kind>
-        do { ignored = try args.value("--ignore").map(Finding.Kind.parseList) ?? [] } catch {
-            throw RequestError("--ignore: \(error)")
-        }
-        let overrides = try EnvironmentOptions.overrides(from: args)
-        let axes = try VariantPlan.axes(from: args, overrides: overrides, command: "check")
+        let options = try args.options()
+        let ignored = try options.value(OptionTable.ignore) ?? []
+        let overrides = try EnvironmentOverrides(options)
+        let axes = try VariantPlan.axes(overrides: overrides, options: options)
         let jobCount = try Work.jobs(from: args)
         let target = args.positionals[0]
         var isFolder: ObjCBool = false

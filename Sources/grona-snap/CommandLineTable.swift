@@ -2,16 +2,17 @@ import Grona
 import GronaRequests
 
 // The command line as one declarative table: every option (flag, value, summary, the commands that
-// take it and the query name a route of the HTTP API takes it under) and every command (its usage,
-// prose and own options). The parser (`Arguments`), each command's help, `help --man`, the shell
-// completions and the API's query parameters (`StudioAPI.routes`, and so /api/openapi.json) are all
-// made from it: an option is added here (or, when only one command takes it, in that command's
-// `options`), a command by its file and one line in `Commands.all`.
+// take it) and every command (its usage, prose and own options). The parser (`Arguments`), each
+// command's help, `help --man` and the shell completions are all made from it. The options the HTTP
+// API takes too are GronaRequests' `OptionTable` rows (which also give the API's query parameters
+// and the environment variables): such an option is added there; an option of the command line
+// alone is added here (or, when only one command takes it, in that command's `options`), a command
+// by its file and one line in `Commands.all`.
 
 /// One option of the command line.
 struct CommandOption: Sendable {
     /// Where a command's help lists it.
-    enum Section: String, Sendable, CaseIterable { case options, canvas, axes, overrides }
+    typealias Section = OptionGroup
 
     var flag: String
     /// `-o` for `--output`.
@@ -32,17 +33,17 @@ struct CommandOption: Sendable {
     var commands: [String] = []
     /// A command's own line of help where the option means more there (`sheet --padding`).
     var summaries: [String: String] = [:]
-    /// The name a route of the HTTP API takes it under, and the routes (`Route.id`) that do.
+    /// The name a route of the HTTP API takes it under, and the routes (`Route.id`) that do: an
+    /// `OptionTable` row's.
     var query: String?
     var routes: [String] = []
-    /// The API's own bound or description, where the server allows less than the command line.
-    var querySchema: ValueSchema?
-    var queryDescription: String?
+    /// The row it is made from: its summary (with the default) and its variable are the row's.
+    var row: OptionRow?
 
     /// Every spelling the parser accepts.
     var names: [String] { (short.map { [$0] } ?? []) + [flag] }
 
-    func summary(for command: String) -> String { summaries[command] ?? summary }
+    func summary(for command: String) -> String { row?.summary(for: command) ?? summaries[command] ?? summary }
 
     /// The words the completion offers for its value: the choices, or nil for a file or free text.
     var choices: [String]? {
@@ -82,68 +83,23 @@ struct Command: Sendable {
     var run: @Sendable (ArraySlice<String>) throws -> Void
 }
 
-enum CommandTable {
-    /// The commands that take the environment overrides and `--reduce-motion`.
-    static let overriding = ["render", "sheet", "batch", "animate", "check"]
-    /// The routes that render and take the overrides and the canvas.
-    static let renderingRoutes = ["render", "report", "check", "sheet", "animate"]
+extension CommandOption {
+    /// An option of GronaRequests' table (`OptionTable`): everything about it is the row's.
+    init(_ row: OptionRow) {
+        self.init(flag: row.flag, placeholder: row.placeholder, schema: row.schema, summary: row.summary, section: row.group,
+                  commands: row.commands, summaries: row.summaries, query: row.query, routes: row.routes,
+                  row: row)
+    }
+}
 
+enum CommandTable {
     /// The flags of the environment overrides and `--reduce-motion`, and of the canvas, for `Command.takes`.
     static var overrideFlags: [String] { shared.filter { $0.section == .overrides }.map(\.flag) }
     static var canvasFlags: [String] { shared.filter { $0.section == .canvas }.map(\.flag) }
 
-    /// The options more than one command takes (a command's own are in its `Command.options`).
-    static let shared: [CommandOption] = EnvironmentOptions.settings.map { setting in
-        CommandOption(flag: setting.flag, placeholder: setting.placeholder, schema: setting.schema, summary: setting.summary,
-                      section: .overrides, commands: overriding.filter { setting.flag != "--time" || $0 != "animate" },
-                      query: setting.query,
-                      routes: renderingRoutes + (["width", "scale"].contains(setting.query) ? ["preview"] : []))
-    } + [
-        CommandOption(flag: EnvironmentOptions.reduceMotionFlag, schema: .boolean, summary: "skip the reveal and fill animations",
-                      section: .overrides, commands: overriding, query: "reduceMotion", routes: renderingRoutes,
-                      queryDescription: "skip the reveal and fill animations, as --reduce-motion"),
-        CommandOption(flag: RequestError.OptionName.padding.flag, placeholder: "PT", schema: .number(Canvas.paddingRange),
-                      summary: "space around the card, in points (default 0)", section: .canvas,
-                      commands: ["render", "animate", "batch", "sheet"],
-                      summaries: ["sheet": "space around the grid, in points (default 24)"],
-                      query: RequestError.OptionName.padding.query, routes: renderingRoutes, queryDescription: "points of canvas around the card, as --padding"),
-        CommandOption(flag: "--background", placeholder: "COLOR",
-                      schema: .text(pattern: "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$", maxLength: 9),
-                      summary: "canvas colour, #RGB, #RRGGBB or #RRGGBBAA (default transparent)", section: .canvas,
-                      commands: ["render", "animate", "batch", "sheet"],
-                      summaries: ["sheet": "the page, #RGB, #RRGGBB or #RRGGBBAA (default #D4D4D9); headers turn light on a dark page"],
-                      query: "background", routes: renderingRoutes,
-                      queryDescription: "the canvas colour, #RGB, #RRGGBB or #RRGGBBAA, as --background"),
-        CommandOption(flag: "--text-sizes", placeholder: "LIST", schema: .list(of: TextSize.allNames),
-                      summary: "e.g. all, or xS,L,AX5 (short or UIKit names)", section: .axes, commands: ["sheet", "check"],
-                      query: "textSizes", routes: ["check", "sheet", "preview"], queryDescription: "text sizes, as --text-sizes"),
-        CommandOption(flag: "--appearances", placeholder: "LIST", schema: .list(of: Appearance.allCases.map(\.rawValue)),
-                      summary: "light,dark", section: .axes, commands: ["sheet", "check"],
-                      query: "appearances", routes: ["check", "sheet", "preview"], queryDescription: "as --appearances"),
-        CommandOption(flag: "--directions", placeholder: "LIST", schema: .list(of: LayoutDirection.allCases.map(\.rawValue)),
-                      summary: "ltr,rtl", section: .axes, commands: ["sheet", "check"],
-                      query: "directions", routes: ["check", "sheet", "preview"], queryDescription: "as --directions"),
-        CommandOption(flag: "--locales", placeholder: "LIST", schema: .tagList,
-                      summary: "BCP 47 tags, e.g. en,de,ar,ja; base: the spec's own copy; all: the spec's own locale and every "
-                        + "locale it has a localization for. Replaces the spec's pseudolanguages too, unless --pseudos is given "
-                        + "(then an empty list: the pseudolanguages only)",
-                      section: .axes, commands: ["sheet", "check"], query: "locales", routes: ["check", "sheet"],
-                      queryDescription: "languages, as --locales (base: the spec's own copy; all: the spec's own and each it has copy for; empty, with pseudos: only those)"),
-        CommandOption(flag: "--pseudos", placeholder: "LIST", schema: .list(of: PseudoLocalization.allCases.map(\.rawValue)),
-                      summary: "pseudolanguages over the spec's copy: accented,double,bounded,rtl", section: .axes,
-                      commands: ["sheet", "check"], query: "pseudos", routes: ["check", "sheet"],
-                      queryDescription: "pseudolanguages, as --pseudos"),
-        CommandOption(flag: "--overlay", placeholder: "accessibility", schema: .choice(Overlay.allCases.map(\.rawValue)),
-                      summary: "draw the accessibility picture instead: VoiceOver elements outlined and numbered, touch targets "
-                        + "dashed, and a legend (what VoiceOver says, contrast and its minimum)",
-                      commands: ["render", "sheet"], summaries: ["sheet": "each tile the accessibility picture (see render --help)"],
-                      query: "overlay", routes: ["render", "sheet", "preview"],
-                      queryDescription: "the accessibility picture instead of the card, as --overlay"),
-        CommandOption(flag: RequestError.OptionName.frame.flag, placeholder: "phone", schema: .choice(DeviceFrame.allCases.map(\.rawValue)),
-                      summary: "show the card on an iPhone screen (frame, status bar, app content); --padding is the "
-                        + "space around the device and --background the page under it",
-                      commands: ["render"], query: RequestError.OptionName.frame.query, routes: ["render"],
-                      queryDescription: "the card on an iPhone screen, as --frame (padding and background are around the device)"),
+    /// The options more than one command takes, and those the HTTP API takes too (GronaRequests'
+    /// `OptionTable`); a command's own are in its `Command.options`.
+    static let shared: [CommandOption] = OptionTable.rows.map(CommandOption.init) + [
         CommandOption(flag: "--jobs", placeholder: "N", schema: .integer(1...256),
                       summary: "render on N threads (default: one per core)", commands: ["animate", "sheet", "check", "batch", "verify"]),
         CommandOption(flag: "--assets-root", placeholder: "DIR",
@@ -206,12 +162,19 @@ enum CommandTable {
 
     /// An option's line of help in a command, with the environment variable it may also come from.
     static func summary(of option: CommandOption, in command: Command) -> String {
-        option.summary(for: command.name) + (command.environmentPrefix.map { " [$" + environmentName(of: option, prefix: $0) + "]" } ?? "")
+        option.summary(for: command.name) + (environmentName(of: option, in: command).map { " [$" + $0 + "]" } ?? "")
     }
 
-    /// `GRONA_` and `--public-url` → `GRONA_PUBLIC_URL`.
+    /// The variable `option` may come from in `command`: its row's (`OptionRow.environment(in:)`),
+    /// or the command's prefix and its flag (`serve`).
+    static func environmentName(of option: CommandOption, in command: Command) -> String? {
+        if let row = option.row { return row.environment(in: command.name) }
+        return command.environmentPrefix.map { environmentName(of: option, prefix: $0) }
+    }
+
+    /// `GRONA_` and `--public-url` → `GRONA_PUBLIC_URL` (`OptionTable`'s one spelling rule).
     static func environmentName(of option: CommandOption, prefix: String) -> String {
-        prefix + String(option.flag.drop { $0 == "-" }.uppercased().map { $0 == "-" ? "_" : $0 })
+        OptionTable.environmentName(of: option.flag, prefix: prefix)
     }
 
     /// The section's name in a usage line, for the sections listed under their own heading.
@@ -296,22 +259,16 @@ enum CommandTable {
 
     /// `grona-snap help --options`: the table, one line per option and command that takes it, tab
     /// separated: command, flag, short flag, placeholder (empty: a flag alone), query name, routes,
-    /// section.
+    /// section, environment variable (an `OptionTable` row's, or `serve`'s `GRONA_…`).
     static var listing: String {
         Commands.all.flatMap { command in
-            options(of: command).map { option in
-                [command.name, option.flag, option.short ?? "", option.placeholder ?? "", option.query ?? "",
-                 option.routes.joined(separator: ","), "\(option.section)"].joined(separator: "\t") + "\n"
+            options(of: command).map { option -> String in
+                let variable = environmentName(of: option, in: command) ?? ""
+                let fields: [String] = [command.name, option.flag, option.short ?? "", option.placeholder ?? "", option.query ?? "",
+                                        option.routes.joined(separator: ","), "\(option.section)", variable]
+                return fields.joined(separator: "\t") + "\n"
             }
         }.joined()
-    }
-
-    /// The query parameters a route takes from the table, with their schema and description.
-    static func queryParameters(route: String) -> [(name: String, schema: ValueSchema, description: String)] {
-        all.filter { $0.query != nil && $0.routes.contains(route) }.map { option in
-            (option.query!, option.querySchema ?? option.schema ?? .text(pattern: nil, maxLength: 4096),
-             option.queryDescription ?? option.summary)
-        }
     }
 }
 

@@ -49,6 +49,15 @@ enum Manual {
             The shell's completion script for every command and option, e.g.
             .B grona-snap completion bash > /etc/bash_completion.d/grona-snap
             or, for zsh, into a folder on $fpath as _grona-snap.
+            .SH ENVIRONMENT
+            \(text("These give an option to render, animate and sheet (those of them that take it), as its flag would; the flag on the command line wins. Only options about the picture around the card read a variable, never what the card is, and batch, check and verify read none, so a variable cannot change the goldens or what is tested."))
+
+            """
+        for row in OptionTable.rows {
+            guard let variable = row.environment else { continue }
+            out += ".TP\n.B \(text(variable))\n" + text("\(row.flag): \(row.summary(for: nil))") + "\n"
+        }
+        out += """
             .SH SEE ALSO
             README.md, docs/ in the GronaSnap repository; grona-snap \\fIcommand\\fR \\-\\-help.
 

@@ -34,9 +34,7 @@ enum RenderCommand {
         if output == AtomicFile.standardOutputName, args.value("--report") == AtomicFile.standardOutputName {
             throw RequestError("render: -o and --report cannot both be standard output (-)")
         }
-        let overrides = try EnvironmentOptions.overrides(from: args)
-        let canvas = try CanvasOptions.canvas(from: args)
-        let overlay = try args.parsed("--overlay", Overlay.parse)
+        let options = try args.options()
         let format = try ImageFormat.of(output: output, option: "-o")
         let roots = try AssetRoots.parse(args.value("--assets-root"))
         // A version is drawn from a scratch folder holding it and its images as they were.
@@ -46,8 +44,7 @@ enum RenderCommand {
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
             return try HistoryCommand.spec(args.positionals[0], version: id, scratch: scratch, assetRoots: roots)
         } ?? Specs.decode(args.positionals[0], assetRoots: roots)
-        let request = try RenderRequest(spec: spec, overrides: overrides, canvas: canvas, overlay: overlay,
-                                        frame: try args.parsed("--frame", DeviceFrame.parse))
+        let request = try RenderRequest(spec: spec, options: options)
         let (image, snapshot) = try request.draw(in: try RenderSession())
         // Boxes are what an iPhone would not draw: say so, but the snapshot is still made (exit 0).
         for message in snapshot.report.missingCharacterMessages(spec: spec.file) {
@@ -63,15 +60,5 @@ enum RenderCommand {
                 .map { "\(args.positionals[0]): \($0.kind.rawValue): \($0.message)\n" }
             FileHandle.standardError.write(Data(lines.joined().utf8))
         }
-    }
-}
-
-/// The environment overrides (GronaRequests' `EnvironmentOptions.settings`, which `CommandTable`
-/// lists as the command line's flags) read from the words.
-extension EnvironmentOptions {
-    static func overrides(from args: Arguments) throws -> EnvironmentOverrides {
-        var overrides = try self.overrides(named: \.flag, value: args.value)
-        if args.has(reduceMotionFlag) { overrides.reduceMotion = true }
-        return overrides
     }
 }

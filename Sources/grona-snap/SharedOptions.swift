@@ -3,31 +3,6 @@ import Grona
 import GronaRequests
 import Raster
 
-/// `--padding PT` and `--background COLOR`: a screenshot canvas around the card (see `Canvas`).
-enum CanvasOptions {
-    static func canvas(from args: Arguments) throws -> Canvas {
-        var canvas = Canvas()
-        do {
-            if let text = args.value("--padding") { canvas.padding = try Canvas.parsePadding(text) }
-        } catch { throw RequestError("--padding: \(error)") }
-        do {
-            if let text = args.value("--background") { canvas.background = try Canvas.parseColor(text) }
-        } catch { throw RequestError("--background: \(error)") }
-        return canvas
-    }
-}
-
-/// The variant axes on the command line (`VariantPlan` holds what they mean).
-extension VariantPlan {
-    /// `--text-sizes`, `--appearances`, `--directions`, `--locales` and `--pseudos` (`sheet`, `check`;
-    /// in `CommandTable.shared`): lists that replace the spec's variants on that axis.
-    static func axes(from args: Arguments, overrides: EnvironmentOverrides, command: String) throws -> Variants {
-        try axes(overrides: overrides, value: { args.value("--" + $0.list) },
-                 conflict: { RequestError("\(command): --\($0.list) and --\($0.single) cannot be given together") },
-                 invalid: { RequestError("--\($0.list): \($1)") })
-    }
-}
-
 /// Rendering many snapshots on all cores, with a progress bar on a terminal.
 enum Work {
     static func jobs(from args: Arguments) throws -> Int {

@@ -22,8 +22,6 @@ enum SheetCommand {
             """,
         options: [
             CommandOption(flag: "--output", short: "-o", placeholder: "SHEET.png", required: true, summary: "where to write the sheet (required; - for standard output); SHEET.webp writes a lossless WebP"),
-            CommandOption(flag: "--columns", placeholder: "N", schema: .integer(1...64), summary: "lay the cells out N to a row, without headers",
-                          query: "columns", routes: ["sheet"], queryDescription: "cells per row, as --columns"),
         ],
         headings: [.canvas: "canvas (the page around the grid)",
                    .overrides: "overrides (fix that setting for every cell; --scale 1 keeps a big sheet small)"],
@@ -33,12 +31,12 @@ enum SheetCommand {
         let args = try Arguments(words, for: command)
         let output = try args.output(placeholder: "SHEET.png")
         let format = try ImageFormat.of(output: output, option: "-o")
-        let overrides = try EnvironmentOptions.overrides(from: args)
-        let axes = try VariantPlan.axes(from: args, overrides: overrides, command: "sheet")
-        let columnsOption = try args.integer("--columns")
-        let canvas = try CanvasOptions.canvas(from: args)
+        let options = try args.options()
+        let overrides = try EnvironmentOverrides(options)
+        let axes = try VariantPlan.axes(overrides: overrides, options: options)
+        let columnsOption = try options.value(OptionTable.columns)
         let jobs = try Work.jobs(from: args)
-        let overlay = try args.parsed("--overlay", Overlay.parse)
+        let overlay = try options.value(OptionTable.overlay)
         // A JSON file that is not a spec (a saved report, say) is skipped as batch and verify skip
         // it; with nothing else to draw, that is the one line the command prints.
         guard SpecFiles.isSpec(fileAt: args.positionals[0]) else {
@@ -50,8 +48,9 @@ enum SheetCommand {
         }
         var sheet = SheetRequest(spec: spec, overrides: overrides, axes: VariantPlan.axes(axes, for: spec), columns: columnsOption,
                                  overlay: overlay)
-        sheet.margin = args.value("--padding").map { _ in canvas.padding }
-        sheet.background = args.value("--background").map { _ in canvas.background }
+        // The sheet has its own margin and page when none is given (not the card's canvas defaults).
+        sheet.margin = try options.value(OptionTable.padding)
+        sheet.background = try options.value(OptionTable.background)
         let pixmap = try sheet.run(in: try RenderSession(), jobs: jobs)
         try AtomicFile.write(try format.encode(pixmap), to: output)
     }

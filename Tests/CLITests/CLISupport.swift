@@ -57,6 +57,8 @@ func runProgram(_ executable: String, _ arguments: [String], environment changes
     // The caller's record mode and artifacts folder must not leak into the commands under test.
     environment["GRONA_RECORD"] = nil
     environment["GRONA_ARTIFACTS"] = nil
+    // Nor the variables the option rows read (`OptionTable`: GRONA_PADDING …), which would change the pictures.
+    for name in ["GRONA_PADDING", "GRONA_BACKGROUND", "GRONA_FPS", "GRONA_HOLD"] { environment[name] = nil }
     // Nor the CI engine's sharding, JUnit or annotations, when the suite itself runs in CI.
     for name in ["TEST_TOTAL_SHARDS", "TEST_SHARD_INDEX", "TEST_SHARD_STATUS_FILE", "XML_OUTPUT_FILE",
                  "TEST_UNDECLARED_OUTPUTS_DIR", "CI_NODE_INDEX", "CI_NODE_TOTAL", "CIRCLE_NODE_INDEX",

@@ -327,7 +327,7 @@ final class CheckTests: XCTestCase {
 
         let both = try snap("check", campaign, "--locales", "de", "--locale", "fr")
         XCTAssertEqual(both.status, 2)
-        XCTAssertEqual(both.stderr, "error: check: --locales and --locale cannot be given together\n")
+        XCTAssertEqual(both.stderr, "error: --locales and --locale cannot be given together\n")
         let bad = try snap("check", campaign, "--pseudos", "loud")
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.hasPrefix("error: --pseudos: "), bad.stderr)

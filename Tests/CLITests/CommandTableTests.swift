@@ -10,6 +10,8 @@ final class CommandTableTests: XCTestCase {
         var routes: [String]
         /// Where the help lists it: options, canvas, axes or overrides.
         var section: String
+        /// The variable it may also come from (empty: none).
+        var environment: String
     }
 
     static func table() throws -> [Row] {
@@ -18,7 +20,7 @@ final class CommandTableTests: XCTestCase {
         return listing.stdout.split(separator: "\n").map { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             return Row(command: fields[0], flag: fields[1], short: fields[2], placeholder: fields[3], query: fields[4],
-                       routes: fields[5].split(separator: ",").map(String.init), section: fields[6])
+                       routes: fields[5].split(separator: ",").map(String.init), section: fields[6], environment: fields[7])
         }
     }
 
@@ -85,6 +87,26 @@ final class CommandTableTests: XCTestCase {
         let refused = try snap("render", "x.json", "-o", "x.png", "--jobs", "2")
         XCTAssertEqual(refused.status, 2)
         XCTAssertEqual(refused.stderr, "error: render: unknown option \"--jobs\"; see grona-snap render --help\n")
+    }
+
+    /// The options the HTTP API takes too are rows with three sources (flag, query name, variable):
+    /// the variable only where the row allows one, named in the help of every command that takes it
+    /// and in the man page; `check` and `verify` read none.
+    func testTheSharedRowsHaveTheirThreeSources() throws {
+        let table = try Self.table()
+        let padding = table.filter { $0.flag == "--padding" }
+        XCTAssertEqual(padding.map(\.command).sorted(), ["animate", "batch", "render", "sheet"])
+        XCTAssertEqual(Set(padding.map(\.query)), ["padding"])
+        // Not batch's: its pictures are verify's goldens.
+        XCTAssertEqual(padding.filter { !$0.environment.isEmpty }.map(\.command).sorted(), ["animate", "render", "sheet"])
+        XCTAssertEqual(Set(padding.map(\.environment)), ["GRONA_PADDING", ""])
+        XCTAssertEqual(table.first { $0.flag == "--text-sizes" }.map { [$0.query, $0.environment] }, ["textSizes", ""])
+        XCTAssertEqual(Set(table.filter { !$0.environment.isEmpty && $0.command != "serve" }.map(\.environment)),
+                       ["GRONA_PADDING", "GRONA_BACKGROUND", "GRONA_FPS", "GRONA_HOLD"])
+        XCTAssertTrue(table.filter { ["check", "verify", "batch"].contains($0.command) }.allSatisfy { $0.environment.isEmpty })
+        let render = try snap("render", "--help").stdout
+        XCTAssertTrue(render.contains("space around the card, in points (default 0) [$GRONA_PADDING]"), render)
+        XCTAssertTrue(try snap("help", "--man").stdout.contains(".B GRONA_FPS\n\\-\\-fps: frames per second"))
     }
 
     /// The table's bounds are the parser's: `--columns` is 1…64 on the command line and in the API.
@@ -170,5 +192,8 @@ final class CommandTableTests: XCTestCase {
         let animate = try XCTUnwrap(paths["/api/animate"]?["post"]?["parameters"] as? [[String: Any]])
         let fps = try XCTUnwrap(animate.first { $0["name"] as? String == "fps" }?["schema"] as? [String: Any])
         XCTAssertEqual(fps["maximum"] as? Int, 30)
+        // The description is the row's: its default, and why the service's bound is lower.
+        XCTAssertEqual(animate.first { $0["name"] as? String == "fps" }?["description"] as? String,
+                       "frames per second, 1…120, as --fps (default 30); the service draws at most 30 frames per second; grona-snap animate up to 120")
     }
 }

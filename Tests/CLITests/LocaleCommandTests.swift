@@ -59,7 +59,7 @@ final class LocaleCommandTests: XCTestCase {
         XCTAssertTrue(key.stderr.contains("$.localizations.iw: \"iw\" is an old code; Hebrew is now he"), key.stderr)
         try FileManager.default.removeItem(atPath: spec)
         let both = try snap("sheet", campaign, "-o", root + "/out.png", "--locales", "en", "--locale", "de")
-        XCTAssertEqual(both.stderr, "error: sheet: --locales and --locale cannot be given together\n")
+        XCTAssertEqual(both.stderr, "error: --locales and --locale cannot be given together\n")
         XCTAssertEqual(files(under: root), [])
     }
 

@@ -43,6 +43,33 @@ final class ServeTests: XCTestCase {
         }
     }
 
+    /// One option row, three sources: `padding` given as `GRONA_PADDING`, as `--padding` and as the
+    /// query's `padding` draws the same bytes; the flag wins over the variable, and a variable a
+    /// row does not allow (`GRONA_WIDTH`) changes nothing.
+    func testPaddingFromTheEnvironmentTheCommandLineAndTheQueryDrawsTheSameBytes() throws {
+        let server = try StudioServer(folder: fixtures)
+        defer { server.stop() }
+        let out = try temporaryFolder(), spec = fixtures + "/message-info.json"
+        let plain = try runProgram(try gronaSnapBinary(), ["render", spec, "-o", out + "/plain.png", "--scale", "1"])
+        let flag = try snap("render", spec, "-o", out + "/flag.png", "--scale", "1", "--padding", "12")
+        let variable = try runProgram(try gronaSnapBinary(), ["render", spec, "-o", out + "/variable.png", "--scale", "1"],
+                                      environment: ["GRONA_PADDING": "12", "GRONA_WIDTH": "200"])
+        let both = try runProgram(try gronaSnapBinary(), ["render", spec, "-o", out + "/both.png", "--scale", "1", "--padding", "12"],
+                                  environment: ["GRONA_PADDING": "40"])
+        for run in [plain, flag, variable, both] { XCTAssertEqual(run.status, 0, run.stderr) }
+        let answer = try server.request("POST", "/api/render?name=message-info.json&scale=1&padding=12", body: try bytes(spec))
+        XCTAssertEqual(answer.status, 200, answer.text)
+        let drawn = try bytes(out + "/flag.png")
+        XCTAssertNotEqual(drawn, try bytes(out + "/plain.png"))
+        XCTAssertEqual(try bytes(out + "/variable.png"), drawn)
+        XCTAssertEqual(try bytes(out + "/both.png"), drawn)
+        XCTAssertEqual(answer.body, drawn)
+        // A bad variable is refused as a bad flag is, naming the variable.
+        let bad = try runProgram(try gronaSnapBinary(), ["render", spec, "-o", out + "/bad.png"], environment: ["GRONA_PADDING": "-1"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderr, "error: GRONA_PADDING: \"-1\" is not a number of points from 0 to 512\n")
+    }
+
     func testReportIsTheCommandLinesReport() throws {
         let server = try StudioServer(folder: fixtures)
         defer { server.stop() }

@@ -38,7 +38,7 @@ final class StudioPreviewTests: XCTestCase {
         let ones = String(repeating: "1", count: 100)
         let fps = try server.request("POST", "/api/animate?name=acme-banner.json&fps=" + ones, body: body)
         XCTAssertEqual(fps.status, 400)
-        XCTAssertEqual(fps.errorMessage, "fps: \"\(ones.prefix(60))…\" is not a whole number from 1 to 30")
+        XCTAssertEqual(fps.errorMessage, "fps: \"\(ones.prefix(60))…\" is not a whole number from 1 to 30 (the service draws at most 30 frames per second; grona-snap animate up to 120)")
         let findings = try server.request("POST", "/api/preview?name=acme-banner.json&findings=maybe", body: body)
         XCTAssertEqual(findings.errorMessage, "findings: \"maybe\" is not true or false")
         let motion = try server.request("POST", "/api/render?name=acme-banner.json&reduceMotion=" + ones, body: body)

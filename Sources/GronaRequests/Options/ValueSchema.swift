@@ -44,15 +44,25 @@ extension ValueSchema {
     /// a query parameter both go through, so both say a mistake in the same words after the option's
     /// `name` (as the front end spells it: `--fps`, `fps`).
     public static func integer(_ text: String, in range: ClosedRange<Int>, name: String) throws -> Int {
+        do { return try wholeNumber(text, in: range) } catch { throw RequestError("\(name): \(error)") }
+    }
+
+    /// The same check, its refusal naming no option (an `OptionKey`'s parser: the source names it).
+    public static func wholeNumber(_ text: String, in range: ClosedRange<Int>) throws -> Int {
         guard let number = Int(text), range.contains(number) else {
-            throw RequestError("\(name): \(quoted(text)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw RequestError("\(quoted(text)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }
 
     /// `true` or `false` (a `.boolean` value), checked once for every front end.
     public static func boolean(_ text: String, name: String) throws -> Bool {
-        guard text == "true" || text == "false" else { throw RequestError("\(name): \(quoted(text)) is not true or false") }
+        do { return try boolean(text) } catch { throw RequestError("\(name): \(error)") }
+    }
+
+    /// The same check, its refusal naming no option (an `OptionKey`'s parser).
+    public static func boolean(_ text: String) throws -> Bool {
+        guard text == "true" || text == "false" else { throw RequestError("\(quoted(text)) is not true or false") }
         return text == "true"
     }
 }

@@ -4,44 +4,27 @@ import Grona
 /// and golden names; which environments a plan gives is `Spec.plannedEnvironments` (Grona's one
 /// variant planner).
 public enum VariantPlan {
-    /// The names of one variant axis: its list option and the single-value override it conflicts with.
-    public struct AxisName: Sendable { public let list, single: String }
-
-    /// The variant axes (comma lists or `all`) read through `value`, shared by the command line's
-    /// `--text-sizes …` options and `serve`'s `textSizes=…` query parameters, which differ only in
-    /// how a name is spelled and how an error is worded.
-    public static func axes(overrides: EnvironmentOverrides, value: (AxisName) -> String?,
-                     conflict: (AxisName) -> Error, invalid: (AxisName, Error) -> Error) throws -> Variants {
-        func list<T>(_ name: AxisName, isSet: Bool, all: [T], allowsEmpty: Bool = false,
-                     parse: (String) throws -> T) throws -> [T]? {
-            guard let text = value(name) else { return nil }
-            if isSet { throw conflict(name) }
-            if text == "all" { return all }
-            if text.isEmpty, allowsEmpty { return [] }
-            var values: [T] = []
-            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
-                do { values.append(try parse(String(word))) } catch { throw invalid(name, error) }
+    /// The variant axes (comma lists or `all`: `OptionTable.textSizes` …) given in `options`, shared
+    /// by the command line's `--text-sizes …` and `serve`'s `textSizes=…`; an axis given with its
+    /// single-value override (`--locales` with `--locale`) is refused naming both.
+    public static func axes(overrides: EnvironmentOverrides, options: OptionSource) throws -> Variants {
+        func list<T>(_ key: OptionKey<[T]>, single: OptionKey<some Sendable>, isSet: Bool) throws -> [T]? {
+            guard let values = try options.value(key) else { return nil }
+            if isSet, let origin = options.origin(of: key) {
+                throw RequestError.conflict(OptionSource.name(of: key.row, from: origin), single.row.name)
             }
             return values
         }
-        let pseudos = try list(AxisName(list: "pseudos", single: "pseudo"), isSet: overrides.pseudo != nil,
-                               all: PseudoLocalization.allCases, parse: EnvironmentOverrides.parsePseudo)
-        let localesName = AxisName(list: "locales", single: "locale")
-        // `base` names the spec's own copy beside its localizations; nothing, the pseudolanguages
-        // alone (so a list of languages can leave the spec's own copy out).
-        let locales = try list(localesName, isSet: overrides.locale != nil, all: [allLocales], allowsEmpty: true) { text in
-            text == Variants.ownCopy ? text : try EnvironmentOverrides.parseLocale(text)
-        }
-        if locales == [], (pseudos ?? []).isEmpty {
-            throw invalid(localesName, RequestError("an empty list needs pseudolanguages (pseudos); name base for the spec's own copy"))
+        let pseudos = try list(OptionTable.pseudos, single: OptionTable.pseudo, isSet: overrides.pseudo != nil)
+        let locales = try list(OptionTable.locales, single: OptionTable.locale, isSet: overrides.locale != nil)
+        if locales == [], (pseudos ?? []).isEmpty, let origin = options.origin(of: OptionTable.locales) {
+            throw RequestError(OptionSource.name(of: OptionTable.locales.row, from: origin),
+                               "an empty list needs pseudolanguages (pseudos); name base for the spec's own copy")
         }
         return Variants(
-            textSizes: try list(AxisName(list: "text-sizes", single: "text-size"), isSet: overrides.textSize != nil,
-                                all: TextSize.allCases, parse: EnvironmentOverrides.parseTextSize),
-            appearances: try list(AxisName(list: "appearances", single: "appearance"), isSet: overrides.appearance != nil,
-                                  all: Appearance.allCases, parse: EnvironmentOverrides.parseAppearance),
-            directions: try list(AxisName(list: "directions", single: "direction"), isSet: overrides.direction != nil,
-                                 all: LayoutDirection.allCases, parse: EnvironmentOverrides.parseDirection),
+            textSizes: try list(OptionTable.textSizes, single: OptionTable.textSize, isSet: overrides.textSize != nil),
+            appearances: try list(OptionTable.appearances, single: OptionTable.appearance, isSet: overrides.appearance != nil),
+            directions: try list(OptionTable.directions, single: OptionTable.direction, isSet: overrides.direction != nil),
             // "all" needs the spec, which is read later: a placeholder stands for it until then
             // (`axes(_:for:)` replaces it).
             locales: locales, pseudos: pseudos)

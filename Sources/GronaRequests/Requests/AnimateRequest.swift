@@ -9,14 +9,21 @@ public struct AnimateRequest {
     public var spec: Spec
     public var overrides = EnvironmentOverrides()
     public var canvas = Canvas()
-    /// Frames per second, and how long the last frame stays (ms): each front end has its own
-    /// default and limit (a server keeps them lower).
+    /// Frames per second, and how long the last frame stays (ms): `OptionTable.fps` and `.hold`
+    /// give their one default and bound (and the service's lower cap on fps).
     public var fps: Int
     public var hold: Int
 
     public init(spec: Spec, overrides: EnvironmentOverrides = EnvironmentOverrides(), canvas: Canvas = Canvas(),
                 fps: Int, hold: Int) {
         self.spec = spec; self.overrides = overrides; self.canvas = canvas; self.fps = fps; self.hold = hold
+    }
+
+    /// The request `options` ask for (`animate`'s flags, `/api/animate`'s query), each option the
+    /// row's default where it was not given.
+    public init(spec: Spec, options: OptionSource) throws {
+        self.init(spec: spec, overrides: try EnvironmentOverrides(options), canvas: try Canvas(options),
+                  fps: try options.resolved(OptionTable.fps), hold: try options.resolved(OptionTable.hold))
     }
 
     private var base: Environment { spec.environment.applying(overrides) }

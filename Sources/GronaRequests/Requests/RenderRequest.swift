@@ -23,6 +23,13 @@ public struct RenderRequest {
         self.spec = spec; self.overrides = overrides; self.canvas = canvas; self.overlay = overlay; self.frame = frame
     }
 
+    /// The request `options` ask for (`render`'s flags, `/api/render`'s query): the one way both
+    /// front ends build it, so the same words draw the same bytes.
+    public init(spec: Spec, options: OptionSource) throws {
+        try self.init(spec: spec, overrides: try EnvironmentOverrides(options), canvas: try Canvas(options),
+                      overlay: try options.value(OptionTable.overlay), frame: try options.value(OptionTable.frame))
+    }
+
     public var environment: Environment { spec.environment.applying(overrides) }
 
     /// The snapshot and the PNG bytes `render` writes (the server answers with exactly these).

@@ -6,8 +6,8 @@ import GronaRequests
 // values), body, answers and handler. `StudioAPI` dispatches by it and `RenderOptions` accepts exactly
 // its parameters; `OpenAPIDocument` serves it as /api/openapi.json. A new route is one entry here
 // (its handler's body may live beside the others in `Server/`). The parameters the command line
-// has too (the overrides, the canvas, the axes, `columns`, `fps`, …) come from the command line's
-// table (`CommandTable`), which names each option's query name and routes, so the two never drift.
+// has too (the overrides, the canvas, the axes, `columns`, `fps`, …) come from GronaRequests' option
+// rows (`OptionTable`), which the command line's table is made from too, so the two never drift.
 
 struct QueryParameter: Sendable {
     var name: String
@@ -60,10 +60,10 @@ struct Route: Sendable {
     var access = Access.api
     var handle: Handler
 
-    /// The route with the query parameters the command line's table gives it.
+    /// The route with the query parameters GronaRequests' option rows give it (`OptionTable`).
     func withOptions() -> Route {
         var route = self
-        route.parameters += CommandTable.queryParameters(route: id).map {
+        route.parameters += OptionTable.queryParameters(route: id).map {
             QueryParameter(name: $0.name, schema: $0.schema, description: $0.description)
         }
         return route

@@ -42,10 +42,9 @@ struct StudioAPI: Sendable {
     /// The studio's tiles drawn lately (32 MiB of PNGs), so an edit redraws only the tiles it changes.
     let tiles = TileCache(capacity: 32 << 20)
 
-    /// Longest a sheet may be (cells), and the fastest an animation may be: bounds on the time one
-    /// request can take.
+    /// Longest a sheet may be (cells): a bound on the time one request can take (the fastest an
+    /// animation may be is `OptionTable.fps`'s service limit).
     static let maximumSheetCells = 96
-    static let maximumFPS = 30
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         let matched = StudioAPI.route(for: request)
@@ -119,8 +118,7 @@ struct StudioAPI: Sendable {
 
     func render(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
-        let render = try RenderRequest(spec: try spec(request, options), overrides: options.overrides, canvas: options.canvas,
-                                       overlay: options.overlay, frame: options.frame)
+        let render = try RenderRequest(spec: try spec(request, options), options: options.source)
         let session = try RenderSession.current()
         let costed = try render.costed(in: session)
         let held = try afford(costed.cost, "the snapshot", lower: "width, scale, textSize or padding", for: request)
@@ -130,7 +128,7 @@ struct StudioAPI: Sendable {
 
     func report(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
-        let render = try RenderRequest(spec: try spec(request, options), overrides: options.overrides, canvas: options.canvas)
+        let render = try RenderRequest(spec: try spec(request, options), options: options.source)
         let costed = try render.costed(in: try RenderSession.current())
         let held = try afford(costed.cost, "the snapshot", lower: "width, scale, textSize or padding", for: request)
         defer { held.release() }
@@ -159,7 +157,7 @@ struct StudioAPI: Sendable {
         let spec = try self.spec(request, options)
         var sheet = SheetRequest(spec: spec, overrides: options.overrides, axes: VariantPlan.axes(try options.axes(), for: spec),
                                  overlay: options.overlay)
-        sheet.columns = try options.integer("columns")
+        sheet.columns = try options.source.value(OptionTable.columns)
         try limitVariants(sheet.environments.count, "the sheet")
         let session = try RenderSession.current()
         // The renderers that costed the cells draw them, on this worker's warm engine.
@@ -172,9 +170,7 @@ struct StudioAPI: Sendable {
 
     func animate(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let options = try RenderOptions(request, route)
-        let animate = AnimateRequest(spec: try self.spec(request, options), overrides: options.overrides, canvas: options.canvas,
-                                     fps: try options.integer("fps") ?? 15,
-                                     hold: try options.integer("hold") ?? 1500)
+        let animate = try AnimateRequest(spec: try self.spec(request, options), options: options.source)
         let session = try RenderSession.current()
         let held = try afford(try animate.cost(in: session),
                               "the animation (\(animate.frameTimes.count) frames)", lower: "fps, width, scale, textSize or padding", for: request)
@@ -306,8 +302,9 @@ struct StudioAPI: Sendable {
     }
 }
 
-/// The query parameters of the rendering routes: the command line's overrides under their API names,
-/// parsed by the same functions, so a bad value is refused with the same reason.
+/// The query parameters of the rendering routes: GronaRequests' option rows (`OptionTable`) under
+/// their query names, read into the same `OptionSource` the command line's flags fill, so a value
+/// means the same and a bad one is refused with the same reason.
 struct RenderOptions {
     /// The route table's pattern, compiled once per server thread (a `Regex` is not `Sendable`, so
     /// each thread keeps its own, as it keeps its `RenderSession`): compiling the preview's
@@ -322,18 +319,14 @@ struct RenderOptions {
     }
 
     var name = "untitled.json"
+    /// The rows' values, for the requests' initializers (`RenderRequest(spec:options:)`).
+    var source = OptionSource()
     var overrides = EnvironmentOverrides()
-    var canvas = Canvas()
     /// `overlay=accessibility` (render and sheet): the accessibility picture, as `--overlay`.
     var overlay: Overlay?
-    /// `frame=phone` (render): the card on an iPhone, as `--frame`.
-    var frame: DeviceFrame?
     private var values: [String: String] = [:]
-    /// The route's parameters, whose schemas bound the values (`columns`: 1…64, from the table).
-    private var parameters: [QueryParameter] = []
 
     init(_ request: HTTPRequest, _ route: Route) throws {
-        parameters = route.parameters
         let allowed = Set(route.parameters.map(\.name))
         for (key, value) in request.query {
             guard let parameter = route.parameters.first(where: { $0.name == key }) else {
@@ -358,46 +351,17 @@ struct RenderOptions {
             guard SpecFolder.isValidName(name) else { throw RequestError(.badInput, "name: \"\(name)\" is not a spec file name (like banner.json)") }
             self.name = name
         }
-        let values = self.values
-        overrides = try EnvironmentOptions.overrides(named: \.query) { values[$0] }
-        func parse<T>(_ key: String, _ parser: (String) throws -> T) throws -> T? {
-            guard let text = values[key] else { return nil }
-            do { return try parser(text) } catch { throw RequestError(.badInput, "\(key): \(error)") }
-        }
-        overrides.reduceMotion = try values["reduceMotion"].map { try ValueSchema.boolean($0, name: "reduceMotion") }
-        canvas.padding = try parse("padding", Canvas.parsePadding) ?? 0
-        canvas.background = try parse("background", Canvas.parseColor) ?? .transparent
-        overlay = try parse("overlay", Overlay.parse)
-        frame = try parse("frame", DeviceFrame.parse)
-    }
-
-    /// A whole number within the bounds the route's parameter gives it (`ValueSchema.integer`).
-    func integer(_ key: String) throws -> Int? {
-        guard case .integer(let range)? = parameters.first(where: { $0.name == key })?.schema else {
-            preconditionFailure("\(key) is not a whole number parameter of this route")
-        }
-        guard let text = values[key] else { return nil }
-        return try ValueSchema.integer(text, in: range, name: key)
+        source = try OptionSource.http(values)
+        overrides = try EnvironmentOverrides(source)
+        overlay = try source.value(OptionTable.overlay)
     }
 
     /// `ignore=truncated,touchTarget` (check): kinds left out, as `--ignore`.
-    func ignored() throws -> Set<Finding.Kind> {
-        guard let text = values["ignore"] else { return [] }
-        do { return try Finding.Kind.parseList(text) } catch { throw RequestError(.badInput, "ignore: \(error)") }
-    }
+    func ignored() throws -> Set<Finding.Kind> { try source.value(OptionTable.ignore) ?? [] }
 
     /// `textSizes`, `appearances`, `directions`, `locales`, `pseudos` (comma lists or `all`), as
     /// `sheet`'s and `check`'s options; `locales=all` is resolved per spec (`VariantPlan.axes(_:for:)`).
-    func axes() throws -> Variants {
-        // The query spells an axis in camel case: text-sizes → textSizes.
-        func key(_ name: String) -> String {
-            let words = name.split(separator: "-")
-            return words.first.map(String.init)! + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        }
-        return try VariantPlan.axes(overrides: overrides, value: { values[key($0.list)] },
-                                    conflict: { RequestError(.badInput, "\(key($0.list)) cannot be given with a single \(key($0.single))") },
-                                    invalid: { RequestError(.badInput, "\(key($0.list)): \($1)") })
-    }
+    func axes() throws -> Variants { try VariantPlan.axes(overrides: overrides, options: source) }
 }
 
 /// Thrown by `afford` on a light lane for heavy work: the request runs again on the heavy lanes.
