@@ -78,7 +78,7 @@ private func privateChunks(_ reader: UnsafeMutablePointer<gs_png_reader>) throws
 
 /// c' = round(c · a / 255), in place. (c · a + 127) / 255 is exact rounding: 255 is odd, so no ties.
 /// Public for the WebP decoder, which premultiplies the same way.
-public func premultiply(_ pixels: inout [UInt8]) {
+package func premultiply(_ pixels: inout [UInt8]) {
     pixels.withUnsafeMutableBufferPointer { p in
         var i = 0
         let count = p.count

@@ -15,14 +15,14 @@
 import Grona
 
 /// One step of a path into a JSON value: an object's key or an array's index.
-public enum JSONPathStep: Equatable, Sendable {
+package enum JSONPathStep: Equatable, Sendable {
     case key(String)
     case index(Int)
 }
 
 /// A field both sides of a merge changed, to different values; nil: the side removed it.
 public struct JSONConflict: Equatable, Sendable {
-    public var path: [JSONPathStep]
+    package var path: [JSONPathStep]
     public var base: JSONValue?
     public var mine: JSONValue?
     public var theirs: JSONValue?
@@ -76,7 +76,7 @@ public enum JSONTextEdit {
 
     /// `value` with the value at `path` replaced by `new` (nil: removed), the containers on the way
     /// created as objects where missing.
-    public static func setting(_ value: JSONValue, at path: ArraySlice<JSONPathStep>, to new: JSONValue?) -> JSONValue? {
+    package static func setting(_ value: JSONValue, at path: ArraySlice<JSONPathStep>, to new: JSONValue?) -> JSONValue? {
         guard let step = path.first else { return new }
         switch (step, value) {
         case (.key(let key), .object(var members)):

@@ -4,20 +4,20 @@ import Grona
 /// parses as flags, the HTTP service as query parameters (and describes in its OpenAPI document),
 /// and whose help every command prints (the command line's table, `CommandTable`, takes them from
 /// here). A new override goes here and nowhere else.
-public enum EnvironmentOptions {
+package enum EnvironmentOptions {
     /// One override: its command-line flag, its name in the HTTP API's query, what its value may be
     /// (the API's description is made from it), its line of help and how it applies.
-    public struct Setting: Sendable {
-        public var flag: String
-        public var query: String
+    package struct Setting: Sendable {
+        package var flag: String
+        package var query: String
         /// The value's placeholder in the help: `--width PT`.
-        public var placeholder: String
-        public var schema: ValueSchema
-        public var summary: String
-        public var apply: @Sendable (inout EnvironmentOverrides, String) throws -> Void
+        package var placeholder: String
+        package var schema: ValueSchema
+        package var summary: String
+        package var apply: @Sendable (inout EnvironmentOverrides, String) throws -> Void
     }
 
-    public static let settings: [Setting] = [
+    package static let settings: [Setting] = [
         Setting(flag: "--width", query: "width", placeholder: "PT", schema: .number(Environment.widthRange), summary: "card width in points (44…2048)") {
             $0.width = try EnvironmentOverrides.parseWidth($1) },
         Setting(flag: "--scale", query: "scale", placeholder: "N", schema: .integerChoice(Environment.scales), summary: "pixels per point: 1, 2 or 3") {
@@ -38,11 +38,11 @@ public enum EnvironmentOptions {
             $0.pseudo = try EnvironmentOverrides.parsePseudo($1) },
     ]
     /// `--reduce-motion` (the query's `reduceMotion=true`): a flag, so not among the valued settings.
-    public static let reduceMotionFlag = "--reduce-motion"
+    package static let reduceMotionFlag = "--reduce-motion"
 
     /// The overrides whose values `value(name)` gives, each setting known by `named` (its flag or its
     /// query name); a bad value is refused naming it: `--text-size: "huge" is not a text size`.
-    public static func overrides(named: KeyPath<Setting, String>, value: (String) -> String?) throws -> EnvironmentOverrides {
+    package static func overrides(named: KeyPath<Setting, String>, value: (String) -> String?) throws -> EnvironmentOverrides {
         var overrides = EnvironmentOverrides()
         for setting in settings {
             let name = setting[keyPath: named]

@@ -3,14 +3,14 @@ import Grona
 /// The variant axes as the command line and `serve` spell them, `--locales all` resolved per spec,
 /// and golden names; which environments a plan gives is `Spec.plannedEnvironments` (Grona's one
 /// variant planner).
-public enum VariantPlan {
+package enum VariantPlan {
     /// The names of one variant axis: its list option and the single-value override it conflicts with.
-    public struct AxisName: Sendable { public let list, single: String }
+    package struct AxisName: Sendable { public let list, single: String }
 
     /// The variant axes (comma lists or `all`) read through `value`, shared by the command line's
     /// `--text-sizes …` options and `serve`'s `textSizes=…` query parameters, which differ only in
     /// how a name is spelled and how an error is worded.
-    public static func axes(overrides: EnvironmentOverrides, value: (AxisName) -> String?,
+    package static func axes(overrides: EnvironmentOverrides, value: (AxisName) -> String?,
                      conflict: (AxisName) -> Error, invalid: (AxisName, Error) -> Error) throws -> Variants {
         func list<T>(_ name: AxisName, isSet: Bool, all: [T], allowsEmpty: Bool = false,
                      parse: (String) throws -> T) throws -> [T]? {
@@ -48,11 +48,11 @@ public enum VariantPlan {
     }
 
     /// Stands for `--locales all` until the spec is read; not a language tag, so never a real locale.
-    public static let allLocales = "*"
+    package static let allLocales = "*"
 
     /// The axes for one spec: `--locales all` becomes the spec's own locale and every locale it has
     /// a localization for, or no locale axis (the spec's own languages) when it has neither.
-    public static func axes(_ axes: Variants, for spec: Spec) -> Variants {
+    package static func axes(_ axes: Variants, for spec: Spec) -> Variants {
         guard axes.locales == [allLocales] else { return axes }
         var resolved = axes
         let own = spec.environment.locale.map { [$0] } ?? []
@@ -63,7 +63,7 @@ public enum VariantPlan {
 
     /// The spec as `Spec.plannedEnvironments` leaves it, for golden names (the width goes into names only
     /// while the width axis is there).
-    public static func naming(_ spec: Spec, overrides: EnvironmentOverrides) -> Spec {
+    package static func naming(_ spec: Spec, overrides: EnvironmentOverrides) -> Spec {
         var named = spec
         if overrides.width != nil { named.variants?.widths = nil }
         return named
