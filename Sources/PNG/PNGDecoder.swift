@@ -13,6 +13,7 @@
 import CPNG
 import Raster
 
+/// A decoded PNG: its pixels, premultiplied, and its private chunks.
 public struct DecodedPNG: Equatable, Sendable {
     public var pixmap: Pixmap
     /// Private chunks (second letter lower case) in file order.

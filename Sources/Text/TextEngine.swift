@@ -25,6 +25,7 @@ public final class TextEngine {
     private let glyphCache = GlyphCache()
     private let layoutCache = LayoutCache()
 
+    /// Opens the fonts folder at `fontsDirectory`; throws when it or a font in it cannot be read.
     public init(fontsDirectory: String) throws {
         library = try FontLibrary(fontsDirectory: fontsDirectory)
     }

@@ -57,6 +57,8 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     }
 }
 
+/// The JSON parser (RFC 8259) spec files are read with: its errors give the line and column, and
+/// it refuses inputs over 4 MiB or nested over 64 levels deep before they cost anything.
 public enum JSONParser {
     /// Inputs larger than this are refused before parsing (4 MiB).
     package static let maximumInputSize = 4 * 1024 * 1024

@@ -21,6 +21,7 @@ package enum TextRole: String, CaseIterable, Sendable {
     }
 }
 
+/// A banner: an eyebrow, a title, a body and a button, with an optional image.
 public struct Banner: Equatable, Sendable {
     public var eyebrow: String?
     public var title: String
@@ -44,6 +45,7 @@ public struct Tier: Equatable, Sendable {
     public init(at: Double, label: String) { self.at = at; self.label = label }
 }
 
+/// A progress bar towards reward tiers: the value so far and the tiers along the bar.
 public struct ProgressBar: Equatable, Sendable {
     public var title: String
     public var body: String?
@@ -70,6 +72,7 @@ public struct ProgressBar: Equatable, Sendable {
     package func isMet(_ tier: Tier) -> Bool { value >= tier.at }
 }
 
+/// An offer: a title and a code to copy, with an optional eyebrow, body, button and image.
 public struct Offer: Equatable, Sendable {
     public var eyebrow: String?
     public var title: String
@@ -85,10 +88,12 @@ public struct Offer: Equatable, Sendable {
     }
 }
 
+/// The icon a message shows beside its text.
 public enum MessageIcon: String, CaseIterable, Sendable {
     case info, success, warning, gift, star, clock
 }
 
+/// A short message: an icon, an optional title and a body.
 public struct Message: Equatable, Sendable {
     public var icon: MessageIcon
     public var title: String?

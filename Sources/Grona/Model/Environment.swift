@@ -1,5 +1,7 @@
+/// Light or dark mode.
 public enum Appearance: String, CaseIterable, Sendable { case light, dark }
 
+/// Left to right, or right to left (the layout mirrored).
 public enum LayoutDirection: String, CaseIterable, Sendable { case ltr, rtl }
 
 /// Which of the SDK's animations `time` runs through: the reveal when a component appears, or the

@@ -23,11 +23,16 @@ package enum JSONPathStep: Equatable, Sendable {
 /// A field both sides of a merge changed, to different values; nil: the side removed it.
 public struct JSONConflict: Equatable, Sendable {
     package var path: [JSONPathStep]
+    /// The field's value in the version both sides started from.
     public var base: JSONValue?
+    /// The field's value on the side being saved.
     public var mine: JSONValue?
+    /// The field's value in the file as it is now on disk.
     public var theirs: JSONValue?
 }
 
+/// Edits of a JSON file's text that rewrite only the values that changed, and the three-way merge
+/// a save over a file changed meanwhile runs.
 public enum JSONTextEdit {
     /// `text`, a JSON document, minimally edited so that it parses to `value` (objects compared
     /// regardless of key order, numbers by value). Throws the parser's error when `text` is not JSON.

@@ -29,6 +29,7 @@ public struct ComparisonTolerance: Equatable, Sendable {
     public var perPixel: Double
     /// Differing pixels allowed: the larger of this count and `maximumDifferingFraction` of all pixels.
     public var maximumDifferingPixels: Int
+    /// Differing pixels allowed as a fraction of all pixels (0.001 is one in a thousand).
     public var maximumDifferingFraction: Double
     /// Whether pixels that differ only because an anti-aliased edge moved are ignored.
     public var ignoresAntialiasing: Bool
@@ -40,6 +41,7 @@ public struct ComparisonTolerance: Equatable, Sendable {
     /// with no such knowledge and always uses the tolerance.
     public var exactWhenNothingDrifted = true
 
+    /// A tolerance; with no arguments it is `default`.
     public init(perPixel: Double = 0.02, maximumDifferingPixels: Int = 0,
                 maximumDifferingFraction: Double = 0, ignoresAntialiasing: Bool = true) {
         self.perPixel = perPixel
