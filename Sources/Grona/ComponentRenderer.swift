@@ -6,11 +6,11 @@ import Text
 /// One rendered snapshot: the pixels, the report, and the scene they were drawn from.
 public struct Snapshot: Sendable {
     public var pixmap: Pixmap
-    public var report: RenderReport
-    public var scene: Scene
+    package var report: RenderReport
+    package var scene: Scene
     /// The animation's slide, in points, when it was left for a canvas to apply (see `render`'s
     /// `slidesOnCanvas`); 0 when the pixels already show it.
-    public var canvasOffsetY: Double = 0
+    package var canvasOffsetY: Double = 0
 }
 
 /// Renders one spec's component, as the SDK's view would draw it, in any environment.
@@ -47,7 +47,7 @@ public final class ComponentRenderer {
     /// Renders with an overlay: the snapshot's `pixmap` and `scene` are then the overlay's picture
     /// (see `AccessibilityOverlay`), drawn by the same renderer from the card's scene and report; the
     /// report still describes the card. Without one, the same as `render(_:)`.
-    public func render(_ environment: Environment, overlay: Overlay?) throws -> Snapshot {
+    package func render(_ environment: Environment, overlay: Overlay?) throws -> Snapshot {
         guard let overlay else { return try render(environment) }
         let (card, report, _) = try layOut(environment, slidesOnCanvas: false)
         // `environment.direction` follows the locale unless set, as the locale stage's does.
@@ -61,7 +61,7 @@ public final class ComponentRenderer {
 
     /// What `render(environment, overlay:)` would cost, found by laying the card out without drawing
     /// it. The layout is kept, so a render of the same environment that follows does not repeat it.
-    public func cost(_ environment: Environment, overlay: Overlay? = nil, canvas: Canvas = Canvas()) throws -> RenderCost {
+    package func cost(_ environment: Environment, overlay: Overlay? = nil, canvas: Canvas = Canvas()) throws -> RenderCost {
         let (card, report, _) = try layOut(environment, slidesOnCanvas: false)
         var scene = card
         if overlay == .accessibility {
@@ -76,14 +76,14 @@ public final class ComponentRenderer {
 
     /// The size in pixels of the card `render(environment)` draws, from the layout alone (kept for
     /// the render that follows).
-    public func pixelSize(_ environment: Environment) throws -> (width: Int, height: Int) {
+    package func pixelSize(_ environment: Environment) throws -> (width: Int, height: Int) {
         let scene = try layOut(environment, slidesOnCanvas: false).0
         return (scene.pixelWidth, scene.pixelHeight)
     }
 
     /// The report `render(environment)` would give, from the layout alone (nothing is drawn); the
     /// layout is kept for a render of the same environment that follows.
-    public func report(_ environment: Environment) throws -> RenderReport {
+    package func report(_ environment: Environment) throws -> RenderReport {
         try layOut(environment, slidesOnCanvas: false).1
     }
 
@@ -215,7 +215,7 @@ public final class ComponentRenderer {
     }
 
     /// Images larger than this (4096 × 4096) are refused: a banner image is a few hundred points wide.
-    public static let maximumImagePixels = 4096 * 4096
+    package static let maximumImagePixels = 4096 * 4096
     /// Image files larger than this (64 MiB) are refused unread; a 4096 × 4096 PNG is rarely a tenth of it.
-    public static let maximumImageFileSize = 64 << 20
+    package static let maximumImageFileSize = 64 << 20
 }

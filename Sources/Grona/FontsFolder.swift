@@ -11,11 +11,11 @@ import Foundation
 ///    that depends on GronaSnap runs its tests from its own `.build`, with GronaSnap's checkout
 ///    elsewhere (an installed binary leaves it out: it must work with the checkout gone);
 /// 5. `./Fonts`.
-public enum FontsFolder {
+package enum FontsFolder {
     /// Where `scripts/install` puts the fonts, relative to the folder holding the binary.
-    public static let installedRelativePath = "../share/grona-snap/Fonts"
+    package static let installedRelativePath = "../share/grona-snap/Fonts"
 
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
+    package static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
                               checkout: Bool = false) -> String? {
         let fm = FileManager.default
         func holdsFonts(_ folder: String) -> Bool { fm.fileExists(atPath: folder + "/Inter-Regular.otf") }

@@ -44,4 +44,4 @@
 
 /// GronaSnap's version: `grona-snap --version`, and recorded in every golden (the pixels it draws
 /// may change between versions).
-public let gronaSnapVersion = "0.1.0"
+package let gronaSnapVersion = "0.1.0"

@@ -13,13 +13,13 @@ import Text
 ///   - `map` collects the results in job order, for callers whose results are small.
 /// Either way, what a caller writes never depends on `jobs`: each job is identified by its index.
 /// Results cross from the worker that made them to the caller's handler, hence `T: Sendable`.
-public enum ParallelRenderer {
+package enum ParallelRenderer {
     /// The number of threads to use when the user does not say: one per core.
-    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    package static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Calls `work(index, engine)` for every index in `0..<count` on up to `jobs` threads and returns
     /// the results in index order. `progress` is called (on a worker thread, serialised) after each job.
-    public static func map<T: Sendable>(count: Int, jobs: Int, fontsFolder: String,
+    package static func map<T: Sendable>(count: Int, jobs: Int, fontsFolder: String,
                                         progress: (@Sendable (_ done: Int) -> Void)? = nil,
                                         _ work: @Sendable (Int, TextEngine) throws -> T) -> [Result<T, Error>] {
         let slots = ResultSlots<T>(count: count)
@@ -37,7 +37,7 @@ public enum ParallelRenderer {
     /// `handle` returns false to stop early: no job with a higher index is started afterwards, while
     /// the lower ones still run. So a caller that stops at its first failure always ends up having
     /// seen the failure with the lowest index, whatever the threads' timing.
-    public static func forEach<T: Sendable>(count: Int, jobs: Int, fontsFolder: String,
+    package static func forEach<T: Sendable>(count: Int, jobs: Int, fontsFolder: String,
                                   progress: (@Sendable (_ done: Int) -> Void)? = nil,
                                   _ work: @Sendable (Int, TextEngine) throws -> T,
                                   handle: @Sendable (Int, Result<T, Error>) -> Bool) {
@@ -73,7 +73,7 @@ extension ParallelRenderer {
     /// always running, so this cannot deadlock). Memory stays bounded by the window.
     ///
     /// `handle` returns false to stop: no later result is handed over, and no later job started.
-    public static func forEachInOrder<T: Sendable>(count: Int, jobs: Int, fontsFolder: String, window: Int? = nil,
+    package static func forEachInOrder<T: Sendable>(count: Int, jobs: Int, fontsFolder: String, window: Int? = nil,
                                          _ work: @Sendable (Int, TextEngine) throws -> T,
                                          handle: @Sendable (Int, Result<T, Error>) -> Bool) {
         let threads = max(1, min(jobs, count))

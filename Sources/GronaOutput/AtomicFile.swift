@@ -19,29 +19,29 @@ import Synchronization
 ///
 /// Several outputs that belong together (a snapshot and its report) are staged first and committed
 /// together, so a failure in any leaves none of them behind.
-public enum AtomicFile {
-    public struct WriteError: Error, CustomStringConvertible {
-        public let path: String
-        public let reason: String
+package enum AtomicFile {
+    package struct WriteError: Error, CustomStringConvertible {
+        package let path: String
+        package let reason: String
         /// Set when `reason` is the whole message (it already names the path).
         let standsAlone: Bool
         init(path: String, reason: String, standsAlone: Bool = false) {
             self.path = path; self.reason = reason; self.standsAlone = standsAlone
         }
-        public var description: String { standsAlone ? reason : "\(path): cannot write: \(reason)" }
+        package var description: String { standsAlone ? reason : "\(path): cannot write: \(reason)" }
     }
 
     /// The name that means standard output wherever an output path is taken.
-    public static let standardOutputName = "-"
+    package static let standardOutputName = "-"
 
     /// Writes `bytes` to `path` as described above.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         try stage(bytes, to: path).commit()
     }
 
     /// Writes `bytes` next to `path` (or, for standard output and devices, keeps them) without
     /// putting them in place: `commit()` does that, `discard()` takes them back.
-    public static func stage(_ bytes: [UInt8], to path: String) throws -> StagedFile {
+    package static func stage(_ bytes: [UInt8], to path: String) throws -> StagedFile {
         switch try destination(of: path) {
         case .standardOutput:
             return StagedFile(path: path, kind: .standardOutput(bytes))
@@ -65,16 +65,16 @@ public enum AtomicFile {
     }
 
     /// Bytes waiting to be put in place. Commit or discard each one exactly once.
-    public struct StagedFile {
+    package struct StagedFile {
         enum Kind {
             case rename(temporary: String, target: String)
             case standardOutput([UInt8])
             case device(String, [UInt8])
         }
-        public let path: String
+        package let path: String
         let kind: Kind
 
-        public func commit() throws {
+        package func commit() throws {
             switch kind {
             case .rename(let temporary, let target):
                 guard rename(temporary, target) == 0 else {
@@ -97,7 +97,7 @@ public enum AtomicFile {
             }
         }
 
-        public func discard() {
+        package func discard() {
             if case .rename(let temporary, _) = kind { unlink(temporary) }
         }
     }
@@ -106,7 +106,7 @@ public enum AtomicFile {
     /// complete, staged beside its destination, before any is put in place, so a failure leaves none
     /// of them. A folder in `creating` is made (as `mkdir -p`) just before the first file inside it
     /// is staged, so it is not made when a file before it cannot be.
-    public static func writeTogether(_ files: [(bytes: [UInt8], path: String)], creating folders: [String] = []) throws {
+    package static func writeTogether(_ files: [(bytes: [UInt8], path: String)], creating folders: [String] = []) throws {
         var staged: [StagedFile] = []
         var made: Set<String> = []
         do {
@@ -126,7 +126,7 @@ public enum AtomicFile {
 
     /// Puts every staged file in place, in order; if any cannot be staged or committed, the ones not
     /// yet committed are discarded and the error is thrown.
-    public static func commitAll(_ files: [StagedFile]) throws {
+    package static func commitAll(_ files: [StagedFile]) throws {
         for (index, file) in files.enumerated() {
             do { try file.commit() } catch {
                 files.dropFirst(index + 1).forEach { $0.discard() }
@@ -176,18 +176,18 @@ public enum AtomicFile {
     }
 
     /// "out.png is a folder": the error for a folder named where a file is expected, in and out.
-    public static func isAFolder(_ path: String) -> WriteError {
+    package static func isAFolder(_ path: String) -> WriteError {
         WriteError(path: path, reason: "\(path) is a folder", standsAlone: true)
     }
 
     /// Whether `path` names an existing folder (following links).
-    public static func isFolder(_ path: String) -> Bool {
+    package static func isFolder(_ path: String) -> Bool {
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
     /// Creates a folder and its parents, as `mkdir -p` does.
-    public static func createFolder(_ path: String) throws {
+    package static func createFolder(_ path: String) throws {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {

@@ -22,24 +22,24 @@ import Synchronization
 ///
 /// This is for a server writing inside a folder it was given (`grona-snap serve`). The command
 /// line's outputs (`AtomicFile`) follow links on purpose: there the user named the path.
-public final class FolderHandle: Sendable {
+package final class FolderHandle: Sendable {
     /// The open folder: `O_RDONLY | O_DIRECTORY`, closed when the handle goes.
-    public let descriptor: Int32
+    package let descriptor: Int32
 
     /// A refusal, with the `errno` it came from.
-    public struct Failure: Error, CustomStringConvertible, Equatable {
-        public let code: Int32
-        public let operation: String
-        public var description: String { "\(operation): \(String(cString: strerror(code)))" }
+    package struct Failure: Error, CustomStringConvertible, Equatable {
+        package let code: Int32
+        package let operation: String
+        package var description: String { "\(operation): \(String(cString: strerror(code)))" }
         /// The name is taken (`link` or `mkdir` found something there).
-        public var exists: Bool { code == EEXIST }
+        package var exists: Bool { code == EEXIST }
         /// Nothing there, or a link where a file or folder was asked for.
-        public var missing: Bool { code == ENOENT || code == ELOOP || code == ENOTDIR }
+        package var missing: Bool { code == ENOENT || code == ELOOP || code == ENOTDIR }
         /// The disk (or the user's quota on it) is full: nothing was put in place.
-        public var diskFull: Bool { code == ENOSPC || code == EDQUOT }
+        package var diskFull: Bool { code == ENOSPC || code == EDQUOT }
     }
 
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         case file(size: Int)
         case folder
         case link
@@ -48,7 +48,7 @@ public final class FolderHandle: Sendable {
     }
 
     /// Opens `path` (links in it are followed: the caller named this folder) as a folder.
-    public init(path: String) throws {
+    package init(path: String) throws {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(code: errno, operation: "open") }
         descriptor = fd
@@ -67,7 +67,7 @@ public final class FolderHandle: Sendable {
     }
 
     /// What is at `name` itself (a link is a link, not what it names), or nil when nothing is.
-    public func kind(_ name: String) -> Kind? {
+    package func kind(_ name: String) -> Kind? {
         guard (try? Self.check(name)) != nil else { return nil }
         var info = stat()
         guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
@@ -80,7 +80,7 @@ public final class FolderHandle: Sendable {
     }
 
     /// The target of the link at `name`, as written in it, or nil when `name` is not a link.
-    public func linkTarget(_ name: String) -> String? {
+    package func linkTarget(_ name: String) -> String? {
         guard (try? Self.check(name)) != nil else { return nil }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlinkat(descriptor, name, &buffer, buffer.count - 1)
@@ -89,7 +89,7 @@ public final class FolderHandle: Sendable {
     }
 
     /// The names in the folder (not `.` and `..`), unsorted.
-    public func names() -> [String] {
+    package func names() -> [String] {
         let copy = dup(descriptor)
         guard copy >= 0, let stream = fdopendir(copy) else {
             if copy >= 0 { close(copy) }
@@ -108,7 +108,7 @@ public final class FolderHandle: Sendable {
     }
 
     /// Up to `limit` bytes of the regular file `name` (never through a link), or nil.
-    public func read(_ name: String, upTo limit: Int) -> [UInt8]? {
+    package func read(_ name: String, upTo limit: Int) -> [UInt8]? {
         guard (try? Self.check(name)) != nil else { return nil }
         let fd = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
@@ -128,7 +128,7 @@ public final class FolderHandle: Sendable {
 
     /// The subfolder `name`, which must be a folder of its own (a link to one is refused); made
     /// first (mode 0700) when `creating` and nothing is there.
-    public func folder(_ name: String, creating: Bool = false) throws -> FolderHandle {
+    package func folder(_ name: String, creating: Bool = false) throws -> FolderHandle {
         try Self.check(name)
         if creating, mkdirat(descriptor, name, 0o700) != 0, errno != EEXIST {
             throw Failure(code: errno, operation: "mkdir")
@@ -140,7 +140,7 @@ public final class FolderHandle: Sendable {
 
     /// Writes `bytes` as the new file `name`: fails with `exists` when anything is there, whatever
     /// appears there meanwhile (link(2) never replaces).
-    public func create(_ name: String, _ bytes: [UInt8]) throws {
+    package func create(_ name: String, _ bytes: [UInt8]) throws {
         try Self.check(name)
         let temporary = try stage(bytes)
         defer { unlinkat(descriptor, temporary, 0) }
@@ -149,7 +149,7 @@ public final class FolderHandle: Sendable {
 
     /// Puts `bytes` in place as `name`, replacing what is there (a regular file; a link swapped in
     /// since the caller looked is replaced itself, not followed).
-    public func replace(_ name: String, _ bytes: [UInt8]) throws {
+    package func replace(_ name: String, _ bytes: [UInt8]) throws {
         try Self.check(name)
         let temporary = try stage(bytes)
         guard renameat(descriptor, temporary, descriptor, name) == 0 else {
@@ -161,7 +161,7 @@ public final class FolderHandle: Sendable {
 
     /// Moves `name` to `newName` in `folder` (this one or another handle's) without ever replacing
     /// anything there: link(2) then unlink(2). A link is moved as the link it is.
-    public func move(_ name: String, to folder: FolderHandle, as newName: String) throws {
+    package func move(_ name: String, to folder: FolderHandle, as newName: String) throws {
         try Self.check(name)
         try Self.check(newName)
         guard linkat(descriptor, name, folder.descriptor, newName, 0) == 0 else { throw Failure(code: errno, operation: "link") }
@@ -169,7 +169,7 @@ public final class FolderHandle: Sendable {
     }
 
     /// Removes the file or link `name` (never a folder).
-    public func remove(_ name: String) {
+    package func remove(_ name: String) {
         guard (try? Self.check(name)) != nil else { return }
         unlinkat(descriptor, name, 0)
     }
@@ -180,7 +180,7 @@ public final class FolderHandle: Sendable {
     /// so call it before this process writes anything here. Another process's file is left alone
     /// while that process runs (a second server on the same folder may be writing it). The names removed.
     @discardableResult
-    public func removeLeftovers() -> [String] {
+    package func removeLeftovers() -> [String] {
         names().filter { name in
             guard name.hasPrefix(".grona-"), name.hasSuffix(".tmp"), case .file? = kind(name),
                   let pid = Int32(name.dropFirst(".grona-".count).prefix { $0 != "-" }) else { return false }

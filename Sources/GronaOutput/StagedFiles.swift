@@ -15,7 +15,7 @@ import Locking
 ///
 /// Thread-safe: workers stage their files concurrently. `@unchecked Sendable` is safe because every
 /// stored property is read and written only while `condition` is locked.
-public final class StagedFiles: @unchecked Sendable {
+package final class StagedFiles: @unchecked Sendable {
     private let condition = NSCondition()
     /// Folders holding staged files.
     private var folders: Set<String> = []
@@ -30,7 +30,7 @@ public final class StagedFiles: @unchecked Sendable {
     /// numbers the staging, needs `self`).
     private var suffix = ""
 
-    public init() {
+    package init() {
         suffix = ".\(getpid())-\(Interrupts.shared.add(self)).staged"
     }
 
@@ -40,13 +40,13 @@ public final class StagedFiles: @unchecked Sendable {
     /// staged file and ends the process with the signal's status. A command's error path calls
     /// it before exiting, so that a worker's "the run was stopped" cannot end the process first,
     /// with another status and files still being removed.
-    public static func waitIfInterrupted() {
+    package static func waitIfInterrupted() {
         guard Interrupts.shared.isInterrupted else { return }
         while true { pause() }
     }
 
     /// Writes `bytes` under a temporary name beside `destination`, creating its folder if needed.
-    public func stage(_ bytes: [UInt8], at destination: String) throws {
+    package func stage(_ bytes: [UInt8], at destination: String) throws {
         let temporary = try begin(destination)
         defer { end() }
         try write(bytes, to: temporary, for: destination)
@@ -54,7 +54,7 @@ public final class StagedFiles: @unchecked Sendable {
 
     /// Appends `bytes` to the file staged for `destination` (creating it, empty, on the first call):
     /// a file written piece by piece as a run goes, put in place or removed with the others.
-    public func append(_ bytes: [UInt8], to destination: String) throws {
+    package func append(_ bytes: [UInt8], to destination: String) throws {
         let temporary = try begin(destination)
         defer { end() }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
@@ -67,7 +67,7 @@ public final class StagedFiles: @unchecked Sendable {
     /// Stages a copy of the file at `source` for `destination`: a hard link when both are on one file
     /// system (no bytes copied, and safe because every GronaSnap write replaces a file by renaming
     /// rather than rewriting it), else a copy of its bytes.
-    public func stageCopy(of source: String, at destination: String) throws {
+    package func stageCopy(of source: String, at destination: String) throws {
         let temporary = try begin(destination)
         defer { end() }
         unlink(temporary)
@@ -93,7 +93,7 @@ public final class StagedFiles: @unchecked Sendable {
 
     /// Renames every staged file onto its destination. If a rename fails, the files not yet renamed
     /// are removed and the error names the destination.
-    public func commit() throws {
+    package func commit() throws {
         var failure: AtomicFile.WriteError?
         finish { temporary, destination in
             if failure == nil && rename(temporary, destination) != 0 {
@@ -112,7 +112,7 @@ public final class StagedFiles: @unchecked Sendable {
     /// (its workers told "the run was stopped") both discard, and a second discard that found no
     /// files left to take would remove the folders while the first is still emptying them, and
     /// leave them all behind.
-    public func discard() {
+    package func discard() {
         discarding.lock(); defer { discarding.unlock() }
         finish { temporary, _ in unlink(temporary) }
         condition.lock(); defer { condition.unlock() }

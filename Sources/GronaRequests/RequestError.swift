@@ -8,8 +8,8 @@ import Text
 /// `error: <description>` and exits with `exitStatus`; the HTTP service answers with `httpStatus`
 /// and `{"error": description, "file": file, "path": path}`. This is the one place where a
 /// refusal becomes an exit status or an HTTP status.
-public struct RequestError: Error, CustomStringConvertible, Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct RequestError: Error, CustomStringConvertible, Sendable {
+    package enum Kind: Sendable, Equatable {
         /// A spec, an option or a value that cannot be used (exit 2, HTTP 400).
         case badInput
         /// The request would cost more than the budget allows; the message says what to lower (422).
@@ -37,59 +37,59 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
         case stopped
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The spec (or other input file) the refusal is about, as it was named to the request.
-    public var file: String?
+    package var file: String?
     /// Where in the file: a JSON path (`$.component.tiers[1].at`) or a position (`line 3, column 14`).
-    public var path: String?
+    package var path: String?
     /// What is wrong, after the file and path.
-    public var message: String
+    package var message: String
     /// The option the refusal is about, when a request's own rule (not its parser) refuses one: each
     /// front end names it its own way before the message (`spelled(for:)`).
-    public var option: OptionName?
+    package var option: OptionName?
     /// The option given with `option` that it cannot be given with (`--locales` and `--locale`).
-    public var conflicting: OptionName?
+    package var conflicting: OptionName?
 
-    public init(_ kind: Kind = .badInput, _ message: String, file: String? = nil, path: String? = nil) {
+    package init(_ kind: Kind = .badInput, _ message: String, file: String? = nil, path: String? = nil) {
         self.kind = kind; self.message = message; self.file = file; self.path = path
     }
 
     /// A usage mistake in the words of the request itself: `--width: "wide" is not a number`.
-    public init(_ message: String) { self.init(.badInput, message) }
+    package init(_ message: String) { self.init(.badInput, message) }
 
     /// A refusal of `option`'s value, said after the option as the front end spells it.
-    public init(_ option: OptionName, _ message: String) {
+    package init(_ option: OptionName, _ message: String) {
         self.init(.badInput, message)
         self.option = option
     }
 
     /// `option` and `other` given together where only one may be: each front end names both its way.
-    public static func conflict(_ option: OptionName, _ other: OptionName) -> RequestError {
+    package static func conflict(_ option: OptionName, _ other: OptionName) -> RequestError {
         var error = RequestError(option, "cannot be given together")
         error.conflicting = other
         return error
     }
 
     /// An option as each front end spells it: the command line's flag, the HTTP API's query parameter.
-    public struct OptionName: Equatable, Sendable {
-        public var flag: String
+    package struct OptionName: Equatable, Sendable {
+        package var flag: String
         /// Nil for an option only the command line has (its flag is said everywhere).
-        public var query: String?
-        public init(flag: String, query: String?) { self.flag = flag; self.query = query }
+        package var query: String?
+        package init(flag: String, query: String?) { self.flag = flag; self.query = query }
 
         /// The canvas around the card (`--padding`, `padding=`).
-        public static var padding: OptionName { OptionTable.padding.row.name }
+        package static var padding: OptionName { OptionTable.padding.row.name }
         /// The device the card is shown on (`--frame`, `frame=`).
-        public static var frame: OptionName { OptionTable.frame.row.name }
+        package static var frame: OptionName { OptionTable.frame.row.name }
         /// The folder a shot list's pictures go to (`shots --out`).
-        public static let outputFolder = OptionName(flag: "--out", query: nil)
+        package static let outputFolder = OptionName(flag: "--out", query: nil)
     }
 
     /// Who shows a refusal, and so how an option is spelled in it.
-    public enum FrontEnd: Sendable { case commandLine, http }
+    package enum FrontEnd: Sendable { case commandLine, http }
 
     /// `file: path: option: message` in `frontEnd`'s spelling of the option.
-    public func spelled(for frontEnd: FrontEnd) -> String {
+    package func spelled(for frontEnd: FrontEnd) -> String {
         func spelled(_ option: OptionName) -> String { frontEnd == .http ? option.query ?? option.flag : option.flag }
         if let option, let conflicting {
             return [file, path, "\(spelled(option)) and \(spelled(conflicting)) \(message)"].compactMap { $0 }.joined(separator: ": ")
@@ -98,12 +98,12 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
     }
 
     /// The one line the command line shows (`spelled(for: .commandLine)`).
-    public var description: String { spelled(for: .commandLine) }
+    package var description: String { spelled(for: .commandLine) }
 
     /// Any error a request's work threw, as a refusal: a spec's error keeps its file and JSON path;
     /// whatever else the renderer or a decoder refused (an image too large, a font that will not
     /// open) is the input's fault.
-    public static func from(_ error: Error) -> RequestError {
+    package static func from(_ error: Error) -> RequestError {
         switch error {
         case let refused as RequestError: return refused
         case let spec as SpecError: return RequestError(.badInput, spec.message, file: spec.file, path: spec.location)
@@ -114,9 +114,9 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
 
     /// The command line's exit status: 2 for any refusal (1 is kept for "snapshots differ" and
     /// "check found something", which are answers, not refusals).
-    public var exitStatus: Int32 { 2 }
+    package var exitStatus: Int32 { 2 }
 
-    public var httpStatus: Int {
+    package var httpStatus: Int {
         switch kind {
         case .badInput: return 400
         case .unauthorized: return 401
@@ -135,7 +135,7 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
     }
 
     /// The headers the answer's status calls for.
-    public var httpHeaders: [(String, String)] {
+    package var httpHeaders: [(String, String)] {
         switch kind {
         case .busy: return [("Retry-After", "5")]
         case .unauthorized: return [("WWW-Authenticate", "Bearer")]
@@ -145,13 +145,13 @@ public struct RequestError: Error, CustomStringConvertible, Sendable {
     }
 
     /// Thrown between renders once a request's `stop` says its client has gone.
-    public struct Stopped: Error, CustomStringConvertible {
-        public init() {}
-        public var description: String { "stopped: the client went away" }
+    package struct Stopped: Error, CustomStringConvertible {
+        package init() {}
+        package var description: String { "stopped: the client went away" }
     }
 
     /// Throws `Stopped` when `stop` says the client has gone.
-    public static func checkStop(_ stop: (@Sendable () -> Bool)?) throws {
+    package static func checkStop(_ stop: (@Sendable () -> Bool)?) throws {
         if let stop, stop() { throw Stopped() }
     }
 }

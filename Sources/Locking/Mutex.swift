@@ -18,11 +18,11 @@ import Darwin
 #endif
 
 /// `Synchronization.Mutex`'s interface on a pthread mutex, for ThreadSanitizer builds only.
-public struct Mutex<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
+package struct Mutex<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     private let storage: UnsafeMutablePointer<Value>
 
-    public init(_ initialValue: consuming sending Value) {
+    package init(_ initialValue: consuming sending Value) {
         lock = .allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
         storage = .allocate(capacity: 1)
@@ -36,7 +36,7 @@ public struct Mutex<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
         lock.deallocate()
     }
 
-    public borrowing func withLock<Result: ~Copyable, E: Error>(
+    package borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         pthread_mutex_lock(lock)

@@ -22,7 +22,7 @@ import Raster
 /// `i` shown for `delaysInMilliseconds[i]` ms. Same frames → same bytes. Throws
 /// `PNGError(.encodingFailed)` for an empty list, frames of different sizes or a delay count that
 /// is not the frame count.
-public func encodeAPNG(_ frames: [Pixmap], delaysInMilliseconds: [UInt16],
+package func encodeAPNG(_ frames: [Pixmap], delaysInMilliseconds: [UInt16],
                        options: PNGEncodingOptions = .default) throws -> [UInt8] {
     guard let first = frames.first else {
         throw PNGError(.encodingFailed, "an animated PNG needs at least one frame")

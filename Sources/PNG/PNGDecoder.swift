@@ -13,6 +13,7 @@
 import CPNG
 import Raster
 
+/// A decoded PNG: its pixels, premultiplied, and its private chunks.
 public struct DecodedPNG: Equatable, Sendable {
     public var pixmap: Pixmap
     /// Private chunks (second letter lower case) in file order.
@@ -78,7 +79,7 @@ private func privateChunks(_ reader: UnsafeMutablePointer<gs_png_reader>) throws
 
 /// c' = round(c · a / 255), in place. (c · a + 127) / 255 is exact rounding: 255 is odd, so no ties.
 /// Public for the WebP decoder, which premultiplies the same way.
-public func premultiply(_ pixels: inout [UInt8]) {
+package func premultiply(_ pixels: inout [UInt8]) {
     pixels.withUnsafeMutableBufferPointer { p in
         var i = 0
         let count = p.count

@@ -132,7 +132,7 @@ private func withChunkDescriptors<R>(_ chunks: [PNGChunk], names: [[UInt8]],
 
 /// Straight RGBA from premultiplied: c' = round(c · 255 / a), and all zeros where a = 0.
 /// Public for the WebP encoder, which un-premultiplies the same way.
-public func unpremultiplied(_ premultiplied: [UInt8]) -> [UInt8] {
+package func unpremultiplied(_ premultiplied: [UInt8]) -> [UInt8] {
     var straight = [UInt8](repeating: 0, count: premultiplied.count)
     premultiplied.withUnsafeBufferPointer { source in
         straight.withUnsafeMutableBufferPointer { target in

@@ -15,7 +15,7 @@ public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     public let kind: Kind
     public let message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }

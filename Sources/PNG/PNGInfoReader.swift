@@ -7,23 +7,23 @@
 // damage inside a correctly-checksummed IDAT is only found by decoding.
 import CPNG
 
-public struct PNGInfo: Equatable, Sendable {
-    public var width: Int
-    public var height: Int
+package struct PNGInfo: Equatable, Sendable {
+    package var width: Int
+    package var height: Int
     /// Bits per sample: 1, 2, 4, 8 or 16.
-    public var bitDepth: Int
+    package var bitDepth: Int
     /// The PNG colour type: 0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA.
-    public var colorType: Int
-    public var interlaced: Bool
+    package var colorType: Int
+    package var interlaced: Bool
     /// Private chunks (second letter lower case) in file order.
-    public var chunks: [PNGChunk]
+    package var chunks: [PNGChunk]
 }
 
 private let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
 /// Reads the header and private chunks of a PNG and checks its structure (chunk CRCs, IHDR first,
 /// IDAT present, IEND last) without decompressing pixels. Throws `PNGError(.malformed)`.
-public func readPNGInfo(_ data: [UInt8]) throws -> PNGInfo {
+package func readPNGInfo(_ data: [UInt8]) throws -> PNGInfo {
     func fail(_ message: String) -> PNGError { PNGError(.malformed, "invalid PNG: \(message)") }
     guard data.count >= 8, Array(data[0..<8]) == signature else { throw fail("not a PNG file (bad signature)") }
 

@@ -23,7 +23,7 @@ extension CoverageMask {
     /// The coverage of `path` (non-zero winding, exact-area anti-aliasing) over the pixels
     /// (0, 0)…(width, height) after `transform`; nil when the size is negative or over
     /// `Pixmap.maximumPixelCount`.
-    public init?(filling path: Path, transform: Transform = .identity, width: Int, height: Int) {
+    package init?(filling path: Path, transform: Transform = .identity, width: Int, height: Int) {
         guard width >= 0, height >= 0, height == 0 || width <= Pixmap.maximumPixelCount / height else { return nil }
         var bytes = [UInt8](repeating: 0, count: width * height)
         let flat = FlattenedPath(path, transform: transform)

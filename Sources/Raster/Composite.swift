@@ -117,7 +117,7 @@ extension Pixmap {
     /// A transparent pixmap with `roundedRect` filled in `color`: the same pixels as
     /// `Pixmap(width:height:)` followed by `fill(roundedRect, color:, transform:)`, with every pixel
     /// written once (a snapshot's card covers the whole image). Nil like `init?(width:height:)`.
-    public init?(width: Int, height: Int, filling roundedRect: RoundedRect, color: Color,
+    package init?(width: Int, height: Int, filling roundedRect: RoundedRect, color: Color,
                  transform: Transform = .identity) {
         guard width > 0, height > 0, width <= Pixmap.maximumPixelCount / height else { return nil }
         let flat = FlattenedPath(roundedRect.path, transform: transform)
@@ -140,7 +140,7 @@ extension Pixmap {
     var bounds: IntRect { IntRect(x0: 0, y0: 0, x1: width, y1: height) }
 
     /// Fills `path` (non-zero winding, exact-area anti-aliasing) with `color`, source-over.
-    public mutating func fill(_ path: Path, color: Color, transform: Transform = .identity) {
+    package mutating func fill(_ path: Path, color: Color, transform: Transform = .identity) {
         guard color.a > 0 else { return }
         let flat = FlattenedPath(path, transform: transform)
         let (w, clip, premultiplied) = (width, bounds, PremultipliedColor(color))
@@ -152,17 +152,17 @@ extension Pixmap {
     }
 
     /// Fills a rectangle; fractional edges get their exact partial coverage.
-    public mutating func fill(_ rect: Rect, color: Color, transform: Transform = .identity) {
+    package mutating func fill(_ rect: Rect, color: Color, transform: Transform = .identity) {
         fill(Path(rect: rect), color: color, transform: transform)
     }
 
     /// Fills a rounded rectangle (radii clamped like CSS, see `RoundedRect`).
-    public mutating func fillRoundedRect(_ rect: Rect, radii: CornerRadii, color: Color,
+    package mutating func fillRoundedRect(_ rect: Rect, radii: CornerRadii, color: Color,
                                          transform: Transform = .identity) {
         fill(RoundedRect(rect: rect, radii: radii).path, color: color, transform: transform)
     }
 
-    public mutating func fill(_ roundedRect: RoundedRect, color: Color, transform: Transform = .identity) {
+    package mutating func fill(_ roundedRect: RoundedRect, color: Color, transform: Transform = .identity) {
         fill(roundedRect.path, color: color, transform: transform)
     }
 }

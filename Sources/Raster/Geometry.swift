@@ -1,40 +1,40 @@
 /// A point in float pixel (or point) coordinates; y grows downwards.
-public struct Point: Hashable, Sendable {
-    public var x: Double, y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
-    public static let zero = Point(x: 0, y: 0)
+package struct Point: Hashable, Sendable {
+    package var x: Double, y: Double
+    package init(x: Double, y: Double) { self.x = x; self.y = y }
+    package static let zero = Point(x: 0, y: 0)
 }
 
 /// An axis-aligned rectangle: origin at the top-left corner, y grows downwards.
-public struct Rect: Hashable, Sendable {
-    public var x: Double, y: Double, width: Double, height: Double
-    public init(x: Double, y: Double, width: Double, height: Double) {
+package struct Rect: Hashable, Sendable {
+    package var x: Double, y: Double, width: Double, height: Double
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
-    public var minX: Double { x }
-    public var minY: Double { y }
-    public var maxX: Double { x + width }
-    public var maxY: Double { y + height }
+    package var minX: Double { x }
+    package var minY: Double { y }
+    package var maxX: Double { x + width }
+    package var maxY: Double { y + height }
     /// True when the rectangle encloses no area (or holds a NaN).
-    public var isEmpty: Bool { !(width > 0 && height > 0) }
+    package var isEmpty: Bool { !(width > 0 && height > 0) }
 }
 
 /// An affine transform mapping (x, y) to (sx·x + kx·y + tx, ky·x + sy·y + ty).
 /// Callers build paths in points and draw them at @2x or @3x with `Transform(scale: 2)`.
-public struct Transform: Hashable, Sendable {
-    public var sx: Double, ky: Double, kx: Double, sy: Double, tx: Double, ty: Double
-    public init(sx: Double, ky: Double, kx: Double, sy: Double, tx: Double, ty: Double) {
+package struct Transform: Hashable, Sendable {
+    package var sx: Double, ky: Double, kx: Double, sy: Double, tx: Double, ty: Double
+    package init(sx: Double, ky: Double, kx: Double, sy: Double, tx: Double, ty: Double) {
         self.sx = sx; self.ky = ky; self.kx = kx; self.sy = sy; self.tx = tx; self.ty = ty
     }
-    public static let identity = Transform(sx: 1, ky: 0, kx: 0, sy: 1, tx: 0, ty: 0)
+    package static let identity = Transform(sx: 1, ky: 0, kx: 0, sy: 1, tx: 0, ty: 0)
     /// Uniform scale about the origin, e.g. the screen scale.
-    public init(scale: Double) { self.init(sx: scale, ky: 0, kx: 0, sy: scale, tx: 0, ty: 0) }
-    public init(scaleX: Double, scaleY: Double) { self.init(sx: scaleX, ky: 0, kx: 0, sy: scaleY, tx: 0, ty: 0) }
-    public init(translateX: Double, translateY: Double) {
+    package init(scale: Double) { self.init(sx: scale, ky: 0, kx: 0, sy: scale, tx: 0, ty: 0) }
+    package init(scaleX: Double, scaleY: Double) { self.init(sx: scaleX, ky: 0, kx: 0, sy: scaleY, tx: 0, ty: 0) }
+    package init(translateX: Double, translateY: Double) {
         self.init(sx: 1, ky: 0, kx: 0, sy: 1, tx: translateX, ty: translateY)
     }
     /// `self` applied first, then `other`.
-    public func concatenating(_ other: Transform) -> Transform {
+    package func concatenating(_ other: Transform) -> Transform {
         Transform(sx: sx * other.sx + ky * other.kx,
                   ky: sx * other.ky + ky * other.sy,
                   kx: kx * other.sx + sy * other.kx,
@@ -42,7 +42,7 @@ public struct Transform: Hashable, Sendable {
                   tx: tx * other.sx + ty * other.kx + other.tx,
                   ty: tx * other.ky + ty * other.sy + other.ty)
     }
-    public func apply(_ p: Point) -> Point {
+    package func apply(_ p: Point) -> Point {
         Point(x: sx * p.x + kx * p.y + tx, y: ky * p.x + sy * p.y + ty)
     }
 }

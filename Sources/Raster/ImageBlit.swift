@@ -13,7 +13,7 @@
 extension Pixmap {
     /// Draws `image` (premultiplied, like every pixmap) scaled to fill `rect`, given in this pixmap's
     /// pixels, multiplied by `opacity` (0…1) and, when `clip` is set, masked by that rounded rectangle.
-    public mutating func draw(_ image: Pixmap, in rect: Rect, opacity: Double = 1, clip: RoundedRect? = nil) {
+    package mutating func draw(_ image: Pixmap, in rect: Rect, opacity: Double = 1, clip: RoundedRect? = nil) {
         let alpha = opacity.isNaN ? 0 : UInt32((min(1, max(0, opacity)) * 255).rounded())
         guard alpha > 0, !rect.isEmpty, rect.width.isFinite, rect.height.isFinite else { return }
 

@@ -1,7 +1,7 @@
 extension Pixmap {
     /// Composites `color` through `mask` (a glyph, say) with the mask's top-left pixel at (x, y),
     /// source-over; the parts of the mask outside the pixmap are skipped.
-    public mutating func blit(mask: CoverageMask, at x: Int, y: Int, color: Color) {
+    package mutating func blit(mask: CoverageMask, at x: Int, y: Int, color: Color) {
         guard color.a > 0 else { return }
         // Overlap in pixmap coordinates, computed without overflow for any Int offset.
         let x0 = max(0, x), y0 = max(0, y)

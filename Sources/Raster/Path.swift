@@ -2,7 +2,7 @@
 ///
 /// Build in points and draw at any scale with a `Transform`. Every contour is closed implicitly when
 /// filled; `close()` only matters for where the next contour starts. Filling uses the non-zero rule.
-public struct Path: Equatable, Sendable {
+package struct Path: Equatable, Sendable {
     enum Verb: UInt8, Equatable, Sendable { case move, line, quad, cubic, close }
 
     private(set) var verbs: [Verb] = []
@@ -10,34 +10,34 @@ public struct Path: Equatable, Sendable {
     private(set) var points: [Point] = []
     private var contourStart = Point.zero
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { verbs.isEmpty }
+    package var isEmpty: Bool { verbs.isEmpty }
 
     /// The last point added, which the next segment starts from.
-    public var currentPoint: Point? { points.last }
+    package var currentPoint: Point? { points.last }
 
-    public mutating func move(to p: Point) {
+    package mutating func move(to p: Point) {
         verbs.append(.move); points.append(p); contourStart = p
     }
 
-    public mutating func line(to p: Point) {
+    package mutating func line(to p: Point) {
         ensureContour()
         verbs.append(.line); points.append(p)
     }
 
-    public mutating func quad(to p: Point, control c: Point) {
+    package mutating func quad(to p: Point, control c: Point) {
         ensureContour()
         verbs.append(.quad); points.append(c); points.append(p)
     }
 
-    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
+    package mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
         ensureContour()
         verbs.append(.cubic); points.append(c1); points.append(c2); points.append(p)
     }
 
     /// Closes the current contour; a following segment without `move` starts at its first point.
-    public mutating func close() {
+    package mutating func close() {
         guard let last = verbs.last, last != .close else { return }
         verbs.append(.close)
         points.append(contourStart)   // keeps `currentPoint` meaningful after a close
@@ -49,12 +49,12 @@ public struct Path: Equatable, Sendable {
     }
 
     /// Adds every contour of `other`.
-    public mutating func append(_ other: Path) {
+    package mutating func append(_ other: Path) {
         verbs += other.verbs; points += other.points; contourStart = other.contourStart
     }
 
     /// The path with every point mapped through `t` (Béziers are affine-invariant, so this is exact).
-    public func transformed(by t: Transform) -> Path {
+    package func transformed(by t: Transform) -> Path {
         var copy = self
         copy.points = points.map(t.apply)
         copy.contourStart = t.apply(contourStart)
@@ -62,7 +62,7 @@ public struct Path: Equatable, Sendable {
     }
 
     /// The bounding box of all points, control points included (so it may be a little large).
-    public var controlBounds: Rect? {
+    package var controlBounds: Rect? {
         guard let first = points.first else { return nil }
         var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
         for p in points {
@@ -76,7 +76,7 @@ public struct Path: Equatable, Sendable {
 
 extension Path {
     /// A rectangle, clockwise on screen (y down).
-    public init(rect r: Rect) {
+    package init(rect r: Rect) {
         self.init()
         move(to: Point(x: r.minX, y: r.minY))
         line(to: Point(x: r.maxX, y: r.minY))
@@ -86,7 +86,7 @@ extension Path {
     }
 
     /// An ellipse inscribed in `rect`, clockwise on screen.
-    public init(ellipseIn r: Rect) {
+    package init(ellipseIn r: Rect) {
         self.init()
         let c = Point(x: r.x + r.width / 2, y: r.y + r.height / 2)
         move(to: Point(x: c.x + r.width / 2, y: c.y))
@@ -95,7 +95,7 @@ extension Path {
     }
 
     /// A circle, clockwise on screen.
-    public init(circleCenter c: Point, radius: Double) {
+    package init(circleCenter c: Point, radius: Double) {
         self.init(ellipseIn: Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius))
     }
 
@@ -105,7 +105,7 @@ extension Path {
     /// already be at the arc's start point; if not, a line joins them. A quarter circle as a single
     /// cubic is off by 0.027 % of the radius (0.08 px at r = 288 px, visible in coverage), while a
     /// 22.5° cubic is off by 4096 times less, so large corners stay exact to well under 1/255.
-    public mutating func addArc(center c: Point, radiusX rx: Double, radiusY ry: Double,
+    package mutating func addArc(center c: Point, radiusX rx: Double, radiusY ry: Double,
                                 startAngle: Double, sweep: Double) {
         let start = Point(x: c.x + rx * cos(startAngle), y: c.y + ry * sin(startAngle))
         if let cur = currentPoint, verbs.last != .close { if cur != start { line(to: start) } } else { move(to: start) }

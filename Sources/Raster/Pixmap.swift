@@ -44,13 +44,13 @@ public struct Pixmap: Equatable, Sendable {
 }
 
 /// An 8-bit coverage mask (0 = untouched, 255 = fully covered): a rasterized path or a glyph.
-public struct CoverageMask: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
+package struct CoverageMask: Equatable, Sendable {
+    package let width: Int
+    package let height: Int
     /// One byte per pixel, rows top to bottom.
-    public var coverage: [UInt8]
+    package var coverage: [UInt8]
 
-    public init(width: Int, height: Int, coverage: [UInt8]) {
+    package init(width: Int, height: Int, coverage: [UInt8]) {
         precondition(width >= 0 && height >= 0 && coverage.count == width * height,
                      "coverage must hold width × height bytes")
         self.width = width

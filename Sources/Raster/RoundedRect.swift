@@ -1,13 +1,13 @@
 /// Per-corner circular radii, in the same units as the rectangle they round.
-public struct CornerRadii: Hashable, Sendable {
-    public var topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
-    public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
+package struct CornerRadii: Hashable, Sendable {
+    package var topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
+    package init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
         self.topLeft = topLeft; self.topRight = topRight
         self.bottomRight = bottomRight; self.bottomLeft = bottomLeft
     }
     /// The same radius on all four corners.
-    public init(_ all: Double) { self.init(topLeft: all, topRight: all, bottomRight: all, bottomLeft: all) }
-    public static let zero = CornerRadii(0)
+    package init(_ all: Double) { self.init(topLeft: all, topRight: all, bottomRight: all, bottomLeft: all) }
+    package static let zero = CornerRadii(0)
 
     func scaled(by f: Double) -> CornerRadii {
         CornerRadii(topLeft: topLeft * f, topRight: topRight * f, bottomRight: bottomRight * f, bottomLeft: bottomLeft * f)
@@ -19,12 +19,12 @@ public struct CornerRadii: Hashable, Sendable {
 /// Radii are clamped like CSS borders: negative or NaN radii become 0, and when two radii on one side
 /// add up to more than that side, all four are scaled down by the same factor until they fit. So a
 /// 100×40 rectangle with radius 30 everywhere draws as a capsule of radius 20.
-public struct RoundedRect: Hashable, Sendable {
-    public let rect: Rect
+package struct RoundedRect: Hashable, Sendable {
+    package let rect: Rect
     /// The clamped radii.
-    public let radii: CornerRadii
+    package let radii: CornerRadii
 
-    public init(rect: Rect, radii: CornerRadii) {
+    package init(rect: Rect, radii: CornerRadii) {
         self.rect = rect
         func clean(_ r: Double) -> Double { r > 0 ? min(r, 1e9) : 0 }
         let r = CornerRadii(topLeft: clean(radii.topLeft), topRight: clean(radii.topRight),
@@ -39,10 +39,10 @@ public struct RoundedRect: Hashable, Sendable {
         self.radii = f < 1 ? r.scaled(by: f) : r
     }
 
-    public init(rect: Rect, radius: Double) { self.init(rect: rect, radii: CornerRadii(radius)) }
+    package init(rect: Rect, radius: Double) { self.init(rect: rect, radii: CornerRadii(radius)) }
 
     /// The outline, clockwise on screen, corners as exact-enough circular arcs (see `Path.addArc`).
-    public var path: Path {
+    package var path: Path {
         let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
         let r = radii
         var p = Path()
@@ -66,7 +66,7 @@ public struct RoundedRect: Hashable, Sendable {
 
 extension Path {
     /// A rounded rectangle (radii clamped as `RoundedRect` explains).
-    public init(roundedRect rect: Rect, radii: CornerRadii) {
+    package init(roundedRect rect: Rect, radii: CornerRadii) {
         self = RoundedRect(rect: rect, radii: radii).path
     }
 }

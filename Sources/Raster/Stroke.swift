@@ -8,7 +8,7 @@
 // share a partly covered edge pixel would count it twice and bulge.
 
 /// How an open stroke ends.
-public enum LineCap: Sendable {
+package enum LineCap: Sendable {
     /// Ends flush with the end points.
     case butt
     /// Ends with a half disc of the stroke's width.
@@ -19,7 +19,7 @@ extension Path {
     /// The outline of a polyline through `points`, `width` wide, with round joins and the given caps.
     /// Repeated points are skipped; fewer than two distinct points, or a width that is not positive,
     /// give an empty path. The outline runs clockwise on screen.
-    public static func stroke(polyline points: [Point], width: Double, cap: LineCap) -> Path {
+    package static func stroke(polyline points: [Point], width: Double, cap: LineCap) -> Path {
         var pts: [Point] = []
         for p in points where p.x.isFinite && p.y.isFinite && p != pts.last { pts.append(p) }
         var path = Path()
@@ -79,7 +79,7 @@ extension Path {
     }
 
     /// The outline of a circle's stroke: a ring between radius − width/2 and radius + width/2.
-    public static func ring(center: Point, radius: Double, width: Double) -> Path {
+    package static func ring(center: Point, radius: Double, width: Double) -> Path {
         let outer = radius + width / 2, inner = radius - width / 2
         guard width > 0, outer > 0 else { return Path() }
         var path = Path(circleCenter: center, radius: outer)
@@ -96,7 +96,7 @@ extension Path {
     /// and gaps of that length along each side. It is made of rectangles that do not overlap (top
     /// and bottom bars full width, the sides between them), so no pixel is counted twice. A width
     /// over half the rectangle fills it; a rectangle or width that is not positive gives an empty path.
-    public static func rectangleOutline(_ rect: Rect, width: Double, dash: Double? = nil) -> Path {
+    package static func rectangleOutline(_ rect: Rect, width: Double, dash: Double? = nil) -> Path {
         var path = Path()
         guard !rect.isEmpty, width > 0, rect.width.isFinite, rect.height.isFinite else { return path }
         let w = min(width, rect.width / 2, rect.height / 2)

@@ -24,7 +24,7 @@ extension TextDirection {
     /// The direction of `text`'s first strong character (Unicode Bidirectional Algorithm rules P2 and
     /// P3, via ICU), or nil when it has none: the direction a UILabel with a natural writing direction
     /// gives the paragraph. Only the first 8,192 UTF-16 units are looked at, as layout does.
-    public static func ofFirstStrongCharacter(in text: String) -> TextDirection? {
+    package static func ofFirstStrongCharacter(in text: String) -> TextDirection? {
         switch ICU.firstStrongDirection(of: Array(text.utf16.prefix(8_192))) {
         case 0: return .leftToRight
         case 1: return .rightToLeft

@@ -1,7 +1,7 @@
 /// Why a line ends where it does: which rule of the line breaker chose the break after it. A layout
 /// reports one per break between its lines (`TextLayout.breaks`), so a test or a reviewer can see
 /// why copy wraps where it does without reading pixels.
-public enum LineBreakReason: String, Sendable, CaseIterable {
+package enum LineBreakReason: String, Sendable, CaseIterable {
     /// A newline (or another mandatory break) in the text.
     case newline
     /// After white space: the break between two words.

@@ -3,22 +3,22 @@ import Raster
 /// A typeface chosen by the caller: one font file, possibly emboldened synthetically.
 /// A `Font` is a plain value that any `TextEngine` (on any thread) can use; engines open the file's
 /// shared bytes lazily. Obtain one from `TextEngine.font(atPath:)`, `font(named:)` or `boldFont(of:)`.
-public struct Font: Hashable, Sendable, CustomStringConvertible {
+package struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The font file's standardised path.
-    public let path: String
+    package let path: String
     /// The face's index in the file: 0 but in a `.ttc` collection.
-    public let faceIndex: Int
+    package let faceIndex: Int
     /// FreeType's family and style names, e.g. "Inter" / "Regular".
-    public let familyName: String
-    public let styleName: String
+    package let familyName: String
+    package let styleName: String
     /// True for a bold face, whether the file is bold or the outlines are emboldened.
-    public let isBold: Bool
+    package let isBold: Bool
     /// True when the file is not bold and outlines are emboldened (FT_Outline_EmboldenXY).
-    public let isSyntheticBold: Bool
+    package let isSyntheticBold: Bool
     let fileID: Int32
 
     /// The face glyph runs of this font carry (`GlyphRun.face`).
-    public var face: FaceID { FaceID(fileID: fileID, syntheticBold: isSyntheticBold) }
+    package var face: FaceID { FaceID(fileID: fileID, syntheticBold: isSyntheticBold) }
 
     /// The same outlines, emboldened synthetically (for bold text without a bold file).
     var emboldened: Font {
@@ -26,16 +26,16 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
              isBold: true, isSyntheticBold: true, fileID: fileID)
     }
 
-    public var description: String {
+    package var description: String {
         "\(familyName) \(styleName)\(isSyntheticBold ? " (synthetic bold)" : "")"
     }
 }
 
 /// Names the face a glyph comes from, cheaply (no strings): what the glyph cache keys on.
-public struct FaceID: Hashable, Sendable {
+package struct FaceID: Hashable, Sendable {
     let fileID: Int32
     let syntheticBold: Bool
-    public var isSyntheticBold: Bool { syntheticBold }
+    package var isSyntheticBold: Bool { syntheticBold }
 }
 
 /// One opened face inside one engine: FreeType for outlines and bitmaps, HarfBuzz (reading the same

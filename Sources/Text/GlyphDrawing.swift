@@ -5,7 +5,7 @@ extension TextEngine {
     /// `originY`) pixels: a coverage mask tinted with `color`, or a colour glyph (emoji) resampled into
     /// its box, as it comes. Glyphs without ink draw nothing. Throws, drawing nothing, when FreeType
     /// cannot render the glyph (see `glyphImage(for:originX:originY:)`).
-    public func draw(_ glyph: PositionedGlyph, into pixmap: inout Pixmap, originX: Double, originY: Double,
+    package func draw(_ glyph: PositionedGlyph, into pixmap: inout Pixmap, originX: Double, originY: Double,
                      color: Color) throws {
         switch try glyphImage(for: glyph, originX: originX, originY: originY) {
         case .mask(let mask, let left, let top)?:

@@ -1,7 +1,7 @@
 import Raster
 
 /// A glyph ready to composite, placed in the same pixel space as the layout (plus the caller's origin).
-public enum GlyphImage: Sendable {
+package enum GlyphImage: Sendable {
     /// An anti-aliased coverage mask whose top-left pixel goes at (`x`, `y`). Tint it with the text colour.
     case mask(CoverageMask, x: Int, y: Int)
     /// A colour glyph (emoji): a premultiplied RGBA bitmap at the font's fixed strike size, to be

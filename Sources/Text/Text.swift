@@ -51,13 +51,13 @@
 ///
 /// Units: layout happens at the pixel size (points × scale) so that positions are exact for the
 /// raster; every length in `TextLayout` is in pixels, y down, from the paragraph's top-left.
-public enum TextModule {
+package enum TextModule {
     /// ICU's version, for diagnostics.
-    public static var icuVersion: String { ICU.version }
+    package static var icuVersion: String { ICU.version }
 
     /// FreeType's version, e.g. "2.12.1" (the library linked, not the headers built against).
-    public static var freeTypeVersion: String { FreeType.version }
+    package static var freeTypeVersion: String { FreeType.version }
 
     /// HarfBuzz's version, e.g. "6.0.0" (the library linked).
-    public static var harfBuzzVersion: String { HarfBuzz.version }
+    package static var harfBuzzVersion: String { HarfBuzz.version }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Paragraph direction, from the environment (UIKit's semantic content attribute), not from the text.
-public enum TextDirection: String, Sendable, CaseIterable {
+package enum TextDirection: String, Sendable, CaseIterable {
     case leftToRight = "ltr"
     case rightToLeft = "rtl"
 }
@@ -25,6 +25,7 @@ public final class TextEngine {
     private let glyphCache = GlyphCache()
     private let layoutCache = LayoutCache()
 
+    /// Opens the fonts folder at `fontsDirectory`; throws when it or a font in it cannot be read.
     public init(fontsDirectory: String) throws {
         library = try FontLibrary(fontsDirectory: fontsDirectory)
     }
@@ -32,18 +33,18 @@ public final class TextEngine {
     // MARK: Fonts
 
     /// The font in the file at `path`. Throws if the file is missing or not a font.
-    public func font(atPath path: String) throws -> Font { try library.font(atPath: path) }
+    package func font(atPath path: String) throws -> Font { try library.font(atPath: path) }
 
     /// A font in the fonts folder by file name ("Inter-Bold.otf", "Inter-Bold") or by family and
     /// style ("Inter", "Inter-Bold", "Noto Sans Arabic Bold").
-    public func font(named name: String) throws -> Font { try library.font(named: name) }
+    package func font(named name: String) throws -> Font { try library.font(named: name) }
 
     /// The bold face of `font`'s family (same family, style "Bold", beside the font file or in the
     /// fonts folder), else `font` emboldened synthetically. A bold font is returned unchanged.
-    public func boldFont(of font: Font) -> Font { library.boldFont(of: font) }
+    package func boldFont(of font: Font) -> Font { library.boldFont(of: font) }
 
     /// Inter, GronaSnap's stand-in for the system font.
-    public func systemFont(bold: Bool = false) throws -> Font {
+    package func systemFont(bold: Bool = false) throws -> Font {
         try library.font(named: bold ? "Inter-Bold.otf" : "Inter-Regular.otf")
     }
 
@@ -65,7 +66,7 @@ public final class TextEngine {
     /// - Throws: `TextError` for an invalid size, scale or width, a font file that cannot be read, or
     ///   ICU failing to resolve bidi levels or line breaks (`.unicode`): text is never laid out some
     ///   other way behind the caller's back.
-    public func layoutParagraph(text: String, font: Font, sizeInPoints: Double, scale: Double,
+    package func layoutParagraph(text: String, font: Font, sizeInPoints: Double, scale: Double,
                                 maxWidthInPoints: Double, maxLines: Int,
                                 direction: TextDirection, language: String? = nil) throws -> TextLayout {
         guard sizeInPoints.isFinite, sizeInPoints > 0, sizeInPoints < 10_000 else {
@@ -220,7 +221,7 @@ public final class TextEngine {
     /// pixels. Nil for glyphs without ink (spaces, invisible controls) or faces that cannot draw.
     /// Throws `TextError.freeType` when FreeType cannot load or render the glyph: a glyph that a font
     /// maps but cannot draw is an error in the font, and a snapshot must not show it as nothing.
-    public func glyphImage(for glyph: PositionedGlyph, originX: Double = 0, originY: Double = 0) throws -> GlyphImage? {
+    package func glyphImage(for glyph: PositionedGlyph, originX: Double = 0, originY: Double = 0) throws -> GlyphImage? {
         guard let face = library.face(glyph.face.fileID) else { return nil }
         return try glyphCache.image(for: glyph, originX: originX, originY: originY, face: face)
     }

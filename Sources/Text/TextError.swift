@@ -1,7 +1,7 @@
 /// Errors from the text engine: they come from input (paths, font files, sizes) or from a C library
 /// failing (FreeType, HarfBuzz, ICU), never traps. Each library's failures are made in one place
 /// (`FreeType.check`, `HarfBuzz.check`, `ICU.check`) and name the call that failed.
-public indirect enum TextError: Error, Equatable, CustomStringConvertible {
+package indirect enum TextError: Error, Equatable, CustomStringConvertible {
     case fontNotFound(String)
     case unreadableFont(String)
     /// A font file FreeType or HarfBuzz cannot open: its path and the library's error.
@@ -16,7 +16,7 @@ public indirect enum TextError: Error, Equatable, CustomStringConvertible {
     /// An ICU call (through CUnicode) failed: the call and its negative status.
     case unicode(call: String, status: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .fontNotFound(let path): return "font not found: \(path)"
         case .unreadableFont(let path): return "not a readable font file: \(path)"

@@ -15,39 +15,39 @@ import Foundation
 /// faces' own releases): the family the page uses for Han is the Simplified Chinese face, as the
 /// renderer's is without a language, and `:lang()` rules give Japanese, Korean and Traditional
 /// Chinese copy their faces, as `Cascade.cjkFace(forLanguage:)` does.
-public struct WebFonts: Sendable {
-    public struct Face: Sendable, Equatable {
+package struct WebFonts: Sendable {
+    package struct Face: Sendable, Equatable {
         /// The name it is served by: the file's name in the folder (`NotoSansThai-Bold.ttf`), or for
         /// a face of a collection the face's own (`NotoSansCJKjp-Bold.otf`).
-        public let file: String
+        package let file: String
         /// The file of the folder it is read from.
-        public let source: String
+        package let source: String
         /// The face's index in `source` when it is cut out of a collection.
-        public let faceIndex: Int?
+        package let faceIndex: Int?
         /// The CSS family: `Grona NotoSansThai`.
-        public let family: String
+        package let family: String
         /// `400`, `700`, or `100 900` for a file that is every weight (the emoji).
-        public let weight: String
+        package let weight: String
         /// The `format()` hint of `src`.
-        public let format: String
+        package let format: String
         /// The answer's Content-Type (RFC 8081).
-        public let contentType: String
+        package let contentType: String
         /// Changes when the file does (its size and modification time): part of its address, so a
         /// browser may keep a file for a year and still never draw with an old one.
-        public let version: String
+        package let version: String
     }
 
-    public let folder: String
+    package let folder: String
     /// Every font file, families in the text engine's order, then any other file in the folder.
-    public let faces: [Face]
+    package let faces: [Face]
     /// The CSS families in the same order, for `font-family`.
-    public let families: [String]
+    package let families: [String]
     private let ranges: [String: [ClosedRange<UInt32>]]
     /// For each language's own CJK face, its `:lang()` selectors and its family (which stands in for
     /// the default CJK family in `families`), in the order the rules must come.
     private let languageFamilies: [(selectors: [String], family: String)]
 
-    public init(folder: String) {
+    package init(folder: String) {
         self.folder = folder
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         var byStem: [String: [(file: String, weight: Int?)]] = [:]
@@ -114,16 +114,16 @@ public struct WebFonts: Sendable {
 
     /// The file named exactly `name`, if it is one of the folder's font files; nothing else (no
     /// licence file, no path) is ever served.
-    public func face(named name: String) -> Face? {
+    package func face(named name: String) -> Face? {
         faces.first { $0.file == name }
     }
 
-    public func path(of face: Face) -> String {
+    package func path(of face: Face) -> String {
         (folder as NSString).appendingPathComponent(face.source)
     }
 
     /// The bytes served for `face`: its file, or its face cut out of the collection.
-    public func contents(of face: Face) -> [UInt8]? {
+    package func contents(of face: Face) -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: path(of: face)) else { return nil }
         guard let index = face.faceIndex else { return [UInt8](data) }
         return WebFonts.face(index, ofCollection: data)
@@ -131,7 +131,7 @@ public struct WebFonts: Sendable {
 
     /// The `@font-face` rules, with `src` under `prefix` (`/studio/fonts/`), and `--studio-fonts`:
     /// the families in order, for the page's `font-family`.
-    public func css(prefix: String) -> String {
+    package func css(prefix: String) -> String {
         var css = "/* GronaSnap's pinned fonts (Fonts/), made from the folder by the server: one rule per file, each\n"
             + "   family's unicode-range the characters no family before it draws. */\n"
         for face in faces {

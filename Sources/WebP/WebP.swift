@@ -8,8 +8,8 @@ import Raster
 // and a PNG of one snapshot decode to the same pixels. libwebp's lossless encoder runs on this
 // thread with a fixed preset, so its bytes are the same on every run.
 
-public struct WebPError: Error, CustomStringConvertible {
-    public let description: String
+package struct WebPError: Error, CustomStringConvertible {
+    package let description: String
 }
 
 /// libwebp's lossless preset (0 fastest … 9 smallest): 6 is its default, and a snapshot of mostly
@@ -17,7 +17,7 @@ public struct WebPError: Error, CustomStringConvertible {
 let losslessLevel: Int32 = 6
 
 /// The pixmap as a lossless WebP file.
-public func encodeWebP(_ pixmap: Pixmap) throws -> [UInt8] {
+package func encodeWebP(_ pixmap: Pixmap) throws -> [UInt8] {
     let straight = unpremultiplied(pixmap.pixels)
     var output: UnsafeMutablePointer<UInt8>?
     var size = 0
@@ -35,7 +35,7 @@ public func encodeWebP(_ pixmap: Pixmap) throws -> [UInt8] {
 }
 
 /// A WebP file's pixels, premultiplied as every pixmap is.
-public func decodeWebP(_ bytes: [UInt8]) throws -> Pixmap {
+package func decodeWebP(_ bytes: [UInt8]) throws -> Pixmap {
     var width: Int32 = 0, height: Int32 = 0
     let decoded = bytes.withUnsafeBufferPointer { gs_webp_decode_rgba($0.baseAddress, $0.count, &width, &height) }
     guard let decoded else { throw WebPError(description: "not a WebP image libwebp can decode") }

@@ -50,11 +50,11 @@ enum DecodedImages {
 /// 64-bit digest of its bytes (SipHash, keyed afresh in each process, so no file can be made to
 /// collide with another on purpose). A file's size and modification time are not enough: a file
 /// replaced within the same second by one of the same size would keep showing its old pixels.
-public struct ImageContent: Hashable, Sendable {
-    public let size: Int
-    public let digest: Int
+package struct ImageContent: Hashable, Sendable {
+    package let size: Int
+    package let digest: Int
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         var hasher = Hasher()
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         size = bytes.count
@@ -63,7 +63,7 @@ public struct ImageContent: Hashable, Sendable {
 
     /// The content of the file at `path`, or nil when it cannot be read or is over the limit of an
     /// image file (`ComponentRenderer.maximumImageFileSize`: such a file is refused unread).
-    public init?(file path: String) {
+    package init?(file path: String) {
         guard let bytes = ImageContent.read(path) else { return nil }
         self.init(bytes)
     }

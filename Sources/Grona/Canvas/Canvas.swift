@@ -6,31 +6,31 @@ import Raster
 /// filling the image (SPEC §2), and documentation screenshots put space around it here. The card is
 /// composited source-over at whole pixels, so its pixels are unchanged where the background is
 /// transparent and no resampling ever blurs it.
-public struct Canvas: Equatable, Sendable {
+package struct Canvas: Equatable, Sendable {
     /// Space around the card on every side, in points.
-    public var padding: Double
+    package var padding: Double
     /// Straight sRGB; transparent by default.
-    public var background: Color
+    package var background: Color
 
-    public static let paddingRange: ClosedRange<Double> = 0...512
+    package static let paddingRange: ClosedRange<Double> = 0...512
 
-    public init(padding: Double = 0, background: Color = .transparent) {
+    package init(padding: Double = 0, background: Color = .transparent) {
         self.padding = padding
         self.background = background
     }
 
     /// Whether composing changes nothing (no padding, transparent background).
-    public var isIdentity: Bool { padding == 0 && background.a == 0 }
+    package var isIdentity: Bool { padding == 0 && background.a == 0 }
 
     /// The card on the canvas; `scale` is the card's pixels per point. Nil when the result would
     /// exceed `Pixmap.maximumPixelCount`.
-    public func compose(_ card: Pixmap, scale: Int) -> Pixmap? {
+    package func compose(_ card: Pixmap, scale: Int) -> Pixmap? {
         compose(card, scale: scale, offsetY: 0)
     }
 
     /// A snapshot on the canvas, its animation's slide (`Snapshot.canvasOffsetY`) applied here, so
     /// the card moves through the padding instead of being clipped at its own top edge.
-    public func compose(_ snapshot: Snapshot) -> Pixmap? {
+    package func compose(_ snapshot: Snapshot) -> Pixmap? {
         compose(snapshot.pixmap, scale: snapshot.scene.scale, offsetY: snapshot.canvasOffsetY)
     }
 
@@ -48,11 +48,11 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// Parses `#RRGGBB` or `#RRGGBBAA` (also `#RGB`), as colours are written in specs.
-    public static func parseColor(_ text: String) throws -> Color {
+    package static func parseColor(_ text: String) throws -> Color {
         try SpecRules.checkHexColor(text).get()
     }
 
-    public static func parsePadding(_ text: String) throws -> Double {
+    package static func parsePadding(_ text: String) throws -> Double {
         guard let value = decimalNumber(text), paddingRange.contains(value) else {
             throw OverrideError("\(quoted(text)) is not a number of points from 0 to \(Int(paddingRange.upperBound))")
         }

@@ -14,7 +14,7 @@ import Darwin
 // rather than halfway through drawing. The fonts folder stays allowed for fonts whatever the roots
 // are: it is the renderer's own, and a bare font name is looked up there.
 
-public struct AssetPaths: Equatable, Sendable {
+package struct AssetPaths: Equatable, Sendable {
     /// Real path of the spec's folder.
     var folder: String
     /// Real path of the fonts folder, if any.
@@ -53,7 +53,7 @@ public struct AssetPaths: Equatable, Sendable {
     /// Whether `path` is `folder` or inside it, comparing bytes: Swift's `hasPrefix` on strings
     /// treats canonically equivalent text as equal (a precomposed "é" matches "e" + U+0301), and the
     /// file system does not, so a look-alike sibling folder would pass it.
-    public static func isInside(_ path: String, _ folder: String) -> Bool {
+    package static func isInside(_ path: String, _ folder: String) -> Bool {
         let path = Array(path.utf8), folder = Array(folder.utf8)
         if path == folder { return true }
         let prefix = folder == [UInt8(ascii: "/")] ? folder : folder + [UInt8(ascii: "/")]
@@ -61,7 +61,7 @@ public struct AssetPaths: Equatable, Sendable {
     }
 
     /// `path` relative to `folder` (bytes, as `isInside`), or nil when it is not inside.
-    public static func relative(_ path: String, to folder: String) -> String? {
+    package static func relative(_ path: String, to folder: String) -> String? {
         let bytes = Array(path.utf8), prefix = Array(folder.utf8) + [UInt8(ascii: "/")]
         guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
         return String(decoding: bytes[prefix.count...], as: UTF8.self)
@@ -74,7 +74,7 @@ public struct AssetPaths: Equatable, Sendable {
     }
 
     /// The real path of a regular file, or nil.
-    public static func realFile(_ path: String) -> String? {
+    package static func realFile(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         let resolved = String(cString: pointer)
@@ -84,7 +84,7 @@ public struct AssetPaths: Equatable, Sendable {
     }
 
     /// The real path of a directory, or nil.
-    public static func realDirectory(_ path: String) -> String? {
+    package static func realDirectory(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         let resolved = String(cString: pointer)
@@ -96,7 +96,7 @@ public struct AssetPaths: Equatable, Sendable {
     /// The file names a bare font name may have: itself when it ends in `.otf`, `.ttf` or `.ttc`,
     /// else with each of them added, then as it is (`"AcmeSans-Regular"` →
     /// `AcmeSans-Regular.otf`, `.ttf`, `.ttc`, `AcmeSans-Regular`). Swift themes and spec files alike.
-    public static func fontFileNames(_ name: String) -> [String] {
+    package static func fontFileNames(_ name: String) -> [String] {
         let hasExtension = [".otf", ".ttf", ".ttc"].contains { name.lowercased().hasSuffix($0) }
         return hasExtension ? [name] : [name + ".otf", name + ".ttf", name + ".ttc", name]
     }
@@ -108,7 +108,7 @@ public struct AssetPaths: Equatable, Sendable {
     /// (`projectMarkers`), nearest first: where an app keeps its own fonts, found from a spec
     /// anywhere below it. Without a marker above, only `folder`'s own `Fonts/`: a folder elsewhere
     /// on the machine (a home folder's Fonts) must not decide how a spec renders.
-    public static func projectFontFolders(from folder: String) -> [String] {
+    package static func projectFontFolders(from folder: String) -> [String] {
         var found: [String] = []
         var current = folder
         while true {

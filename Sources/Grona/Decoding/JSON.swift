@@ -25,7 +25,7 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// "a string", "a number", …: how messages name the kind of a value.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -57,11 +57,13 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     }
 }
 
+/// The JSON parser (RFC 8259) spec files are read with: its errors give the line and column, and
+/// it refuses inputs over 4 MiB or nested over 64 levels deep before they cost anything.
 public enum JSONParser {
     /// Inputs larger than this are refused before parsing (4 MiB).
-    public static let maximumInputSize = 4 * 1024 * 1024
+    package static let maximumInputSize = 4 * 1024 * 1024
     /// Arrays and objects nested deeper than this are refused.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         guard bytes.count <= maximumInputSize else {
@@ -367,7 +369,7 @@ func abbreviated(_ text: String, limit: Int = 60) -> String {
 }
 
 /// A string in double quotes with quotes, backslashes and control characters escaped, for messages.
-public func quoted(_ text: String, limit: Int = 60) -> String {
+package func quoted(_ text: String, limit: Int = 60) -> String {
     var out = "\""
     var count = 0
     for scalar in text.unicodeScalars {

@@ -15,9 +15,9 @@ import Foundation
 // error names the shot list, the JSON path and what is wrong. Rendering it is `ShotsRequest`'s.
 
 /// A decoded shot list.
-public struct ShotList: Sendable {
+package struct ShotList: Sendable {
     /// What to make of a spec.
-    public enum Kind: String, CaseIterable, Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
         /// The card, as `render` draws it on the page's canvas.
         case snapshot
         /// The accessibility picture (`--overlay accessibility`).
@@ -30,45 +30,45 @@ public struct ShotList: Sendable {
         case phone
     }
 
-    public struct Shot: Sendable {
+    package struct Shot: Sendable {
         /// Where the shot is in the shot list, `$.shots[2]`, for messages about it.
-        public var location: String
+        package var location: String
         /// The spec's path as written in the shot list, and as a path to open (relative to the
         /// shot list's folder).
-        public var spec: String
-        public var specPath: String
-        public var kinds: [Kind]
+        package var spec: String
+        package var specPath: String
+        package var kinds: [Kind]
         /// Replace the spec's variants axis by axis (`Spec.plannedEnvironments(axes:)`).
-        public var variants: Variants
-        public var format: ImageFormat
+        package var variants: Variants
+        package var format: ImageFormat
         /// The file-name template (`ShotList.placeholders`), relative to the output folder.
-        public var name: String?
+        package var name: String?
         /// The page behind the card: one colour, or one per appearance.
-        public var background: ThemeColor?
-        public var padding: Double?
+        package var background: ThemeColor?
+        package var padding: Double?
         /// Frames per second of an animation.
-        public var fps: Int?
+        package var fps: Int?
     }
 
     /// The shot list's path as given.
-    public var file: String
+    package var file: String
     /// The output folder the shot list names (`"out"`, relative to its folder), if it names one.
-    public var out: String?
-    public var shots: [Shot]
+    package var out: String?
+    package var shots: [Shot]
 
-    public static let keys = ["out", "format", "name", "background", "padding", "fps", "shots"]
-    public static let shotKeys = ["spec", "kind", "variants", "format", "name", "background", "padding", "fps"]
+    package static let keys = ["out", "format", "name", "background", "padding", "fps", "shots"]
+    package static let shotKeys = ["spec", "kind", "variants", "format", "name", "background", "padding", "fps"]
     /// What a file-name template may say: `{component}` the spec's name, `{kind}`, the variant's
     /// `{appearance}`, `{size}` (text size), `{direction}`, `{locale}` (`base` for the spec's own
     /// copy), `{scale}` (1, 2 or 3), `{width}` (points) and `{format}` (png or webp).
-    public static let placeholders = ["component", "kind", "appearance", "size", "direction", "locale", "scale", "width", "format"]
+    package static let placeholders = ["component", "kind", "appearance", "size", "direction", "locale", "scale", "width", "format"]
     /// The templates used when none is given: a sheet is one image of all its variants.
-    public static let defaultName = "{component}-{kind}-{appearance}-{size}-{direction}@{scale}x.{format}"
-    public static let defaultSheetName = "{component}-sheet.{format}"
-    public static let maximumShots = 256
+    package static let defaultName = "{component}-{kind}-{appearance}-{size}-{direction}@{scale}x.{format}"
+    package static let defaultSheetName = "{component}-sheet.{format}"
+    package static let maximumShots = 256
 
     /// Reads and decodes the shot list at `path`.
-    public static func decode(fileAt path: String) throws -> ShotList {
+    package static func decode(fileAt path: String) throws -> ShotList {
         if AssetPaths.realDirectory(path) != nil {
             throw SpecError(file: path, location: nil, message: "is a folder, not a shot list")
         }
@@ -81,7 +81,7 @@ public struct ShotList: Sendable {
     }
 
     /// Decodes shot-list bytes; relative paths in it are taken from the folder of `file`.
-    public static func decode(_ bytes: [UInt8], file: String) throws -> ShotList {
+    package static func decode(_ bytes: [UInt8], file: String) throws -> ShotList {
         let root = try SpecDecoder.parseJSON(bytes, file: file)
         // The shot list's folder as given ("" for the working folder), which relative paths start from.
         let folder = file.lastIndex(of: "/").map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? ""
@@ -129,7 +129,7 @@ public struct ShotList: Sendable {
 
     /// `template` with each `{placeholder}` replaced by its value (every placeholder was checked when
     /// the shot list was read).
-    public static func expand(_ template: String, _ values: [String: String]) -> String {
+    package static func expand(_ template: String, _ values: [String: String]) -> String {
         var result = "", rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             result += rest[..<open]

@@ -12,7 +12,7 @@ import Raster
 public struct SpecDecoder: Sendable {
     /// The sections a spec file may have, in the order SPEC lists them: the one list the decoder
     /// accepts and the HTTP API's description of a spec is made from.
-    public static let sections = ["theme", "component", "environment", "variants", "localizations"]
+    package static let sections = ["theme", "component", "environment", "variants", "localizations"]
 
     /// Where a bare font file name is also looked up (the package's `Fonts/`); nil for nowhere else.
     public var fontsFolder: String?
@@ -21,7 +21,7 @@ public struct SpecDecoder: Sendable {
     /// Whether errors about fonts and images may show real paths and say what exists outside the
     /// allowed roots (the command line's user owns the disk); false for a server answering others,
     /// where any path outside the roots is just "not allowed".
-    public var disclosesPaths = true
+    package var disclosesPaths = true
 
     public init(fontsFolder: String? = nil, allowedAssetRoots: [String]? = nil) {
         self.fontsFolder = fontsFolder

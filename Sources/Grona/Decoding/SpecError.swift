@@ -7,7 +7,7 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
     public var location: String?
     public var message: String
 
-    public init(file: String, location: String?, message: String) {
+    package init(file: String, location: String?, message: String) {
         self.file = file; self.location = location; self.message = message
     }
 

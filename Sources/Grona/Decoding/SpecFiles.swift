@@ -9,17 +9,17 @@ import Foundation
 ///
 /// The one rule for every command that reads a folder of specs (`batch`, `verify`, `check`) or one
 /// spec (`sheet`).
-public enum SpecFiles {
-    public struct Listing: Sendable, Equatable {
+package enum SpecFiles {
+    package struct Listing: Sendable, Equatable {
         /// The specs, sorted by file name (byte order, the same everywhere).
-        public var specs: [String]
+        package var specs: [String]
         /// The JSON files that are not specs, sorted.
-        public var skipped: [String]
+        package var skipped: [String]
     }
 
     /// The `*.json` files directly in `folder` (hidden ones aside), sorted by name and split into
     /// specs and skipped files. Throws when `folder` is not a readable folder.
-    public static func list(in folder: String) throws -> Listing {
+    package static func list(in folder: String) throws -> Listing {
         guard isExistingFolder(folder), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             throw SpecError(file: folder, location: nil, message: "not a readable folder of spec files")
         }
@@ -35,15 +35,15 @@ public enum SpecFiles {
 
     /// A spec found in a folder tree, with its name: the path below the folder without `.json`
     /// (`banners/summer`), which is where its goldens go.
-    public struct Found: Sendable, Equatable {
-        public var path: String
-        public var name: String
+    package struct Found: Sendable, Equatable {
+        package var path: String
+        package var name: String
     }
 
     /// The specs in `folder` and its subfolders (hidden files and folders aside; symbolic links to
     /// folders are not followed, so a link cannot loop), sorted by their names in byte order, with
     /// the JSON files that are not specs. Throws when `folder` is not a readable folder.
-    public static func tree(in folder: String) throws -> (specs: [Found], skipped: [String]) {
+    package static func tree(in folder: String) throws -> (specs: [Found], skipped: [String]) {
         guard isExistingFolder(folder) else {
             throw SpecError(file: folder, location: nil, message: "not a readable folder of spec files")
         }
@@ -70,14 +70,14 @@ public enum SpecFiles {
     }
 
     /// False only for a readable JSON file that is clearly something else (see the type's comment).
-    public static func isSpec(fileAt path: String) -> Bool {
+    package static func isSpec(fileAt path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return true }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: JSONParser.maximumInputSize + 1) else { return true }
         return isSpec([UInt8](data))
     }
 
-    public static func isSpec(_ bytes: [UInt8]) -> Bool {
+    package static func isSpec(_ bytes: [UInt8]) -> Bool {
         guard bytes.count <= JSONParser.maximumInputSize, let root = try? JSONParser.parse(bytes) else { return true }
         guard case .object(let members) = root else { return false }
         let sections = ["component", "theme", "environment", "variants"]
@@ -88,7 +88,7 @@ public enum SpecFiles {
     }
 
     /// The note a command prints on stderr for a skipped file.
-    public static func skipNote(_ path: String) -> String {
+    package static func skipNote(_ path: String) -> String {
         "note: \(path): skipped, not a spec (its top level has no \"component\" key)"
     }
 }

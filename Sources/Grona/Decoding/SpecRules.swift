@@ -104,7 +104,7 @@ enum SpecRules {
 /// The name in `names` closest to `text` when it is close enough to be a likely typo (an edit
 /// distance, ignoring case, of at most a third of the name's length, and at least 1), else nil.
 /// Nil too when several names are equally close ("AX6": AX1 … AX5), where a guess would mislead.
-public func closestName(to text: String, among names: [String]) -> String? {
+package func closestName(to text: String, among names: [String]) -> String? {
     guard text.count <= 64 else { return nil }
     let close = names.map { ($0, editDistance($0, text)) }.filter { $0.1 <= max(1, $0.0.count / 3) }
     guard let best = close.min(by: { $0.1 < $1.1 }), close.filter({ $0.1 == best.1 }).count == 1 else { return nil }

@@ -5,18 +5,18 @@ import Text
 /// finding (the button label on a banner is cleared by the accent, the button's fill, not by the
 /// card), named in words, and checked by rendering the finding's variants again with it set, so a
 /// fix that is offered is a fix that works.
-public struct FieldFix: Equatable, Sendable {
+package struct FieldFix: Equatable, Sendable {
     /// Where the value goes, from the spec's root: "component.style.accent", "theme.primary.dark".
-    public var path: String
+    package var path: String
     /// "Accent (the button's fill)", "Primary in the app theme (the button's fill)".
-    public var label: String
-    public var color: Color
+    package var label: String
+    package var color: Color
 
-    public var hex: String { color.reportHex }
-    public var sentence: String { "Set \(label) to \(hex)." }
+    package var hex: String { color.reportHex }
+    package var sentence: String { "Set \(label) to \(hex)." }
 
     /// The spec with this fix applied.
-    public func applied(to spec: Spec) -> Spec {
+    package func applied(to spec: Spec) -> Spec {
         var fixed = spec
         let steps = path.split(separator: ".").map(String.init)
         let appearance = steps.count == 3 && steps[0] == "theme" || steps.count == 4 ? steps.last.flatMap(Appearance.init(rawValue:)) : nil
@@ -48,7 +48,7 @@ public struct FieldFix: Equatable, Sendable {
 
 extension FindingGroup {
     /// The contrast kinds, whose fix is a colour.
-    public static let colourKinds: Set<Finding.Kind> = [.contrastReplaced, .contrastBelowMinimum, .nonTextContrast]
+    package static let colourKinds: Set<Finding.Kind> = [.contrastReplaced, .contrastBelowMinimum, .nonTextContrast]
 
     /// The colour field that clears this group's finding in every one of its variants, and its new
     /// colour: each field the resolver says the two colours come from (`ColorSources`), a campaign
@@ -57,7 +57,7 @@ extension FindingGroup {
     /// contrast reaches the minimum; the first whose render no longer has the finding. nil for any
     /// other kind, or when no field clears it within `renders` (each check of a variant takes one,
     /// so a request's fixes cost a known number of layouts at most).
-    public func fieldFix(in spec: Spec, engine: TextEngine, renders: inout Int) -> FieldFix? {
+    package func fieldFix(in spec: Spec, engine: TextEngine, renders: inout Int) -> FieldFix? {
         let finding = first
         guard Self.colourKinds.contains(finding.kind), let environment = variants.first else { return nil }
         let component = spec.localized(for: environment).component

@@ -11,10 +11,10 @@ public struct Finding: Equatable, Sendable {
         case missingCharacters, privateUseCharacters
 
         /// A few words for legends and summaries: `phrase`.
-        public var summary: String { phrase }
+        package var summary: String { phrase }
 
         /// Parses a comma-separated list of kind names (`--ignore truncated,emptyText`).
-        public static func parseList(_ text: String) throws -> Set<Kind> {
+        package static func parseList(_ text: String) throws -> Set<Kind> {
             var kinds: Set<Kind> = []
             for word in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let kind = Kind(rawValue: String(word)) else {
@@ -28,7 +28,7 @@ public struct Finding: Equatable, Sendable {
     }
 
     /// What was found, with the kind's own fields.
-    public enum Detail: Equatable, Sendable {
+    package enum Detail: Equatable, Sendable {
         /// The copy, the part of it drawn (ending in "…"), its lines, the field's limit, and what each
         /// line shows.
         case truncated(shownText: String, lines: Int, maxLines: Int, lineTexts: [String] = [])
@@ -51,22 +51,22 @@ public struct Finding: Equatable, Sendable {
     }
 
     /// A text's colour decision, as the report has it.
-    public struct Contrasts: Equatable, Sendable {
-        public var preferredColor: Color
-        public var preferredContrast: Double
-        public var color: Color
-        public var contrast: Double
-        public var minimumContrast: Double
-        public var background: Color
+    package struct Contrasts: Equatable, Sendable {
+        package var preferredColor: Color
+        package var preferredContrast: Double
+        package var color: Color
+        package var contrast: Double
+        package var minimumContrast: Double
+        package var background: Color
     }
 
     /// The text role (`title`, `tierLabel`, …) or graphic role (`button`, `progressFill`).
     public var role: String
     /// The field's copy, for findings about a text.
     public var text: String?
-    public var detail: Detail
+    package var detail: Detail
 
-    public init(role: String, text: String?, detail: Detail) {
+    package init(role: String, text: String?, detail: Detail) {
         self.role = role; self.text = text; self.detail = detail
     }
 
@@ -91,7 +91,7 @@ public struct Finding: Equatable, Sendable {
     /// The part of the sentence that is the same in every variant where this finding is the same
     /// problem (`FindingGroup` puts where it happens after it): `title cut at 3 lines`,
     /// `button label recoloured from #F5D76E (1.6:1) to #1A1C1A (12.4:1)`.
-    public var subject: String {
+    package var subject: String {
         switch detail {
         case .truncated(_, _, let maxLines, _):
             return "\(noun) cut after \(maxLines) line\(maxLines == 1 ? "" : "s")"
@@ -148,7 +148,7 @@ public struct Finding: Equatable, Sendable {
 
     /// `"kind": …, "role": …, "message": …` and the kind's fields, without braces (so `check` can put
     /// the spec and the variant first).
-    public func jsonFields() -> String {
+    package func jsonFields() -> String {
         var fields: [(String, String)] = [("kind", s(kind.rawValue)), ("role", s(role)), ("message", s(message))]
         if let text { fields.append(("text", s(text))) }
         switch detail {

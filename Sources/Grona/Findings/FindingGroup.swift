@@ -7,20 +7,20 @@
 /// leaves out what changes between text sizes, such as how much of a cut text shows). A group's
 /// variants are described axis by axis, leaving out every axis on which it covers all the values
 /// checked; the exact list is in `variants` (and in `check --format json`).
-public struct FindingGroup: Sendable {
+package struct FindingGroup: Sendable {
     /// The group's first finding, in variant order.
-    public var first: Finding
+    package var first: Finding
     /// The variants it occurs in, in the order checked.
-    public var variants: [Environment]
+    package var variants: [Environment]
     /// Whether every finding of the group quotes the same copy (false only when grouped `acrossCopy`
     /// over languages whose words differ).
-    public var sameCopy = true
+    package var sameCopy = true
 
     /// Groups `checked` (each variant with its findings, in order) by problem, in order of first
     /// appearance. `acrossCopy`: the copy is left out of what makes two findings the same problem,
     /// so one problem in several languages is one group (the studio's "title cut in German and
     /// Arabic"), where `check` lists each copy's own.
-    public static func groups(_ checked: [(environment: Environment, findings: [Finding])], acrossCopy: Bool = false) -> [FindingGroup] {
+    package static func groups(_ checked: [(environment: Environment, findings: [Finding])], acrossCopy: Bool = false) -> [FindingGroup] {
         var groups: [FindingGroup] = []
         var index: [String: Int] = [:]
         for (environment, findings) in checked {
@@ -40,7 +40,7 @@ public struct FindingGroup: Sendable {
 
     /// The line for people: the subject, where it happens among `all` variants, then the first
     /// variant's detail.
-    public func sentence(among all: [Environment]) -> String {
+    package func sentence(among all: [Environment]) -> String {
         let place = Self.describe(variants, among: all)
         return first.subject + (place.isEmpty ? "" : " " + place) + first.detailSentence()
     }

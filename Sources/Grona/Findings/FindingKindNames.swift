@@ -5,7 +5,7 @@ extension Finding.Kind {
     /// The kind in plain words, for people rather than for `--ignore`: the contact sheet's legend
     /// says "colour replaced for contrast", never `contrastReplaced`. Lower case, as they are read
     /// inside a sentence or after a badge's code.
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .truncated: return "text cut at its line limit"
         case .contrastReplaced: return "colour replaced for contrast"
@@ -21,7 +21,7 @@ extension Finding.Kind {
 
 extension Finding.Kind {
     /// What the kind is called for a marketer: a heading ("Text cut off").
-    public var plainName: String {
+    package var plainName: String {
         switch self {
         case .truncated: return "Text cut off"
         case .contrastReplaced: return "Colour swapped for readability"
@@ -35,7 +35,7 @@ extension Finding.Kind {
     }
 
     /// The badge a tile shows for it: one or two plain words.
-    public var badge: String {
+    package var badge: String {
         switch self {
         case .truncated: return "cut off"
         case .contrastReplaced: return "colour swapped"

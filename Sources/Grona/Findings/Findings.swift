@@ -21,12 +21,12 @@
 //                         `privateUseCharacters`): an iPhone's fonts draw their own there
 //   touchTarget           a touch target, as far as it lies inside the card (touches outside a view's
 //                         bounds do not reach it on iOS), under 44 × 44 pt
-public enum Findings {
+package enum Findings {
     /// Apple's minimum touch target, in points.
-    public static let minimumTouchTarget = 44.0
+    package static let minimumTouchTarget = 44.0
 
     /// The findings of one rendered variant, from its report.
-    public static func of(_ report: RenderReport) -> [Finding] {
+    package static func of(_ report: RenderReport) -> [Finding] {
         var findings: [Finding] = []
         for text in report.texts {
             let role = text.role.rawValue
@@ -79,30 +79,30 @@ public enum Findings {
 }
 
 /// How many findings of each kind a run found, for the one-line summaries of `batch` and `verify`.
-public struct FindingCounts: Equatable, Sendable {
-    public private(set) var counts: [Finding.Kind: Int] = [:]
+package struct FindingCounts: Equatable, Sendable {
+    package private(set) var counts: [Finding.Kind: Int] = [:]
 
-    public init() {}
-    public init(_ findings: [Finding]) { add(findings) }
+    package init() {}
+    package init(_ findings: [Finding]) { add(findings) }
 
-    public mutating func add(_ findings: [Finding]) {
+    package mutating func add(_ findings: [Finding]) {
         for finding in findings { counts[finding.kind, default: 0] += 1 }
     }
 
     /// Adds `count` findings of `kind` (counts read back from a saved run).
-    public mutating func add(_ kind: Finding.Kind, count: Int) {
+    package mutating func add(_ kind: Finding.Kind, count: Int) {
         if count > 0 { counts[kind, default: 0] += count }
     }
 
-    public mutating func add(_ other: FindingCounts) {
+    package mutating func add(_ other: FindingCounts) {
         for (kind, count) in other.counts { counts[kind, default: 0] += count }
     }
 
-    public var total: Int { counts.values.reduce(0, +) }
+    package var total: Int { counts.values.reduce(0, +) }
 
     /// "no findings", "1 finding (truncated)", "57 findings (30 truncated, 27 contrastReplaced)":
     /// kinds in their fixed order.
-    public var summary: String {
+    package var summary: String {
         guard total > 0 else { return "no findings" }
         let parts = Finding.Kind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.rawValue)" } }
         return "\(total) finding\(total == 1 ? "" : "s") (\(parts.joined(separator: ", ")))"

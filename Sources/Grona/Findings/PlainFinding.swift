@@ -7,36 +7,36 @@ import Raster
 /// Copy quoted from the campaign is wrapped in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE
 /// (U+2068 … U+2069), so right-to-left copy inside an English sentence keeps its own order and does
 /// not reorder the words around it; `copy` holds it unwrapped for a page that isolates it itself.
-public struct PlainFinding: Equatable, Sendable {
+package struct PlainFinding: Equatable, Sendable {
     /// A colour the sentence names, for a swatch: its hex and what it is ("text", "background").
-    public struct Swatch: Equatable, Sendable {
-        public var hex: String
-        public var label: String
+    package struct Swatch: Equatable, Sendable {
+        package var hex: String
+        package var label: String
     }
 
-    public var kind: Finding.Kind
-    public var role: String
+    package var kind: Finding.Kind
+    package var role: String
     /// "The title is cut after 2 lines: it shows “Two pastries for…”."
-    public var sentence: String
+    package var sentence: String
     /// Why it matters, for a reader who does not know the rule.
-    public var why: String
+    package var why: String
     /// What to change, when there is something concrete to say ("Darken the background to #0B3D2E
     /// to keep the white text.").
-    public var fix: String?
+    package var fix: String?
     /// Where it happens among the variants checked: "at AX3–AX5 in dark", "in every variant".
-    public var place: String
-    public var swatches: [Swatch]
+    package var place: String
+    package var swatches: [Swatch]
     /// The campaign's copy the sentence quotes, unwrapped (nil when it quotes none).
-    public var copy: String?
+    package var copy: String?
     /// The contrast minimum the finding is about, as people read it ("4.5:1").
-    public var minimum: String?
+    package var minimum: String?
 }
 
 /// A contrast ratio as people read it, `4.4:1` (one decimal, rounded down, as findings print it).
-public func readableContrast(_ ratio: Double) -> String { readableRatio(ratio) }
+package func readableContrast(_ ratio: Double) -> String { readableRatio(ratio) }
 
 /// What a text or graphic role is called in a marketer's sentence.
-public func plainRoleName(_ role: String) -> String {
+package func plainRoleName(_ role: String) -> String {
     switch role {
     case TextRole.eyebrow.rawValue: return "eyebrow"
     case TextRole.title.rawValue: return "title"
@@ -52,7 +52,7 @@ public func plainRoleName(_ role: String) -> String {
 
 extension FindingGroup {
     /// The group for a marketer, where it happens described among `all` variants checked.
-    public func plain(among all: [Environment]) -> PlainFinding {
+    package func plain(among all: [Environment]) -> PlainFinding {
         let finding = first
         let role = plainRoleName(finding.role)
         let place = Self.describe(variants, among: all, plain: true)

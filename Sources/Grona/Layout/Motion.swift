@@ -55,13 +55,13 @@ private func pow3(_ x: Double) -> Double { x * x * x }
 
 extension Animation {
     /// How long this animation of a `kind` component runs, in seconds.
-    public func duration(of kind: Component.Kind) -> Double {
+    package func duration(of kind: Component.Kind) -> Double {
         Motion.duration(of: kind, animation: self)
     }
 
     /// The frame times of the whole animation, for `grona-snap animate`: `0, 1/fps, 2/fps, …` up to
     /// the duration, which is always the last time (the final state).
-    public func frameTimes(of kind: Component.Kind, fps: Int) -> [Double] {
+    package func frameTimes(of kind: Component.Kind, fps: Int) -> [Double] {
         let duration = duration(of: kind)
         let rate = Double(max(1, fps))
         let steps = Int((duration * rate).rounded(.up))

@@ -6,10 +6,10 @@ import Text
 // subtags) and a language's name for its code ("German" is de, "Deutsch" too).
 
 /// A language refused, with the one it most likely means.
-public struct LanguageRefusal: Error, CustomStringConvertible, Sendable {
-    public let message: String
-    public let suggestion: LanguageTag?
-    public var description: String { message }
+package struct LanguageRefusal: Error, CustomStringConvertible, Sendable {
+    package let message: String
+    package let suggestion: LanguageTag?
+    package var description: String { message }
 }
 
 extension LanguageTag {
@@ -73,7 +73,7 @@ extension LanguageTag {
     /// The language `text` is most likely written in, from its letters' script and CLDR's likely
     /// subtags ("قهوتك" → ar, "שלום" → he, "こんにちは" → ja, Latin letters → en); nil without letters.
     /// What a picture's copy is read in when its spec names no locale (a shot's alt text).
-    public static func likelyLanguage(of text: String) -> LanguageTag? {
+    package static func likelyLanguage(of text: String) -> LanguageTag? {
         ICU.likelyLanguage(ofText: text).flatMap { try? LanguageTag(parsing: $0) }
     }
 

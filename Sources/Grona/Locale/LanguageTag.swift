@@ -15,11 +15,11 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
     public let description: String
 
     /// Tags longer than this are refused; the longest tags in use are about 20 characters.
-    public static let maximumLength = 64
+    package static let maximumLength = 64
 
     /// The grammar `check` reads, as a regular expression (no anchors), for descriptions of the
     /// values it takes (the HTTP API's): language, script, region, variants, extensions, private use.
-    public static let pattern = "[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?(-([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*"
+    package static let pattern = "[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?(-([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*"
         + "(-[A-WYZa-wyz0-9](-[A-Za-z0-9]{2,8})+)*(-[Xx](-[A-Za-z0-9]{1,8})+)?"
 
     /// Parses and canonicalizes `text`; throws the problem alone (`"en_US" is not …`).

@@ -11,27 +11,27 @@
 // A field a localization leaves out shows the base copy too.
 
 /// One locale's copy of a component: replacement text by field; fields left out keep the base copy.
-public struct Localization: Equatable, Sendable {
+package struct Localization: Equatable, Sendable {
     /// Replacement text of the component's own fields (eyebrow, title, body, button, code, footnote).
-    public var texts: [TextRole: String]
+    package var texts: [TextRole: String]
     /// A progress bar's tier labels by position; nil keeps that tier's base label. Never longer
     /// than the component's tiers (the decoder guarantees it).
-    public var tierLabels: [String?]
+    package var tierLabels: [String?]
 
-    public init(texts: [TextRole: String] = [:], tierLabels: [String?] = []) {
+    package init(texts: [TextRole: String] = [:], tierLabels: [String?] = []) {
         self.texts = texts; self.tierLabels = tierLabels
     }
 
     /// The fields a component of `kind` can localize, in the order SPEC §1 lists them; `tiers` is
     /// the progress bar's tier labels.
-    public static func fields(of kind: Component.Kind) -> [String] {
+    package static func fields(of kind: Component.Kind) -> [String] {
         kind.fields.filter(\.isLocalizable).map(\.name)
     }
 }
 
 extension Spec {
     /// The localization `locale` shows: its own, else that of the tag less its last subtag, and so on.
-    public func localization(for locale: String) -> Localization? {
+    package func localization(for locale: String) -> Localization? {
         guard !localizations.isEmpty else { return nil }
         var tag = (try? LanguageTag(parsing: locale))?.description ?? locale
         while true {

@@ -18,7 +18,7 @@ public enum PseudoLocalization: String, CaseIterable, Sendable {
     case rtl
 
     /// The text as this pseudolanguage shows it.
-    public func transform(_ text: String) -> String {
+    package func transform(_ text: String) -> String {
         switch self {
         case .accented:
             var result = ""

@@ -7,7 +7,7 @@ extension Translations {
     /// `bytes` decoded: UTF-8 (a BOM dropped), or UTF-16 LE or BE after their BOM. Throws
     /// `TranslationError` naming the encoding the file seems to be in and the first byte that is
     /// not valid, with its line.
-    public static func text(decoding bytes: [UInt8]) throws -> String {
+    package static func text(decoding bytes: [UInt8]) throws -> String {
         if bytes.starts(with: [0xFF, 0xFE, 0, 0]) || bytes.starts(with: [0, 0, 0xFE, 0xFF]) {
             throw TranslationError("this file is UTF-32; save it as UTF-8")
         }

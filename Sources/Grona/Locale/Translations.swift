@@ -10,8 +10,8 @@ import Foundation
 public enum TranslationFormat: String, CaseIterable, Sendable {
     case xliff12 = "xliff1.2", xliff20 = "xliff2.0", csv
 
-    public var mediaType: String { self == .csv ? "text/csv; charset=utf-8" : "application/xliff+xml; charset=utf-8" }
-    public var fileExtension: String { self == .csv ? "csv" : "xlf" }
+    package var mediaType: String { self == .csv ? "text/csv; charset=utf-8" : "application/xliff+xml; charset=utf-8" }
+    package var fileExtension: String { self == .csv ? "csv" : "xlf" }
 }
 
 /// A translation file that cannot be read, and why.

@@ -9,11 +9,11 @@ public struct CampaignStyle: Equatable, Sendable {
 }
 
 /// The text fields a component can show. The raw value is the role's name in specs and reports.
-public enum TextRole: String, CaseIterable, Sendable {
+package enum TextRole: String, CaseIterable, Sendable {
     case eyebrow, title, body, button, code, footnote, tierLabel
 
     /// WCAG contrast the role's colour must reach against its background (SPEC §2).
-    public var minimumContrast: Double {
+    package var minimumContrast: Double {
         switch self {
         case .eyebrow, .footnote: return 3
         case .title, .body, .button, .code, .tierLabel: return 4.5
@@ -21,6 +21,7 @@ public enum TextRole: String, CaseIterable, Sendable {
     }
 }
 
+/// A banner: an eyebrow, a title, a body and a button, with an optional image.
 public struct Banner: Equatable, Sendable {
     public var eyebrow: String?
     public var title: String
@@ -44,6 +45,7 @@ public struct Tier: Equatable, Sendable {
     public init(at: Double, label: String) { self.at = at; self.label = label }
 }
 
+/// A progress bar towards reward tiers: the value so far and the tiers along the bar.
 public struct ProgressBar: Equatable, Sendable {
     public var title: String
     public var body: String?
@@ -59,17 +61,18 @@ public struct ProgressBar: Equatable, Sendable {
     }
 
     /// The bar runs from 0 to the last tier's `at`.
-    public var maximum: Double { tiers.last?.at ?? 0 }
+    package var maximum: Double { tiers.last?.at ?? 0 }
     /// How full the bar is, 0…1.
-    public var fraction: Double {
+    package var fraction: Double {
         guard maximum > 0 else { return 0 }
         return min(max(value / maximum, 0), 1)
     }
     /// How many tiers `value` has reached.
-    public var metTierCount: Int { tiers.filter { value >= $0.at }.count }
-    public func isMet(_ tier: Tier) -> Bool { value >= tier.at }
+    package var metTierCount: Int { tiers.filter { value >= $0.at }.count }
+    package func isMet(_ tier: Tier) -> Bool { value >= tier.at }
 }
 
+/// An offer: a title and a code to copy, with an optional eyebrow, body, button and image.
 public struct Offer: Equatable, Sendable {
     public var eyebrow: String?
     public var title: String
@@ -85,10 +88,12 @@ public struct Offer: Equatable, Sendable {
     }
 }
 
+/// The icon a message shows beside its text.
 public enum MessageIcon: String, CaseIterable, Sendable {
     case info, success, warning, gift, star, clock
 }
 
+/// A short message: an icon, an optional title and a body.
 public struct Message: Equatable, Sendable {
     public var icon: MessageIcon
     public var title: String?
@@ -106,13 +111,13 @@ public enum Component: Equatable, Sendable {
     case offer(Offer)
     case message(Message)
 
-    public enum Kind: String, CaseIterable, Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
         case banner, progressBar, offer, message
 
         /// The component's fields in the order SPEC §1 lists them: the one list the decoder accepts
         /// keys from and requires keys by, localizations take copy for, line limits come from, and the
         /// studio builds its form from (`/api/schema`).
-        public var fields: [Field] {
+        package var fields: [Field] {
             switch self {
             case .banner:
                 return [.text("eyebrow", .eyebrow, lines: 1), .text("title", .title, lines: 3, required: true),
@@ -134,7 +139,7 @@ public enum Component: Equatable, Sendable {
         }
 
         /// The line limit of each text (SPEC §2); nil when the component has no such field.
-        public func lineLimit(_ role: TextRole) -> Int? {
+        package func lineLimit(_ role: TextRole) -> Int? {
             for field in fields {
                 switch field.value {
                 case .text(let fieldRole, let lines) where fieldRole == role: return lines
@@ -147,8 +152,8 @@ public enum Component: Equatable, Sendable {
     }
 
     /// One field of a component as a spec writes it.
-    public struct Field: Sendable {
-        public enum Value: Sendable {
+    package struct Field: Sendable {
+        package enum Value: Sendable {
             /// Copy shown in `role`, cut with an ellipsis past `lines` lines.
             case text(TextRole, lines: Int)
             /// A progress bar's tiers, each with a label of at most `labelLines` lines.
@@ -159,10 +164,10 @@ public enum Component: Equatable, Sendable {
             /// The campaign's own colours (`CampaignStyle`).
             case style
         }
-        public var name: String
-        public var value: Value
+        package var name: String
+        package var value: Value
         /// Whether a localization may give this field's copy.
-        public var isLocalizable: Bool {
+        package var isLocalizable: Bool {
             switch value {
             case .text, .tiers: return true
             default: return false
@@ -170,9 +175,9 @@ public enum Component: Equatable, Sendable {
         }
 
         /// A spec without it is refused (`SpecDecoder.component`); the studio marks it so.
-        public var isRequired: Bool
+        package var isRequired: Bool
 
-        public init(name: String, value: Value, isRequired: Bool = false) {
+        package init(name: String, value: Value, isRequired: Bool = false) {
             self.name = name; self.value = value; self.isRequired = isRequired
         }
         static func text(_ name: String, _ role: TextRole, lines: Int, required: Bool = false) -> Field {
@@ -180,7 +185,7 @@ public enum Component: Equatable, Sendable {
         }
     }
 
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .banner: return .banner
         case .progressBar: return .progressBar
@@ -189,7 +194,7 @@ public enum Component: Equatable, Sendable {
         }
     }
 
-    public var style: CampaignStyle? {
+    package var style: CampaignStyle? {
         get {
             switch self {
             case .banner(let c): return c.style
@@ -210,7 +215,7 @@ public enum Component: Equatable, Sendable {
 
     /// The component's text fields that are present, in reading order (tier labels excluded: a
     /// progress bar has one per tier).
-    public var texts: [(role: TextRole, text: String)] {
+    package var texts: [(role: TextRole, text: String)] {
         let fields: [(TextRole, String?)]
         switch self {
         case .banner(let c): fields = [(.eyebrow, c.eyebrow), (.title, c.title), (.body, c.body), (.button, c.button)]

@@ -1,5 +1,7 @@
+/// Light or dark mode.
 public enum Appearance: String, CaseIterable, Sendable { case light, dark }
 
+/// Left to right, or right to left (the layout mirrored).
 public enum LayoutDirection: String, CaseIterable, Sendable { case ltr, rtl }
 
 /// Which of the SDK's animations `time` runs through: the reveal when a component appears, or the
@@ -34,10 +36,10 @@ public struct Environment: Equatable, Sendable {
     /// A pseudolanguage over the copy (Xcode's accented, double-length, bounded and right-to-left).
     public var pseudo: PseudoLocalization? = nil
 
-    public static let widthRange: ClosedRange<Double> = 44...2048
+    package static let widthRange: ClosedRange<Double> = 44...2048
     /// Seconds into an animation (`--time`): an hour is far past the end of any of them.
-    public static let timeRange: ClosedRange<Double> = 0...3600
-    public static let scales: [Int] = [1, 2, 3]
+    package static let timeRange: ClosedRange<Double> = 0...3600
+    package static let scales: [Int] = [1, 2, 3]
 
     /// `direction` nil follows the language (left to right without a locale).
     public init(width: Double = 358, scale: Int = 3, textSize: TextSize = .large, appearance: Appearance = .light,
@@ -47,7 +49,7 @@ public struct Environment: Equatable, Sendable {
     }
 
     /// The direction an app launched in `locale` (or `pseudo`) lays out in.
-    public var languageDirection: LayoutDirection {
+    package var languageDirection: LayoutDirection {
         if pseudo == .rtl { return .rtl }
         guard let locale else { return .ltr }
         return LanguageTag.isRightToLeft(locale) ? .rtl : .ltr
@@ -56,11 +58,11 @@ public struct Environment: Equatable, Sendable {
     public static let `default` = Environment()
 
     /// The image's width in pixels.
-    public var pixelWidth: Int { Int((width * Double(scale)).rounded()) }
+    package var pixelWidth: Int { Int((width * Double(scale)).rounded()) }
 
     /// This environment with every override that is set taking precedence (SPEC §3: the command
     /// line wins over the spec).
-    public func applying(_ overrides: EnvironmentOverrides) -> Environment {
+    package func applying(_ overrides: EnvironmentOverrides) -> Environment {
         var result = self
         if let v = overrides.width { result.width = v }
         if let v = overrides.scale { result.scale = v }
@@ -78,20 +80,20 @@ public struct Environment: Equatable, Sendable {
 
 /// Command-line overrides of a spec's environment; nil leaves the spec's value.
 /// Build one with the `parse…` functions so values are validated the same way as in specs.
-public struct EnvironmentOverrides: Equatable, Sendable {
-    public var width: Double?
-    public var scale: Int?
-    public var textSize: TextSize?
-    public var appearance: Appearance?
-    public var direction: LayoutDirection?
-    public var reduceMotion: Bool?
-    public var time: Double?
-    public var animation: Animation?
+package struct EnvironmentOverrides: Equatable, Sendable {
+    package var width: Double?
+    package var scale: Int?
+    package var textSize: TextSize?
+    package var appearance: Appearance?
+    package var direction: LayoutDirection?
+    package var reduceMotion: Bool?
+    package var time: Double?
+    package var animation: Animation?
     /// A BCP 47 tag, canonical (see `parseLocale`).
-    public var locale: String?
-    public var pseudo: PseudoLocalization?
+    package var locale: String?
+    package var pseudo: PseudoLocalization?
 
-    public init(width: Double? = nil, scale: Int? = nil, textSize: TextSize? = nil, appearance: Appearance? = nil,
+    package init(width: Double? = nil, scale: Int? = nil, textSize: TextSize? = nil, appearance: Appearance? = nil,
                 direction: LayoutDirection? = nil, reduceMotion: Bool? = nil, time: Double? = nil,
                 locale: String? = nil, pseudo: PseudoLocalization? = nil) {
         self.width = width; self.scale = scale; self.textSize = textSize; self.appearance = appearance
@@ -101,50 +103,50 @@ public struct EnvironmentOverrides: Equatable, Sendable {
 
     /// Each parser returns the value, or throws a message without file or path, e.g.
     /// `"20" is not within 44…2048`, for the command line to prefix with the option's name.
-    public static func parseWidth(_ text: String) throws -> Double {
+    package static func parseWidth(_ text: String) throws -> Double {
         guard let value = decimalNumber(text) else { throw OverrideError("\(quoted(text)) is not a number") }
         return try SpecRules.checkWidth(value).get()
     }
-    public static func parseScale(_ text: String) throws -> Int {
+    package static func parseScale(_ text: String) throws -> Int {
         guard let value = decimalNumber(text) else { throw OverrideError("\(quoted(text)) is not a number") }
         return try SpecRules.checkScale(value).get()
     }
-    public static func parseTextSize(_ text: String) throws -> TextSize {
+    package static func parseTextSize(_ text: String) throws -> TextSize {
         try SpecRules.checkTextSize(text).get()
     }
-    public static func parseAppearance(_ text: String) throws -> Appearance {
+    package static func parseAppearance(_ text: String) throws -> Appearance {
         try SpecRules.checkEnum(text, Appearance.self).get()
     }
-    public static func parseDirection(_ text: String) throws -> LayoutDirection {
+    package static func parseDirection(_ text: String) throws -> LayoutDirection {
         try SpecRules.checkEnum(text, LayoutDirection.self).get()
     }
-    public static func parseAnimation(_ text: String) throws -> Animation {
+    package static func parseAnimation(_ text: String) throws -> Animation {
         try SpecRules.checkEnum(text, Animation.self).get()
     }
     /// A BCP 47 language tag whose language CLDR names, returned in canonical case ("pt-br" →
     /// "pt-BR"); "jp" is refused with "Japanese is ja" (`LanguageTag.checkKnown`).
-    public static func parseLocale(_ text: String) throws -> String {
+    package static func parseLocale(_ text: String) throws -> String {
         try LanguageTag.checkKnown(text).get()
     }
-    public static func parsePseudo(_ text: String) throws -> PseudoLocalization {
+    package static func parsePseudo(_ text: String) throws -> PseudoLocalization {
         try SpecRules.checkEnum(text, PseudoLocalization.self).get()
     }
-    public static func parseTime(_ text: String) throws -> Double {
+    package static func parseTime(_ text: String) throws -> Double {
         guard let value = decimalNumber(text) else { throw OverrideError("\(quoted(text)) is not a number") }
         return try SpecRules.checkTime(value).get()
     }
 }
 
 /// A bad command-line override value; `description` is the problem alone.
-public struct OverrideError: Error, Equatable, CustomStringConvertible, Sendable {
-    public var description: String
+package struct OverrideError: Error, Equatable, CustomStringConvertible, Sendable {
+    package var description: String
     init(_ description: String) { self.description = description }
 }
 
 /// A plain decimal number as people type one (`390`, `-1.5`, `2e3`), finite; nil for anything else.
 /// Swift's `Double(_:)` also reads hexadecimal (`0x10`), `inf` and `nan`, which a command-line value
 /// must not silently mean.
-public func decimalNumber(_ text: String) -> Double? {
+package func decimalNumber(_ text: String) -> Double? {
     var sawDigit = false
     for character in text {
         switch character {

@@ -2,11 +2,11 @@
 /// only one an animation can be) and `.webp` (lossless). An output path without an extension
 /// (`-`, `/dev/null`, a pipe) is a PNG; any other extension is refused rather than silently written
 /// as a PNG. Which encoder makes each is `ImageFormat.encode` in GronaRequests.
-public enum ImageFormat: String, CaseIterable, Sendable {
+package enum ImageFormat: String, CaseIterable, Sendable {
     case png, webp
 
     /// The format an output path asks for; nil when its extension is none of ours.
-    public init?(path: String) {
+    package init?(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { self = .png; return }
         guard let format = ImageFormat(rawValue: name[name.index(after: dot)...].lowercased()) else { return nil }
@@ -14,5 +14,5 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     }
 
     /// The extension this format's files are named with.
-    public var fileExtension: String { rawValue }
+    package var fileExtension: String { rawValue }
 }

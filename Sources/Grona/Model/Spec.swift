@@ -12,7 +12,7 @@ public struct Spec: Equatable, Sendable {
     public var environment: Environment
     public var variants: Variants?
     /// Each locale's copy (keys are canonical BCP 47 tags); the component holds the base copy.
-    public var localizations: [String: Localization] = [:]
+    package var localizations: [String: Localization] = [:]
     /// Where the decoder allowed files to come from, when it was given asset roots: the renderer
     /// holds a bold face it finds by itself (beside the regular font) to the same rule.
     var confinement: AssetPaths?
@@ -24,15 +24,15 @@ public struct Spec: Equatable, Sendable {
     }
 
     /// The environments `verify` and `sheet` render: the variants' product, or the spec's one.
-    public var variantEnvironments: [Environment] { plannedEnvironments() }
+    package var variantEnvironments: [Environment] { plannedEnvironments() }
 
     /// The golden file name for one of `variantEnvironments`.
-    public func goldenName(for environment: Environment) -> String {
+    package func goldenName(for environment: Environment) -> String {
         Variants.goldenName(specName: name, environment: environment,
                             includingWidth: variants?.namesIncludeWidth ?? false, perLocale: hasGoldensPerLocale)
     }
 
     /// A spec with localizations, or a locale axis, keeps its goldens in a folder per locale
     /// (`<spec>/<locale>/<variant>.png`); any other spec keeps `<spec>/<variant>.png`.
-    public var hasGoldensPerLocale: Bool { !localizations.isEmpty || variants?.locales != nil }
+    package var hasGoldensPerLocale: Bool { !localizations.isEmpty || variants?.locales != nil }
 }

@@ -6,10 +6,10 @@ public enum TextSize: String, CaseIterable, Comparable, Sendable {
     case accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
 
     /// UIKit's name, as in `UIContentSizeCategory.extraLarge`.
-    public var uikitName: String { rawValue }
+    package var uikitName: String { rawValue }
 
     /// The short name used in golden file names: xS, S, M, L, xL, xxL, xxxL, AX1 … AX5.
-    public var shortName: String {
+    package var shortName: String {
         switch self {
         case .extraSmall: return "xS"
         case .small: return "S"
@@ -27,13 +27,13 @@ public enum TextSize: String, CaseIterable, Comparable, Sendable {
     }
 
     /// Position in the scale, 0 (xS) … 11 (AX5).
-    public var index: Int { TextSize.allCases.firstIndex(of: self) ?? 0 }
+    package var index: Int { TextSize.allCases.firstIndex(of: self) ?? 0 }
 
-    public var isAccessibilitySize: Bool { self >= .accessibilityMedium }
+    package var isAccessibilitySize: Bool { self >= .accessibilityMedium }
 
     /// Parses a UIKit name or a short name in any letter case (`AX5`, `ax5`, `l`): no two names
     /// differ only in case, so none is ambiguous.
-    public init?(name: String) {
+    package init?(name: String) {
         if let size = TextSize(rawValue: name) { self = size; return }
         let folded = name.lowercased()
         guard let size = TextSize.allCases.first(where: { $0.shortName.lowercased() == folded || $0.uikitName.lowercased() == folded })
@@ -42,7 +42,7 @@ public enum TextSize: String, CaseIterable, Comparable, Sendable {
     }
 
     /// Every accepted spelling, short names first, for error messages.
-    public static var allNames: [String] {
+    package static var allNames: [String] {
         allCases.map(\.shortName) + allCases.map(\.uikitName)
     }
 

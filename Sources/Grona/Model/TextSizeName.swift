@@ -1,6 +1,6 @@
 extension TextSize {
     /// The size as iOS's Settings names it for people: "Large", "Accessibility 3".
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .extraSmall: return "Extra small"
         case .small: return "Small"

@@ -7,14 +7,14 @@ public enum ThemeColor: Hashable, Sendable {
 
     /// The variant for `appearance`. Renderers should not call this directly for themed colours: a
     /// `ColorResolver` keeps the first resolution, as the SDK does.
-    public func variant(for appearance: Appearance) -> Color {
+    package func variant(for appearance: Appearance) -> Color {
         switch self {
         case .fixed(let color): return color
         case .adaptive(let light, let dark): return appearance == .light ? light : dark
         }
     }
 
-    public var isAdaptive: Bool {
+    package var isAdaptive: Bool {
         if case .adaptive = self { return true }
         return false
     }
@@ -84,7 +84,7 @@ public struct Theme: Equatable, Sendable {
     /// Corner radius of component cards in points, always within `cornerRadiusRange`.
     public var cornerRadius: Double { didSet { cornerRadius = Theme.clampCornerRadius(cornerRadius) } }
 
-    public static let cornerRadiusRange: ClosedRange<Double> = 0...32
+    package static let cornerRadiusRange: ClosedRange<Double> = 0...32
 
     /// Fonts are file paths or bare file names (`"Inter-Regular.otf"`, as in spec files), or
     /// `ThemeFont(name:size:)` as the SDK's `UIFont(name:size:)`; colours `ThemeColor(red:green:blue:alpha:)`

@@ -7,7 +7,7 @@
 /// fixes that axis to the one value. Within a language the order is `Variants.environments`'s:
 /// text size, then appearance, direction, scale, width.
 extension Spec {
-    public func plannedEnvironments(overrides: EnvironmentOverrides = EnvironmentOverrides(),
+    package func plannedEnvironments(overrides: EnvironmentOverrides = EnvironmentOverrides(),
                                     axes: Variants = Variants()) -> [Environment] {
         var variants = self.variants ?? Variants()
         if let v = axes.textSizes { variants.textSizes = v }
@@ -32,7 +32,7 @@ extension Spec {
     /// The plan with a language axis given in the order a person asked for it (the studio's
     /// "Base copy, Pseudo: double length, German"): language by language, each language's variants
     /// the plan above with that one language in place of the axes' languages.
-    public func plannedEnvironments(overrides: EnvironmentOverrides = EnvironmentOverrides(), axes: Variants = Variants(),
+    package func plannedEnvironments(overrides: EnvironmentOverrides = EnvironmentOverrides(), axes: Variants = Variants(),
                                     languages: [PlannedLanguage]) -> [(language: PlannedLanguage, environment: Environment)] {
         languages.flatMap { language in
             var axes = axes
@@ -48,13 +48,13 @@ extension Spec {
 
 /// One entry of a language axis given in order: the spec's own copy, a locale's localization (a
 /// canonical BCP 47 tag) or a pseudolanguage over the spec's own copy.
-public enum PlannedLanguage: Hashable, Sendable {
+package enum PlannedLanguage: Hashable, Sendable {
     case ownCopy
     case locale(String)
     case pseudo(PseudoLocalization)
 
     /// As the studio and `languages=` spell it: "base", "de", "pseudo:double".
-    public var name: String {
+    package var name: String {
         switch self {
         case .ownCopy: return Variants.ownCopy
         case .locale(let tag): return tag
@@ -63,10 +63,10 @@ public enum PlannedLanguage: Hashable, Sendable {
     }
 
     /// What comes before a pseudolanguage's mode in a language's name ("pseudo:double").
-    public static let pseudoPrefix = "pseudo:"
+    package static let pseudoPrefix = "pseudo:"
 
     /// The names above as a regular expression (unanchored): the API's description and the studio
     /// (`/api/schema`) read it from here.
-    public static let pattern = "(\(Variants.ownCopy)|\(LanguageTag.pattern)|\(pseudoPrefix)("
+    package static let pattern = "(\(Variants.ownCopy)|\(LanguageTag.pattern)|\(pseudoPrefix)("
         + PseudoLocalization.allCases.map(\.rawValue).joined(separator: "|") + "))"
 }

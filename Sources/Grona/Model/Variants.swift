@@ -28,7 +28,7 @@ public struct Variants: Equatable, Sendable {
     }
 
     /// How many environments `environments(base:)` gives.
-    public var count: Int {
+    package var count: Int {
         [(locales?.count ?? 1) + (pseudos?.count ?? 0), textSizes?.count ?? 1, appearances?.count ?? 1,
          directions?.count ?? 1, scales?.count ?? 1, widths?.count ?? 1].reduce(1, *)
     }
@@ -36,7 +36,7 @@ public struct Variants: Equatable, Sendable {
     /// Every combination: language outermost, then text size, appearance, direction, scale, width.
     /// Without a direction axis each variant keeps the base's direction, which follows the
     /// variant's language unless the base sets one.
-    public func environments(base: Environment) -> [Environment] {
+    package func environments(base: Environment) -> [Environment] {
         var result: [Environment] = []
         for language in languages(base: base) {
             for textSize in textSizes ?? [base.textSize] {
@@ -60,7 +60,7 @@ public struct Variants: Equatable, Sendable {
     }
 
     /// Whether golden names must carry the width (only when the width axis is given).
-    public var namesIncludeWidth: Bool { widths != nil }
+    package var namesIncludeWidth: Bool { widths != nil }
 
     /// `<spec name>/<textSize short name>-<appearance>-<direction>@<scale>x.png`, e.g.
     /// `banner/AX5-dark-rtl@3x.png`. With `includingWidth` (a spec with a width axis) the width in
@@ -68,7 +68,7 @@ public struct Variants: Equatable, Sendable {
     /// With `perLocale` (a spec with localizations or a locale axis) the locale is a folder, `base`
     /// when there is none: `campaign/de/L-light-ltr@3x.png`. A pseudolanguage is named before the
     /// scale: `campaign/en/L-light-ltr-pseudo-accented@3x.png`.
-    public static func goldenName(specName: String, environment env: Environment,
+    package static func goldenName(specName: String, environment env: Environment,
                                   includingWidth: Bool = false, perLocale: Bool = false) -> String {
         var name = specName + "/"
         if perLocale { name += (env.locale ?? baseLocaleFolder) + "/" }
@@ -81,11 +81,11 @@ public struct Variants: Equatable, Sendable {
     /// In `locales`, the spec's own copy (its `environment.locale`, or none), as the studio's "Base
     /// copy" beside the localizations: `--locales base,de,ja`. The name of the base copy's golden
     /// folder, and four letters, so no BCP 47 tag is spelled the same.
-    public static let ownCopy = baseLocaleFolder
+    package static let ownCopy = baseLocaleFolder
 
     /// The golden folder of a localized spec's variants without a locale (the base copy, as Xcode's
     /// Base localization). Four letters, so no BCP 47 tag can be named the same.
-    public static let baseLocaleFolder = "base"
+    package static let baseLocaleFolder = "base"
 }
 
 /// 358 → "358", 358.5 → "358.5": the shortest exact decimal, no trailing ".0".

@@ -40,7 +40,7 @@ public enum Overlay: String, CaseIterable, Sendable {
     case accessibility
 
     /// Parses a command-line value.
-    public static func parse(_ text: String) throws -> Overlay {
+    package static func parse(_ text: String) throws -> Overlay {
         guard let overlay = Overlay(rawValue: text) else {
             throw OverrideError("\"\(text)\" is not an overlay; expected one of: "
                 + allCases.map(\.rawValue).joined(separator: ", "))
@@ -52,21 +52,21 @@ public enum Overlay: String, CaseIterable, Sendable {
 /// The accessibility picture's legend in words, one home for the picture and for its alt text
 /// (`grona-snap shots`): per element its number, what VoiceOver says and its text's contrast, then
 /// the touch targets.
-public enum AccessibilityLegend {
+package enum AccessibilityLegend {
     /// "contrast 9.12:1 · needs 3:1", with " · below the minimum" when it is.
-    public static func contrast(of text: TextReport, separator: String = " · ") -> String {
+    package static func contrast(of text: TextReport, separator: String = " · ") -> String {
         var detail = "contrast \(ratio(text.color.contrast)):1\(separator)needs \(ratio(text.color.minimumContrast)):1"
         if text.color.contrast < text.color.minimumContrast { detail += separator + "below the minimum" }
         return detail
     }
 
     /// "touch target of the button, 132 × 44 pt".
-    public static func touchTarget(_ target: TouchTarget) -> String {
+    package static func touchTarget(_ target: TouchTarget) -> String {
         "touch target of the \(target.role.rawValue), \(points(target.frame.width)) × \(points(target.frame.height)) pt"
     }
 
     /// The legend's rows as sentences: "1 WEEKEND (contrast 9.12:1, needs 3:1)", …, then the touch targets.
-    public static func rows(_ report: RenderReport) -> [String] {
+    package static func rows(_ report: RenderReport) -> [String] {
         report.accessibility.enumerated().map { index, element in
             let label = element.label.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
                 ? "(blank label)" + (element.trait == .button ? ", button" : "") : element.spoken

@@ -2,12 +2,12 @@ import Raster
 import Text
 
 /// What a snapshot can be shown on instead of a bare canvas (`render --frame`, `/api/render?frame=`).
-public enum DeviceFrame: String, CaseIterable, Sendable {
+package enum DeviceFrame: String, CaseIterable, Sendable {
     /// `PhoneFrame`: the card on an iPhone's screen.
     case phone
 
     /// Parses a command-line or query value.
-    public static func parse(_ text: String) throws -> DeviceFrame {
+    package static func parse(_ text: String) throws -> DeviceFrame {
         guard let frame = DeviceFrame(rawValue: text) else {
             throw OverrideError("\"\(text)\" is not a frame; expected one of: " + allCases.map(\.rawValue).joined(separator: ", "))
         }
@@ -32,21 +32,21 @@ public enum DeviceFrame: String, CaseIterable, Sendable {
 /// The status bar's text does not follow Dynamic Type, as on iOS. Right to left, the status bar and
 /// the content mirror (the time on the right, the indicators on the left; the indicators themselves
 /// keep their drawing), as iOS lays them out.
-public struct PhoneFrame {
+package struct PhoneFrame {
     /// Space around the device, in points (a shot's `padding`); the shadow takes up to 24 pt of it.
-    public var margin: Double
+    package var margin: Double
     /// The page behind the device (straight sRGB; transparent by default).
-    public var background: Color
+    package var background: Color
     /// Whether the device casts a soft shadow on the page.
-    public var shadow: Bool
+    package var shadow: Bool
 
-    public init(margin: Double = 0, background: Color = .transparent, shadow: Bool = true) {
+    package init(margin: Double = 0, background: Color = .transparent, shadow: Bool = true) {
         self.margin = max(0, margin); self.background = background; self.shadow = shadow
     }
 
     // Metrics in points, as the studio's phone has them.
-    public static let bezel = 12.0, frameRadius = 58.0, screenRadius = 46.0, screenHeight = 844.0
-    public static let statusBarHeight = 54.0, navigationHeight = 52.0, sideMargin = 16.0
+    package static let bezel = 12.0, frameRadius = 58.0, screenRadius = 46.0, screenHeight = 844.0
+    package static let statusBarHeight = 54.0, navigationHeight = 52.0, sideMargin = 16.0
     static let islandWidth = 124.0, islandHeight = 36.0, islandTop = 11.0
     static let timeSize = 17.0, titleSize = 32.0
     /// The words on the phone: the app screen's large title and the status bar's time.
@@ -57,7 +57,7 @@ public struct PhoneFrame {
 
     /// Where the card's top-left corner is in the picture, in points: inside the screen, 16 pt in
     /// from its side and below the status bar and the navigation title.
-    public var cardOrigin: Point {
+    package var cardOrigin: Point {
         Point(x: margin + Self.bezel + Self.sideMargin, y: margin + Self.bezel + Self.statusBarHeight + Self.navigationHeight)
     }
 
@@ -80,15 +80,15 @@ public struct PhoneFrame {
     static let frameRim = Color(r: 0x3A, g: 0x3A, b: 0x3C), frameBody = Color(r: 0x11, g: 0x11, b: 0x11)
     static let tint = Color(r: 0x00, g: 0x7A, b: 0xFF)
 
-    public struct TooLarge: Error, CustomStringConvertible {
-        public let width: Int, height: Int
-        public var description: String {
+    package struct TooLarge: Error, CustomStringConvertible {
+        package let width: Int, height: Int
+        package var description: String {
             "the phone would be \(width) × \(height) pixels, over the limit of \(Pixmap.maximumPixelCount) pixels"
         }
     }
 
     /// The picture of `card` (a snapshot's pixels at `scale` pixels per point) on the phone.
-    public func draw(_ card: Pixmap, scale: Int, appearance: Appearance, direction: LayoutDirection,
+    package func draw(_ card: Pixmap, scale: Int, appearance: Appearance, direction: LayoutDirection,
                      engine: TextEngine) throws -> Pixmap {
         let scene = try self.scene(card, scale: scale, appearance: appearance, direction: direction, engine: engine)
         guard let picture = try SceneRenderer(engine: engine).draw(scene) else {
@@ -114,7 +114,7 @@ public struct PhoneFrame {
 
     /// What drawing the phone around a card of `cardWidth` × `cardHeight` pixels costs, known before
     /// anything is drawn (the service weighs a request by it): the picture, and its few words.
-    public func cost(cardWidth: Int, cardHeight: Int, scale: Int) -> RenderCost {
+    package func cost(cardWidth: Int, cardHeight: Int, scale: Int) -> RenderCost {
         let s = Double(max(1, scale))
         let sizes = self.sizes(cardWidth: Double(cardWidth) / s, cardHeight: Double(cardHeight) / s)
         return .picture(width: Int((sizes.width * s).rounded()), height: Int((sizes.height * s).rounded()),

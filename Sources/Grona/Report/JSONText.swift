@@ -1,9 +1,9 @@
 /// How GronaSnap writes JSON values by hand (the report, findings, `check --format json`): numbers
 /// with at most two decimals, never in exponent notation, and strings escaped the same way on every
 /// machine, so the bytes of a report never depend on the platform's number formatting.
-public enum JSONText {
+package enum JSONText {
     /// Two decimals at most, no trailing zeros, never exponent notation; `null` if not finite.
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         let hundredths = Int64((value * 100).rounded())
         let sign = hundredths < 0 ? "-" : ""
@@ -15,7 +15,7 @@ public enum JSONText {
     }
 
     /// A JSON string literal; control characters and U+2028/2029 escaped.
-    public static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -4,24 +4,24 @@ import Text
 /// What to draw, fully resolved: frames in points with leading and trailing already turned into left
 /// and right, colours final (appearance, campaign style and contrast applied), text laid out. The
 /// renderer is a plain loop over these items and never sees a theme, a campaign or a font size.
-public struct Scene: Sendable {
+package struct Scene: Sendable {
     /// The card's size in points; the image is `width × scale` by `height × scale` pixels.
-    public var width: Double
-    public var height: Double
-    public var scale: Int
+    package var width: Double
+    package var height: Double
+    package var scale: Int
     /// Items in painting order, back to front.
-    public var items: [SceneItem]
+    package var items: [SceneItem]
     /// Animation state applied to the whole card: a vertical offset in points and an opacity.
-    public var offsetY: Double = 0
-    public var opacity: Double = 1
+    package var offsetY: Double = 0
+    package var opacity: Double = 1
 
-    public var pixelWidth: Int { Int((width * Double(scale)).rounded()) }
+    package var pixelWidth: Int { Int((width * Double(scale)).rounded()) }
     /// Whole pixels; the tolerance keeps a height already on the pixel grid (see `ComponentRenderer`)
     /// from gaining a row through floating-point error.
-    public var pixelHeight: Int { max(1, Int((height * Double(scale) - 1e-6).rounded(.up))) }
+    package var pixelHeight: Int { max(1, Int((height * Double(scale) - 1e-6).rounded(.up))) }
 }
 
-public enum SceneItem: Sendable {
+package enum SceneItem: Sendable {
     /// A filled rounded rectangle (cards, buttons, chips, tracks, markers).
     case fill(RoundedRect, Color)
     /// A paragraph laid out by the text engine (in pixels), its top-left at `origin` (points).

@@ -19,15 +19,15 @@ import Text
 /// under the grid lists the codes used on the sheet, each with its kind in plain words
 /// (`Finding.Kind.phrase`: "colour replaced for contrast"). A sheet without findings has
 /// neither.
-public struct ContactSheet {
-    public struct Cell {
-        public var image: Pixmap
-        public var label: String
+package struct ContactSheet {
+    package struct Cell {
+        package var image: Pixmap
+        package var label: String
         /// Drawn on a dark tile.
-        public var isDark: Bool
+        package var isDark: Bool
         /// The kinds of finding the snapshot has, one badge each, in `Finding.Kind` order.
-        public var badges: [Finding.Kind]
-        public init(image: Pixmap, label: String, isDark: Bool, findings: [Finding] = []) {
+        package var badges: [Finding.Kind]
+        package init(image: Pixmap, label: String, isDark: Bool, findings: [Finding] = []) {
             self.image = image; self.label = label; self.isDark = isDark
             let kinds = Set(findings.map(\.kind))
             badges = Finding.Kind.allCases.filter(kinds.contains)
@@ -35,40 +35,40 @@ public struct ContactSheet {
     }
 
     /// Row-major.
-    public var cells: [Cell]
-    public var columns: Int
+    package var cells: [Cell]
+    package var columns: Int
     /// Empty for none; otherwise one per row.
-    public var rowHeaders: [String]
+    package var rowHeaders: [String]
     /// Empty for none; otherwise one per column.
-    public var columnHeaders: [String]
+    package var columnHeaders: [String]
     /// Pixels per point for the sheet's own spacing and text (the snapshots keep their pixels).
-    public var scale: Int
+    package var scale: Int
     /// Space around the grid, in points (`sheet --padding`).
-    public var margin: Double = ContactSheet.defaultMargin
+    package var margin: Double = ContactSheet.defaultMargin
     /// The page behind the tiles (`sheet --background`); headers are drawn in whichever of a dark and
     /// a light grey reads better on it.
-    public var background: Color = ContactSheet.page
+    package var background: Color = ContactSheet.page
 
-    public init(cells: [Cell], columns: Int, rowHeaders: [String] = [], columnHeaders: [String] = [], scale: Int) {
+    package init(cells: [Cell], columns: Int, rowHeaders: [String] = [], columnHeaders: [String] = [], scale: Int) {
         self.cells = cells; self.columns = max(1, columns); self.rowHeaders = rowHeaders
         self.columnHeaders = columnHeaders; self.scale = max(1, scale)
     }
 
-    public struct TooLarge: Error, CustomStringConvertible {
-        public let width: Int, height: Int
-        public var description: String {
+    package struct TooLarge: Error, CustomStringConvertible {
+        package let width: Int, height: Int
+        package var description: String {
             "the sheet would be \(width) × \(height) pixels, over the limit of \(Pixmap.maximumPixelCount) pixels; try --scale 1 or fewer variants"
         }
     }
 
     // Metrics in points.
-    public static let defaultMargin = 24.0
+    package static let defaultMargin = 24.0
     static let gap = 16.0, tilePadding = 12.0, labelGap = 8.0, tileRadius = 10.0
     static let labelSize = 13.0, headerSize = 15.0, headerGap = 12.0
 
     // Colours: a mid-light neutral page; light tiles a shade darker than a white card, dark tiles a
     // few shades lighter than a near-black card, so both cards' edges show.
-    public static let page = Color(r: 0xD4, g: 0xD4, b: 0xD9)
+    package static let page = Color(r: 0xD4, g: 0xD4, b: 0xD9)
     static let lightTile = Color(r: 0xE6, g: 0xE6, b: 0xEB)
     static let darkTile = Color(r: 0x3C, g: 0x3C, b: 0x41)
     static let lightLabel = Color(r: 0x3C, g: 0x3C, b: 0x43)
@@ -90,10 +90,10 @@ public struct ContactSheet {
         }
     }
 
-    public var rows: Int { (cells.count + columns - 1) / columns }
+    package var rows: Int { (cells.count + columns - 1) / columns }
 
     /// Draws the sheet. Throws `TooLarge` past `Pixmap.maximumPixelCount`, or the text engine's errors.
-    public func draw(engine: TextEngine) throws -> Pixmap {
+    package func draw(engine: TextEngine) throws -> Pixmap {
         let scene = try self.scene(engine: engine)
         guard let sheet = try SceneRenderer(engine: engine).draw(scene) else {
             throw TooLarge(width: scene.pixelWidth, height: scene.pixelHeight)

@@ -2,15 +2,15 @@ import Raster
 
 /// A colour field of a spec, as the studio offers it and a fix names it: a theme token or a
 /// campaign's own colour, with the SDK's default and what it colours (`ColorResolver`).
-public struct ColorField: Sendable {
-    public var token: String
-    public var path: String
-    public var label: String
-    public var defaultColor: ThemeColor
-    public var usedFor: String
+package struct ColorField: Sendable {
+    package var token: String
+    package var path: String
+    package var label: String
+    package var defaultColor: ThemeColor
+    package var usedFor: String
 
     /// The theme's colour tokens.
-    public static let theme: [ColorField] = [
+    package static let theme: [ColorField] = [
         ColorField(token: "primary", path: "theme.primary", label: "Primary", defaultColor: Theme.defaultPrimary,
                    usedFor: "banner background; offer eyebrow and button; message icon; progress fill before the first reward"),
         ColorField(token: "onPrimary", path: "theme.onPrimary", label: "Text on primary", defaultColor: Theme.defaultOnPrimary,
@@ -26,7 +26,7 @@ public struct ColorField: Sendable {
     ]
 
     /// A campaign's own colours (`component.style`), each replacing the theme's for this component.
-    public static let campaign: [ColorField] = [
+    package static let campaign: [ColorField] = [
         ColorField(token: "background", path: "component.style.background", label: "Background", defaultColor: Theme.defaultSurface,
                    usedFor: "the card, instead of the theme's primary (banner) or surface"),
         ColorField(token: "text", path: "component.style.text", label: "Text", defaultColor: Theme.defaultText,

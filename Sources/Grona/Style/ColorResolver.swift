@@ -36,25 +36,25 @@ import Locking
 // decision is kept: a renderer's text colours do not flip when the appearance changes later.
 
 /// The theme's tokens resolved to single colours.
-public struct ResolvedTheme: Equatable, Sendable {
-    public var primary, onPrimary, accent, surface, text, mutedText: Color
+package struct ResolvedTheme: Equatable, Sendable {
+    package var primary, onPrimary, accent, surface, text, mutedText: Color
     /// The appearance the theme was resolved in (the first draw's).
-    public var appearance: Appearance
+    package var appearance: Appearance
 }
 
 /// Resolves theme and campaign colours once and keeps them; share one per renderer.
-public final class ColorResolver: Sendable {
-    public let theme: Theme
+package final class ColorResolver: Sendable {
+    package let theme: Theme
     private struct Kept {
         var theme: ResolvedTheme?
         var campaignColors: [String: Color] = [:]
     }
     private let kept = Mutex(Kept())
 
-    public init(theme: Theme) { self.theme = theme }
+    package init(theme: Theme) { self.theme = theme }
 
     /// The theme resolved in the appearance of the first call, for the life of this resolver.
-    public func resolvedTheme(appearance: Appearance) -> ResolvedTheme {
+    package func resolvedTheme(appearance: Appearance) -> ResolvedTheme {
         kept.withLock { kept in
             if let resolvedTheme = kept.theme { return resolvedTheme }
             let resolvedTheme = resolve(appearance: appearance)
@@ -88,7 +88,7 @@ public final class ColorResolver: Sendable {
     }
 
     /// Every colour `component` draws with, and the contrast decision for each of its text roles.
-    public func colors(for component: Component, appearance: Appearance) -> ComponentColors {
+    package func colors(for component: Component, appearance: Appearance) -> ComponentColors {
         let t = resolvedTheme(appearance: appearance)
         let style = component.style
         let styleBackground = campaignColor(style?.background, role: "background", appearance: appearance)
@@ -173,39 +173,39 @@ public final class ColorResolver: Sendable {
 }
 
 /// The colours of one component as drawn: fills, and a contrast-checked colour per text role.
-public struct ComponentColors: Equatable, Sendable {
-    public var kind: Component.Kind
+package struct ComponentColors: Equatable, Sendable {
+    package var kind: Component.Kind
     /// The card's fill (may be semi-transparent if the theme or campaign says so).
-    public var background: Color
+    package var background: Color
     /// The card as seen: `background` composited over what shows through the card, the colour every
     /// text and graphic on it is measured against.
-    public var seenBackground: Color?
+    package var seenBackground: Color?
     /// The component's accent (campaign accent or theme accent).
-    public var accent: Color
+    package var accent: Color
     /// Banner and offer: the button's fill.
-    public var buttonBackground: Color?
+    package var buttonBackground: Color?
     /// Progress bar: the filled part (primary before the first tier is met, accent after) and the track.
-    public var progressFill: Color?
-    public var progressTrack: Color?
+    package var progressFill: Color?
+    package var progressTrack: Color?
     /// Offer: the chip behind the code.
-    public var codeBackground: Color?
+    package var codeBackground: Color?
     /// Message: the icon and the disc behind it.
-    public var icon: Color?
-    public var iconBackground: Color?
+    package var icon: Color?
+    package var iconBackground: Color?
     /// One entry per text role the component kind has, in reading order.
-    public var texts: [TextColor] = []
+    package var texts: [TextColor] = []
     /// The spec fields each text role's colour and background come from.
-    public var textSources: [TextRole: ColorSources] = [:]
+    package var textSources: [TextRole: ColorSources] = [:]
     /// The colour each of the spec's colour fields stands for here, as resolved (the SDK's default
     /// for a theme token left out; a campaign field left out, what the component draws instead).
-    public var fieldColors: [String: Color] = [:]
+    package var fieldColors: [String: Color] = [:]
     /// The spec fields the card's own colour comes from (`theme.primary` for a banner).
-    public var cardFields: [String] = []
+    package var cardFields: [String] = []
     /// The theme fields each campaign field left out of the spec stands for here
     /// (`component.style.text` → `theme.text`, `theme.mutedText`).
-    public var standsFor: [String: [String]] = [:]
+    package var standsFor: [String: [String]] = [:]
     /// The spec fields each measured graphic's fill and background come from.
-    public var graphicSources: [GraphicContrast.Role: ColorSources] = [:]
+    package var graphicSources: [GraphicContrast.Role: ColorSources] = [:]
 
     init(kind: Component.Kind, background: Color, accent: Color) {
         self.kind = kind; self.background = background; self.accent = accent
@@ -216,22 +216,22 @@ public struct ComponentColors: Equatable, Sendable {
     }
 
     /// The colour decision for `role`, nil if the component has no such role.
-    public func text(_ role: TextRole) -> TextColor? { texts.first { $0.role == role } }
+    package func text(_ role: TextRole) -> TextColor? { texts.first { $0.role == role } }
 }
 
 /// The spec's colour fields a drawn colour and what it is drawn on come from, as paths
 /// (`theme.onPrimary`, `component.style.text`): a field left out of the spec still names its place,
 /// since the SDK's default stands in for it there.
-public struct ColorSources: Equatable, Sendable {
-    public var foreground: [String]
-    public var background: [String]
+package struct ColorSources: Equatable, Sendable {
+    package var foreground: [String]
+    package var background: [String]
 }
 
 extension Color {
     /// "#RRGGBB", the opaque form the render report prints (alpha dropped).
-    public var rgbHex: String { "#" + [r, g, b].map(hexByte).joined() }
+    package var rgbHex: String { "#" + [r, g, b].map(hexByte).joined() }
     /// "#RRGGBBAA".
-    public var rgbaHex: String { "#" + [r, g, b, a].map(hexByte).joined() }
+    package var rgbaHex: String { "#" + [r, g, b, a].map(hexByte).joined() }
 }
 
 private func hexByte(_ value: UInt8) -> String {

@@ -7,13 +7,13 @@ import Raster
 // over darker, from 1 to 21. Semi-transparent colours are first composited over what is behind them
 // (in sRGB, as the renderer blends), because a colour's contrast is the contrast of what is seen.
 
-public enum Contrast {
+package enum Contrast {
     /// The SDK's "near-black" for readable-contrast fixes: #1A1C1A, the default `text` token, so a fixed
     /// text looks like the theme's own text colour rather than pure black.
-    public static let nearBlack = Color(r: 0x1A, g: 0x1C, b: 0x1A)
+    package static let nearBlack = Color(r: 0x1A, g: 0x1C, b: 0x1A)
 
     /// WCAG relative luminance of an opaque colour (alpha is ignored), 0…1.
-    public static func relativeLuminance(_ color: Color) -> Double {
+    package static func relativeLuminance(_ color: Color) -> Double {
         func linear(_ channel: UInt8) -> Double {
             let c = Double(channel) / 255
             return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
@@ -22,7 +22,7 @@ public enum Contrast {
     }
 
     /// WCAG contrast ratio, 1…21, of two colours; `a` is composited over `b`, `b` over white if needed.
-    public static func ratio(_ a: Color, _ b: Color) -> Double {
+    package static func ratio(_ a: Color, _ b: Color) -> Double {
         let back = b.a == 255 ? b : composite(b, over: .white)
         let front = composite(a, over: back)
         let la = relativeLuminance(front), lb = relativeLuminance(back)
@@ -30,7 +30,7 @@ public enum Contrast {
     }
 
     /// `top` drawn over opaque `bottom` with source-over in sRGB, rounded to 8 bits; opaque result.
-    public static func composite(_ top: Color, over bottom: Color) -> Color {
+    package static func composite(_ top: Color, over bottom: Color) -> Color {
         if top.a == 255 { return top }
         let a = Double(top.a) / 255
         func mix(_ t: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(t) * a + Double(b) * (1 - a)).rounded()) }
@@ -38,33 +38,33 @@ public enum Contrast {
     }
 
     /// `a` blended toward `b` by `amount` (0 = a, 1 = b), in sRGB; alpha blends too.
-    public static func blend(_ a: Color, _ b: Color, _ amount: Double) -> Color {
+    package static func blend(_ a: Color, _ b: Color, _ amount: Double) -> Color {
         func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) * (1 - amount) + Double(y) * amount).rounded()) }
         return Color(r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b), a: mix(a.a, b.a))
     }
 }
 
 /// One text role's colour decision, as the render report prints it (SPEC §4).
-public struct TextColor: Equatable, Sendable {
-    public var role: TextRole
+package struct TextColor: Equatable, Sendable {
+    package var role: TextRole
     /// What the theme or campaign asked for (as resolved; may be semi-transparent).
-    public var preferred: Color
+    package var preferred: Color
     /// The opaque colour behind the text.
-    public var background: Color
+    package var background: Color
     /// The colour drawn: `preferred`, or white / near-black when it did not reach `minimumContrast`.
-    public var color: Color
+    package var color: Color
     /// Contrast of `preferred` (composited) on `background`, whether or not it was kept.
-    public var preferredContrast: Double
+    package var preferredContrast: Double
     /// Contrast of `color` (composited) on `background`.
-    public var contrast: Double
-    public var minimumContrast: Double
+    package var contrast: Double
+    package var minimumContrast: Double
 
     /// Whether the readable-contrast fix replaced the preferred colour.
-    public var isAdjusted: Bool { color != preferred }
+    package var isAdjusted: Bool { color != preferred }
 
     /// Checks `preferred` over `background` against the role's threshold; below it, switches to white or
     /// near-black, whichever contrasts more (white on a tie).
-    public init(role: TextRole, preferred: Color, background: Color, minimumContrast: Double? = nil) {
+    package init(role: TextRole, preferred: Color, background: Color, minimumContrast: Double? = nil) {
         let threshold = minimumContrast ?? role.minimumContrast
         let opaqueBackground = Contrast.composite(background, over: .white)
         self.role = role

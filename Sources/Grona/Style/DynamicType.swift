@@ -4,11 +4,11 @@
 // is its base scaled by its style's ratio to `large` — a documented approximation (SPEC §2).
 
 /// The UIKit text styles whose Dynamic Type curves Grona uses. (`headline` and `body` share a curve.)
-public enum DynamicTypeStyle: String, CaseIterable, Sendable {
+package enum DynamicTypeStyle: String, CaseIterable, Sendable {
     case title3, headline, body, callout, subheadline, footnote, caption1, caption2
 }
 
-public enum DynamicType {
+package enum DynamicType {
     /// Apple's point sizes, one row per style, one column per `TextSize` (xS … AX5).
     static let table: [DynamicTypeStyle: [Double]] = [
         .title3:      [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55],
@@ -22,17 +22,17 @@ public enum DynamicType {
     ]
 
     /// Apple's point size of `style` at `category`.
-    public static func pointSize(style: DynamicTypeStyle, category: TextSize) -> Double {
+    package static func pointSize(style: DynamicTypeStyle, category: TextSize) -> Double {
         table[style]?[category.index] ?? 17
     }
 
     /// `base` (the size at `large`) scaled like `style` from `large` to `category`.
-    public static func scaledSize(base: Double, style: DynamicTypeStyle, category: TextSize) -> Double {
+    package static func scaledSize(base: Double, style: DynamicTypeStyle, category: TextSize) -> Double {
         base * pointSize(style: style, category: category) / pointSize(style: style, category: .large)
     }
 }
 
 /// `base` (the size at `large`) scaled like `style` from `large` to `category`.
-public func scaledSize(base: Double, style: DynamicTypeStyle, category: TextSize) -> Double {
+package func scaledSize(base: Double, style: DynamicTypeStyle, category: TextSize) -> Double {
     DynamicType.scaledSize(base: base, style: style, category: category)
 }

@@ -15,19 +15,24 @@
 import Grona
 
 /// One step of a path into a JSON value: an object's key or an array's index.
-public enum JSONPathStep: Equatable, Sendable {
+package enum JSONPathStep: Equatable, Sendable {
     case key(String)
     case index(Int)
 }
 
 /// A field both sides of a merge changed, to different values; nil: the side removed it.
 public struct JSONConflict: Equatable, Sendable {
-    public var path: [JSONPathStep]
+    package var path: [JSONPathStep]
+    /// The field's value in the version both sides started from.
     public var base: JSONValue?
+    /// The field's value on the side being saved.
     public var mine: JSONValue?
+    /// The field's value in the file as it is now on disk.
     public var theirs: JSONValue?
 }
 
+/// Edits of a JSON file's text that rewrite only the values that changed, and the three-way merge
+/// a save over a file changed meanwhile runs.
 public enum JSONTextEdit {
     /// `text`, a JSON document, minimally edited so that it parses to `value` (objects compared
     /// regardless of key order, numbers by value). Throws the parser's error when `text` is not JSON.
@@ -76,7 +81,7 @@ public enum JSONTextEdit {
 
     /// `value` with the value at `path` replaced by `new` (nil: removed), the containers on the way
     /// created as objects where missing.
-    public static func setting(_ value: JSONValue, at path: ArraySlice<JSONPathStep>, to new: JSONValue?) -> JSONValue? {
+    package static func setting(_ value: JSONValue, at path: ArraySlice<JSONPathStep>, to new: JSONValue?) -> JSONValue? {
         guard let step = path.first else { return new }
         switch (step, value) {
         case (.key(let key), .object(var members)):

@@ -7,7 +7,7 @@ import WebP
 /// WebP, no extension (`-`, `/dev/null`) → PNG, anything else refused before any work is done.
 extension ImageFormat {
     /// The format `path` asks for, or the refusal naming the option it was given to.
-    public static func of(output path: String, option: String) throws -> ImageFormat {
+    package static func of(output path: String, option: String) throws -> ImageFormat {
         guard let format = ImageFormat(path: path) else {
             let name = path.split(separator: "/").last ?? ""
             throw RequestError("\(option): \(path): GronaSnap writes " + allCases.map { "." + $0.fileExtension }.joined(separator: " and ")
@@ -17,7 +17,7 @@ extension ImageFormat {
     }
 
     /// The pixmap as a file of this format.
-    public func encode(_ pixmap: Pixmap) throws -> [UInt8] {
+    package func encode(_ pixmap: Pixmap) throws -> [UInt8] {
         switch self {
         case .png: return try encodePNG(pixmap)
         case .webp: return try encodeWebP(pixmap)

@@ -2,54 +2,54 @@ import Grona
 import Raster
 
 /// Where a command's help lists an option (and which usage word stands for its section).
-public enum OptionGroup: String, Sendable, CaseIterable { case options, canvas, axes, overrides }
+package enum OptionGroup: String, Sendable, CaseIterable { case options, canvas, axes, overrides }
 
 /// What every front end knows of one option, whatever its value's type: the command line's flag,
 /// the HTTP query's name, the environment variable (when the option may come from one), what its
 /// value may be, its help and its default in words. The command line's table (help, man page,
 /// completions), the OpenAPI document and the query's accepted names are all made from these.
-public struct OptionRow: Sendable {
-    public let flag: String
+package struct OptionRow: Sendable {
+    package let flag: String
     /// The name in the HTTP API's query: the flag in camel case (`--text-sizes` → `textSizes`).
-    public let query: String
+    package let query: String
     /// `GRONA_PADDING` for `--padding`: set only on the options a variable may give (`OptionTable`
     /// says which and why).
-    public let environment: String?
+    package let environment: String?
     /// The value's placeholder in the help (`PT`); nil for a flag that stands alone (`--reduce-motion`).
-    public let placeholder: String?
-    public let schema: ValueSchema
+    package let placeholder: String?
+    package let schema: ValueSchema
     /// The service's own bound where it allows less than the command line (`fps`), and why.
-    public let serviceLimit: (schema: ValueSchema, why: String)?
-    public let summary: String
+    package let serviceLimit: (schema: ValueSchema, why: String)?
+    package let summary: String
     /// A command's own line of help where the option means more there (`sheet --padding`).
-    public let summaries: [String: String]
-    public let group: OptionGroup
+    package let summaries: [String: String]
+    package let group: OptionGroup
     /// The commands that take it, and the routes (`Route.id`) that take it as a query parameter.
-    public let commands: [String]
-    public let routes: [String]
+    package let commands: [String]
+    package let routes: [String]
     /// The default in words (`30`, `1500 ms`), said in the help and the API's description; nil
     /// where there is none to state (the spec's own value is kept).
-    public let defaultWords: String?
+    package let defaultWords: String?
     /// The key's parser, its value dropped: a source checks every word it is given at once.
     let check: @Sendable (String, ValueSchema) throws -> Void
 
     /// The variable that gives it to `command`, if any: only to the commands that draw pictures
     /// for people (`OptionTable.environmentCommands`).
-    public func environment(in command: String) -> String? {
+    package func environment(in command: String) -> String? {
         OptionTable.environmentCommands.contains(command) ? environment : nil
     }
 
     /// The option as each front end spells it, for refusals (`RequestError.spelled(for:)`).
-    public var name: RequestError.OptionName { RequestError.OptionName(flag: flag, query: query) }
+    package var name: RequestError.OptionName { RequestError.OptionName(flag: flag, query: query) }
 
     /// The line of help: the summary, then the default (a command's own words say its own).
-    public func summary(for command: String?) -> String {
+    package func summary(for command: String?) -> String {
         if let command, let own = summaries[command] { return own }
         return summary + (defaultWords.map { " (default \($0))" } ?? "")
     }
 
     /// The query parameter's description: as the flag, with the service's bound and default.
-    public var queryDescription: String {
+    package var queryDescription: String {
         var words = summary + ", as " + flag
         if let defaultWords { words += " (default \(defaultWords))" }
         if let limit = serviceLimit { words += "; " + limit.why }
@@ -57,15 +57,15 @@ public struct OptionRow: Sendable {
     }
 
     /// What the API accepts: the service's bound where it has one.
-    public var querySchema: ValueSchema { serviceLimit?.schema ?? schema }
+    package var querySchema: ValueSchema { serviceLimit?.schema ?? schema }
 }
 
 /// One option with the type of its value: its row, its default and its parser. A request reads it
 /// from an `OptionSource` (`source.value(OptionTable.padding)`); the refusal of a bad value names
 /// it as the front end that was given it spells it.
-public struct OptionKey<Value: Sendable>: Sendable {
-    public let row: OptionRow
-    public let defaultValue: Value?
+package struct OptionKey<Value: Sendable>: Sendable {
+    package let row: OptionRow
+    package let defaultValue: Value?
     /// Reads a word against the schema that bounds it where it came from (the service's, in a query).
     let parse: @Sendable (String, ValueSchema) throws -> Value
 
@@ -119,25 +119,25 @@ extension OptionKey where Value == Int {
 /// commands that draw pictures for people (`environmentCommands`: `render`, `animate`, `sheet`), as
 /// the flag would, and not to `batch`, whose pictures are `verify`'s goldens; a flag on the command
 /// line wins.
-public enum OptionTable {
+package enum OptionTable {
     /// The commands a row's variable gives it to (when they take the option).
-    public static let environmentCommands = ["render", "animate", "sheet"]
+    package static let environmentCommands = ["render", "animate", "sheet"]
     /// The commands that take the environment overrides and `--reduce-motion`.
-    public static let overriding = ["render", "sheet", "batch", "animate", "check"]
+    package static let overriding = ["render", "sheet", "batch", "animate", "check"]
     /// The routes that render and take the overrides and the canvas.
-    public static let renderingRoutes = ["render", "report", "check", "sheet", "animate"]
+    package static let renderingRoutes = ["render", "report", "check", "sheet", "animate"]
     static let canvasCommands = ["render", "animate", "batch", "sheet"]
     static let axisCommands = ["sheet", "check"]
 
     /// `--text-sizes` → `textSizes`: the one spelling rule from a flag to its query name.
-    public static func queryName(of flag: String) -> String {
+    package static func queryName(of flag: String) -> String {
         let words = flag.drop { $0 == "-" }.split(separator: "-")
         return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
     }
 
     /// `--public-url` → `GRONA_PUBLIC_URL`: the one spelling rule from a flag to its variable
     /// (`serve`'s settings use it too).
-    public static func environmentName(of flag: String, prefix: String = "GRONA_") -> String {
+    package static func environmentName(of flag: String, prefix: String = "GRONA_") -> String {
         prefix + String(flag.drop { $0 == "-" }.uppercased().map { $0 == "-" ? "_" : $0 })
     }
 
@@ -151,42 +151,42 @@ public enum OptionTable {
                   routes: renderingRoutes + extra, default: value, saying: saying, parse: parse)
     }
 
-    public static let width = override("--width", "PT", .number(Environment.widthRange), "card width in points (44…2048)",
+    package static let width = override("--width", "PT", .number(Environment.widthRange), "card width in points (44…2048)",
                                        routes: ["preview"], EnvironmentOverrides.parseWidth)
-    public static let scale = override("--scale", "N", .integerChoice(Environment.scales), "pixels per point: 1, 2 or 3",
+    package static let scale = override("--scale", "N", .integerChoice(Environment.scales), "pixels per point: 1, 2 or 3",
                                        routes: ["preview"], EnvironmentOverrides.parseScale)
-    public static let textSize = override("--text-size", "CAT", .choice(TextSize.allNames),
+    package static let textSize = override("--text-size", "CAT", .choice(TextSize.allNames),
                                           "content size category: xS S M L xL xxL xxxL AX1…AX5 or the UIKit names (extraSmall … accessibilityExtraExtraExtraLarge)",
                                           EnvironmentOverrides.parseTextSize)
-    public static let appearance = override("--appearance", "light|dark", .choice(Appearance.allCases.map(\.rawValue)), "light or dark",
+    package static let appearance = override("--appearance", "light|dark", .choice(Appearance.allCases.map(\.rawValue)), "light or dark",
                                             EnvironmentOverrides.parseAppearance)
-    public static let direction = override("--direction", "ltr|rtl", .choice(LayoutDirection.allCases.map(\.rawValue)), "layout direction",
+    package static let direction = override("--direction", "ltr|rtl", .choice(LayoutDirection.allCases.map(\.rawValue)), "layout direction",
                                            EnvironmentOverrides.parseDirection)
     /// Not `animate`'s: it draws every time itself.
-    public static let time = override("--time", "SECONDS", .number(Environment.timeRange), "draw the frame this far into the animation, in seconds",
+    package static let time = override("--time", "SECONDS", .number(Environment.timeRange), "draw the frame this far into the animation, in seconds",
                                       commands: overriding.filter { $0 != "animate" }, EnvironmentOverrides.parseTime)
-    public static let animation = override("--animation", "reveal|collapse", .choice(Animation.allCases.map(\.rawValue)),
+    package static let animation = override("--animation", "reveal|collapse", .choice(Animation.allCases.map(\.rawValue)),
                                            "which animation --time runs through (default reveal)",
                                            EnvironmentOverrides.parseAnimation)
-    public static let locale = override("--locale", "TAG", .text(pattern: "^\(LanguageTag.pattern)$", maxLength: LanguageTag.maximumLength),
+    package static let locale = override("--locale", "TAG", .text(pattern: "^\(LanguageTag.pattern)$", maxLength: LanguageTag.maximumLength),
                                         "the app's language, BCP 47 (en, de, ar, ja, zh-Hant, pt-BR): the spec's localization for it, and right to left for ar, he, fa, ur, … unless a direction is set",
                                         EnvironmentOverrides.parseLocale)
-    public static let pseudo = override("--pseudo", "accented|double|bounded|rtl", .choice(PseudoLocalization.allCases.map(\.rawValue)),
+    package static let pseudo = override("--pseudo", "accented|double|bounded|rtl", .choice(PseudoLocalization.allCases.map(\.rawValue)),
                                         "a pseudolanguage over the copy, as in Xcode", EnvironmentOverrides.parsePseudo)
     /// A flag alone on the command line (`--reduce-motion`), `reduceMotion=true` in a query.
-    public static let reduceMotion = OptionKey<Bool>("--reduce-motion", placeholder: nil, schema: .boolean,
+    package static let reduceMotion = OptionKey<Bool>("--reduce-motion", placeholder: nil, schema: .boolean,
                                                      summary: "skip the reveal and fill animations", group: .overrides,
                                                      commands: overriding, routes: renderingRoutes) { try ValueSchema.boolean($0) }
 
     // ------------------------------------------------------------------ the canvas
 
-    public static let padding = OptionKey<Double>("--padding", placeholder: "PT", schema: .number(Canvas.paddingRange),
+    package static let padding = OptionKey<Double>("--padding", placeholder: "PT", schema: .number(Canvas.paddingRange),
                                                   summary: "space around the card, in points",
                                                   summaries: ["sheet": "space around the grid, in points (default 24)"],
                                                   group: .canvas, environmentReadable: true, commands: canvasCommands,
                                                   routes: renderingRoutes, default: Canvas().padding, saying: { "\(Int($0))" },
                                                   parse: Canvas.parsePadding)
-    public static let background = OptionKey<Color>("--background", placeholder: "COLOR",
+    package static let background = OptionKey<Color>("--background", placeholder: "COLOR",
                                                     schema: .text(pattern: "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$", maxLength: 9),
                                                     summary: "canvas colour, #RGB, #RRGGBB or #RRGGBBAA",
                                                     summaries: ["sheet": "the page, #RGB, #RRGGBB or #RRGGBBAA (default #D4D4D9); headers turn light on a dark page"],
@@ -207,55 +207,55 @@ public enum OptionTable {
         }
     }
 
-    public static let textSizes = axis("--text-sizes", .list(of: TextSize.allNames), "e.g. all, or xS,L,AX5 (short or UIKit names)",
+    package static let textSizes = axis("--text-sizes", .list(of: TextSize.allNames), "e.g. all, or xS,L,AX5 (short or UIKit names)",
                                        all: TextSize.allCases, EnvironmentOverrides.parseTextSize)
-    public static let appearances = axis("--appearances", .list(of: Appearance.allCases.map(\.rawValue)), "light,dark",
+    package static let appearances = axis("--appearances", .list(of: Appearance.allCases.map(\.rawValue)), "light,dark",
                                          all: Appearance.allCases, EnvironmentOverrides.parseAppearance)
-    public static let directions = axis("--directions", .list(of: LayoutDirection.allCases.map(\.rawValue)), "ltr,rtl",
+    package static let directions = axis("--directions", .list(of: LayoutDirection.allCases.map(\.rawValue)), "ltr,rtl",
                                         all: LayoutDirection.allCases, EnvironmentOverrides.parseDirection)
     /// `base` names the spec's own copy beside its localizations; nothing, the pseudolanguages alone
     /// (so a list of languages can leave the spec's own copy out); `all` stands for the spec's
     /// languages until the spec is read (`VariantPlan.allLocales`).
-    public static let locales = axis("--locales", .tagList,
+    package static let locales = axis("--locales", .tagList,
                                      "BCP 47 tags, e.g. en,de,ar,ja; base: the spec's own copy; all: the spec's own locale and every "
                                        + "locale it has a localization for. Replaces the spec's pseudolanguages too, unless --pseudos is given "
                                        + "(then an empty list: the pseudolanguages only)",
                                      routes: ["check", "sheet"], all: [VariantPlan.allLocales], allowsEmpty: true) { text in
         text == Variants.ownCopy ? text : try EnvironmentOverrides.parseLocale(text)
     }
-    public static let pseudos = axis("--pseudos", .list(of: PseudoLocalization.allCases.map(\.rawValue)),
+    package static let pseudos = axis("--pseudos", .list(of: PseudoLocalization.allCases.map(\.rawValue)),
                                      "pseudolanguages over the spec's copy: accented,double,bounded,rtl", routes: ["check", "sheet"],
                                      all: PseudoLocalization.allCases, EnvironmentOverrides.parsePseudo)
 
     // ------------------------------------------------------------------ what is drawn, and how
 
-    public static let overlay = OptionKey<Overlay>("--overlay", placeholder: "accessibility", schema: .choice(Overlay.allCases.map(\.rawValue)),
+    package static let overlay = OptionKey<Overlay>("--overlay", placeholder: "accessibility", schema: .choice(Overlay.allCases.map(\.rawValue)),
                                                    summary: "draw the accessibility picture instead: VoiceOver elements outlined and numbered, touch targets "
                                                      + "dashed, and a legend (what VoiceOver says, contrast and its minimum)",
                                                    summaries: ["sheet": "each tile the accessibility picture (see render --help)"],
                                                    commands: ["render", "sheet"], routes: ["render", "sheet", "preview"], parse: Overlay.parse)
-    public static let frame = OptionKey<DeviceFrame>("--frame", placeholder: "phone", schema: .choice(DeviceFrame.allCases.map(\.rawValue)),
+    package static let frame = OptionKey<DeviceFrame>("--frame", placeholder: "phone", schema: .choice(DeviceFrame.allCases.map(\.rawValue)),
                                                      summary: "show the card on an iPhone screen (frame, status bar, app content); --padding is the "
                                                        + "space around the device and --background the page under it",
                                                      commands: ["render"], routes: ["render"], parse: DeviceFrame.parse)
-    public static let columns = OptionKey.integer("--columns", placeholder: "N", range: 1...64, summary: "lay the cells out N to a row, without headers",
+    package static let columns = OptionKey.integer("--columns", placeholder: "N", range: 1...64, summary: "lay the cells out N to a row, without headers",
                                                   commands: ["sheet"], routes: ["sheet"])
-    public static let ignore = OptionKey<Set<Finding.Kind>>("--ignore", placeholder: "KIND,…", schema: .list(of: Finding.Kind.allCases.map(\.rawValue)),
+    package static let ignore = OptionKey<Set<Finding.Kind>>("--ignore", placeholder: "KIND,…", schema: .list(of: Finding.Kind.allCases.map(\.rawValue)),
                                                             summary: "leave these kinds out (and out of the exit status)",
                                                             commands: ["check"], routes: ["check"], parse: Finding.Kind.parseList)
 
     /// The animation's pace. One bound and one default for every front end; the service caps the
     /// rate lower, since a request's frames are its time and memory (`RenderBudget` costs them).
-    public static let fps = OptionKey.integer("--fps", placeholder: "N", range: 1...120, serviceRange: 1...30,
+    package static let fps = OptionKey.integer("--fps", placeholder: "N", range: 1...120, serviceRange: 1...30,
                                               serviceWhy: "the service draws at most 30 frames per second; grona-snap animate up to 120",
                                               summary: "frames per second, 1…120", environmentReadable: true,
                                               commands: ["animate"], routes: ["animate"], default: 30)
-    public static let hold = OptionKey.integer("--hold", placeholder: "MS", range: 0...60_000,
+    package static let hold = OptionKey.integer("--hold", placeholder: "MS", range: 0...60_000,
                                                summary: "how long the last frame stays before the loop restarts",
                                                environmentReadable: true, commands: ["animate"], routes: ["animate"], default: 1500, unit: " ms")
 
     /// Every row, in the order the help lists them within a section.
-    public static let rows: [OptionRow] = [
+    package static let rows: [OptionRow] = [
         width.row, scale.row, textSize.row, appearance.row, direction.row, time.row, animation.row, locale.row, pseudo.row, reduceMotion.row,
         padding.row, background.row,
         textSizes.row, appearances.row, directions.row, locales.row, pseudos.row,
@@ -263,7 +263,7 @@ public enum OptionTable {
     ]
 
     /// The query parameters `route` takes from the rows: name, schema (the service's bound) and description.
-    public static func queryParameters(route: String) -> [(name: String, schema: ValueSchema, description: String)] {
+    package static func queryParameters(route: String) -> [(name: String, schema: ValueSchema, description: String)] {
         rows.filter { $0.routes.contains(route) }.map { ($0.query, $0.querySchema, $0.queryDescription) }
     }
 }
@@ -272,19 +272,19 @@ public enum OptionTable {
 /// line (with the environment under it), an HTTP query, or the environment alone. Requests read
 /// their options from one of these (`EnvironmentOverrides(_:)`, `Canvas(_:)`, `AnimateRequest(spec:options:)`),
 /// so a value means the same and is refused in the same words whichever front end gave it.
-public struct OptionSource: Sendable {
-    public enum Origin: Sendable, Equatable { case commandLine, http, environment }
+package struct OptionSource: Sendable {
+    package enum Origin: Sendable, Equatable { case commandLine, http, environment }
 
     private var words: [String: (text: String, origin: Origin)] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The command line's words (`given(row)`: the flag's value, `"true"` for a flag alone that was
     /// given), and for the rows `command` takes that a variable may give it and the words did not,
     /// `environment`'s (nil `command`: every row's variable).
     /// The command line wins over the environment. Every word is checked here, before any file is
     /// read, and a bad one refused naming its option (or variable).
-    public static func commandLine(_ given: (OptionRow) -> String?, command: String? = nil, takes: (OptionRow) -> Bool,
+    package static func commandLine(_ given: (OptionRow) -> String?, command: String? = nil, takes: (OptionRow) -> Bool,
                                    environment: [String: String]) throws -> OptionSource {
         var source = OptionSource()
         for row in OptionTable.rows where takes(row) {
@@ -299,7 +299,7 @@ public struct OptionSource: Sendable {
     }
 
     /// An HTTP query's parameters, by their names (checked as the command line's words are).
-    public static func http(_ query: [String: String]) throws -> OptionSource {
+    package static func http(_ query: [String: String]) throws -> OptionSource {
         var source = OptionSource()
         for row in OptionTable.rows { if let text = query[row.query] { source.words[row.flag] = (text, .http) } }
         try source.checkAll()
@@ -307,7 +307,7 @@ public struct OptionSource: Sendable {
     }
 
     /// The environment alone: the variables of the rows that may come from one.
-    public static func environment(_ variables: [String: String]) throws -> OptionSource {
+    package static func environment(_ variables: [String: String]) throws -> OptionSource {
         try commandLine({ _ in nil }, takes: { _ in true }, environment: variables)
     }
 
@@ -325,23 +325,23 @@ public struct OptionSource: Sendable {
     }
 
     /// Where `key`'s value came from, or nil when it was not given.
-    public func origin<V>(of key: OptionKey<V>) -> Origin? { words[key.row.flag]?.origin }
+    package func origin<V>(of key: OptionKey<V>) -> Origin? { words[key.row.flag]?.origin }
 
     /// The option as a refusal names it: as the front end spells it, or the variable that gave it.
-    public static func name(of row: OptionRow, from origin: Origin) -> RequestError.OptionName {
+    package static func name(of row: OptionRow, from origin: Origin) -> RequestError.OptionName {
         origin == .environment ? RequestError.OptionName(flag: row.environment ?? row.flag, query: row.environment) : row.name
     }
 
     /// The value given for `key`, read by its parser; nil when it was not given. A bad value is
     /// refused naming the option (`RequestError.option`), and in a query with the service's bound.
-    public func value<V>(_ key: OptionKey<V>) throws -> V? {
+    package func value<V>(_ key: OptionKey<V>) throws -> V? {
         guard let (text, origin) = words[key.row.flag] else { return nil }
         let schema = origin == .http ? key.row.querySchema : key.row.schema
         do { return try key.parse(text, schema) } catch { throw refusal(error, key.row, origin) }
     }
 
     /// The value given, or the row's default.
-    public func resolved<V>(_ key: OptionKey<V>) throws -> V {
+    package func resolved<V>(_ key: OptionKey<V>) throws -> V {
         guard let value = try value(key) ?? key.defaultValue else { preconditionFailure("\(key.row.flag) has no default") }
         return value
     }
@@ -349,7 +349,7 @@ public struct OptionSource: Sendable {
 
 extension EnvironmentOverrides {
     /// The overrides given in `options` (the rows of `OptionTable`'s overrides section).
-    public init(_ options: OptionSource) throws {
+    package init(_ options: OptionSource) throws {
         self.init()
         width = try options.value(OptionTable.width)
         scale = try options.value(OptionTable.scale)
@@ -366,7 +366,7 @@ extension EnvironmentOverrides {
 
 extension Canvas {
     /// The canvas given in `options`, each part the row's default where it was not.
-    public init(_ options: OptionSource) throws {
+    package init(_ options: OptionSource) throws {
         self.init(padding: try options.resolved(OptionTable.padding), background: try options.resolved(OptionTable.background))
     }
 }

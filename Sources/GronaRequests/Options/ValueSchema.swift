@@ -4,7 +4,7 @@ import Grona
 /// What an option's value may be, for every front end that takes it: the command line checks words
 /// against the same parsers, and the HTTP service describes its query parameters with this
 /// (`/api/openapi.json`) and the studio builds its controls from it (`/api/schema`).
-public enum ValueSchema: Sendable {
+package enum ValueSchema: Sendable {
     case text(pattern: String?, maxLength: Int)
     case choice([String])
     case integer(ClosedRange<Int>)
@@ -17,7 +17,7 @@ public enum ValueSchema: Sendable {
     case tagList
 
     /// The JSON Schema of the value, as OpenAPI 3.1 takes it.
-    public var jsonSchema: [String: Any] {
+    package var jsonSchema: [String: Any] {
         switch self {
         case .text(let pattern, let maxLength):
             var schema: [String: Any] = ["type": "string", "minLength": 1, "maxLength": maxLength]
@@ -43,12 +43,12 @@ extension ValueSchema {
     /// `text` as a whole number within `range` (an `.integer` value): the one check a flag's word and
     /// a query parameter both go through, so both say a mistake in the same words after the option's
     /// `name` (as the front end spells it: `--fps`, `fps`).
-    public static func integer(_ text: String, in range: ClosedRange<Int>, name: String) throws -> Int {
+    package static func integer(_ text: String, in range: ClosedRange<Int>, name: String) throws -> Int {
         do { return try wholeNumber(text, in: range) } catch { throw RequestError("\(name): \(error)") }
     }
 
     /// The same check, its refusal naming no option (an `OptionKey`'s parser: the source names it).
-    public static func wholeNumber(_ text: String, in range: ClosedRange<Int>) throws -> Int {
+    package static func wholeNumber(_ text: String, in range: ClosedRange<Int>) throws -> Int {
         guard let number = Int(text), range.contains(number) else {
             throw RequestError("\(quoted(text)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
@@ -56,12 +56,12 @@ extension ValueSchema {
     }
 
     /// `true` or `false` (a `.boolean` value), checked once for every front end.
-    public static func boolean(_ text: String, name: String) throws -> Bool {
+    package static func boolean(_ text: String, name: String) throws -> Bool {
         do { return try boolean(text) } catch { throw RequestError("\(name): \(error)") }
     }
 
     /// The same check, its refusal naming no option (an `OptionKey`'s parser).
-    public static func boolean(_ text: String) throws -> Bool {
+    package static func boolean(_ text: String) throws -> Bool {
         guard text == "true" || text == "false" else { throw RequestError("\(quoted(text)) is not true or false") }
         return text == "true"
     }

@@ -3,11 +3,11 @@ import Grona
 /// The variant axes as the command line and `serve` spell them, `--locales all` resolved per spec,
 /// and golden names; which environments a plan gives is `Spec.plannedEnvironments` (Grona's one
 /// variant planner).
-public enum VariantPlan {
+package enum VariantPlan {
     /// The variant axes (comma lists or `all`: `OptionTable.textSizes` …) given in `options`, shared
     /// by the command line's `--text-sizes …` and `serve`'s `textSizes=…`; an axis given with its
     /// single-value override (`--locales` with `--locale`) is refused naming both.
-    public static func axes(overrides: EnvironmentOverrides, options: OptionSource) throws -> Variants {
+    package static func axes(overrides: EnvironmentOverrides, options: OptionSource) throws -> Variants {
         func list<T>(_ key: OptionKey<[T]>, single: OptionKey<some Sendable>, isSet: Bool) throws -> [T]? {
             guard let values = try options.value(key) else { return nil }
             if isSet, let origin = options.origin(of: key) {
@@ -31,11 +31,11 @@ public enum VariantPlan {
     }
 
     /// Stands for `--locales all` until the spec is read; not a language tag, so never a real locale.
-    public static let allLocales = "*"
+    package static let allLocales = "*"
 
     /// The axes for one spec: `--locales all` becomes the spec's own locale and every locale it has
     /// a localization for, or no locale axis (the spec's own languages) when it has neither.
-    public static func axes(_ axes: Variants, for spec: Spec) -> Variants {
+    package static func axes(_ axes: Variants, for spec: Spec) -> Variants {
         guard axes.locales == [allLocales] else { return axes }
         var resolved = axes
         let own = spec.environment.locale.map { [$0] } ?? []
@@ -46,7 +46,7 @@ public enum VariantPlan {
 
     /// The spec as `Spec.plannedEnvironments` leaves it, for golden names (the width goes into names only
     /// while the width axis is there).
-    public static func naming(_ spec: Spec, overrides: EnvironmentOverrides) -> Spec {
+    package static func naming(_ spec: Spec, overrides: EnvironmentOverrides) -> Spec {
         var named = spec
         if overrides.width != nil { named.variants?.widths = nil }
         return named

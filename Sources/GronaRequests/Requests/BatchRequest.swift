@@ -9,15 +9,15 @@ import Locking
 /// `grona-snap batch`. Each snapshot is staged beside its destination as soon as it is encoded
 /// (memory stays flat however many there are); the first failure stops the run and every staged
 /// file goes, so a failed batch leaves nothing behind.
-public struct BatchRequest {
-    public let specs: [Spec]
-    public let output: String
-    public let overrides: EnvironmentOverrides
-    public let canvas: Canvas
+package struct BatchRequest {
+    package let specs: [Spec]
+    package let output: String
+    package let overrides: EnvironmentOverrides
+    package let canvas: Canvas
     /// Every job of the specs, or this shard's share of them, planned once.
-    public let jobs: [Job]
+    package let jobs: [Job]
 
-    public init(specs: [Spec], output: String, overrides: EnvironmentOverrides = EnvironmentOverrides(),
+    package init(specs: [Spec], output: String, overrides: EnvironmentOverrides = EnvironmentOverrides(),
                 canvas: Canvas = Canvas(), shard: Shard? = nil) {
         self.specs = specs; self.output = output; self.overrides = overrides; self.canvas = canvas
         var all: [Job] = []
@@ -28,17 +28,17 @@ public struct BatchRequest {
     }
 
     /// One snapshot to render. Its golden name is made on the worker, not kept for every job.
-    public struct Job: Sendable {
-        public var spec: Int
-        public var environment: Environment
+    package struct Job: Sendable {
+        package var spec: Int
+        package var environment: Environment
     }
 
-    public struct Result {
-        public var snapshots: Int
-        public var findings: FindingCounts
+    package struct Result {
+        package var snapshots: Int
+        package var findings: FindingCounts
     }
 
-    public func run(jobs jobCount: Int, progress: (@Sendable (Int) -> Void)? = nil) throws -> Result {
+    package func run(jobs jobCount: Int, progress: (@Sendable (Int) -> Void)? = nil) throws -> Result {
         let jobs = self.jobs, specs = self.specs, canvas = self.canvas, output = self.output
         let named = specs.map { VariantPlan.naming($0, overrides: overrides) }
         let staging = StagedFiles()

@@ -5,15 +5,15 @@ import Text
 /// Every variant of every spec, each with the findings its render reports (less the ignored kinds):
 /// `grona-snap check` and `POST /api/check`, so both find the same things. The findings are the ones
 /// `render --report` writes: this request only gathers them.
-public struct CheckRequest {
-    public let specs: [Spec]
-    public let ignored: Set<Finding.Kind>
+package struct CheckRequest {
+    package let specs: [Spec]
+    package let ignored: Set<Finding.Kind>
     /// Every variant to render, in order: which spec, in which environment; planned once, from the
     /// overrides and the command line's axes (`--text-sizes …`, replacing the specs' variants on
     /// those settings).
-    public let jobs: [(spec: Int, environment: Environment)]
+    package let jobs: [(spec: Int, environment: Environment)]
 
-    public init(specs: [Spec], overrides: EnvironmentOverrides = EnvironmentOverrides(), axes: Variants = Variants(),
+    package init(specs: [Spec], overrides: EnvironmentOverrides = EnvironmentOverrides(), axes: Variants = Variants(),
                 ignored: Set<Finding.Kind> = []) {
         self.specs = specs; self.ignored = ignored
         jobs = specs.enumerated().flatMap { index, spec in
@@ -21,13 +21,13 @@ public struct CheckRequest {
         }
     }
 
-    public struct Result {
-        public let jobs: [(spec: Int, environment: Environment)]
-        public let findings: [[Finding]]
-        public var total: Int { findings.reduce(0) { $0 + $1.count } }
+    package struct Result {
+        package let jobs: [(spec: Int, environment: Environment)]
+        package let findings: [[Finding]]
+        package var total: Int { findings.reduce(0) { $0 + $1.count } }
 
         /// One spec's variants with their findings, for grouping (`FindingGroup.groups`).
-        public func checked(spec index: Int) -> [(environment: Environment, findings: [Finding])] {
+        package func checked(spec index: Int) -> [(environment: Environment, findings: [Finding])] {
             zip(jobs, findings).filter { $0.0.spec == index }.map { (environment: $0.0.environment, findings: $0.1) }
         }
     }
@@ -35,7 +35,7 @@ public struct CheckRequest {
     /// Each variant's cost, each laid out by a fresh renderer (one app launch per variant, as the
     /// render will be), and those renderers, which keep their layout for `run(laidOut:)`. One
     /// variant is rendered after another: memory is the largest one's, time all of them.
-    public func costed(in session: RenderSession) throws -> (cost: RenderCost, renderers: [ComponentRenderer]) {
+    package func costed(in session: RenderSession) throws -> (cost: RenderCost, renderers: [ComponentRenderer]) {
         let jobs = self.jobs
         let renderers = jobs.map { ComponentRenderer(spec: specs[$0.spec], engine: session.engine) }
         let costs = try zip(renderers, jobs).map { try $0.cost($1.environment) }
@@ -44,7 +44,7 @@ public struct CheckRequest {
 
     /// Every variant rendered on the calling thread's session, by `laidOut[i]` when given (the
     /// renderers `costed(in:)` made, so nothing is laid out twice).
-    public func run(in session: RenderSession, laidOut: [ComponentRenderer]? = nil,
+    package func run(in session: RenderSession, laidOut: [ComponentRenderer]? = nil,
                     stop: (@Sendable () -> Bool)? = nil) throws -> Result {
         let jobs = self.jobs
         let laidOut = laidOut?.count == jobs.count ? laidOut : nil
@@ -58,7 +58,7 @@ public struct CheckRequest {
     /// Every variant rendered on `jobCount` threads, each with a text engine of its own, on the
     /// pinned fonts in `fontsFolder` (by default the command line's lookup, `Specs.fontsFolder`;
     /// the test library passes its own, which also finds the checkout it was built from).
-    public func run(jobs jobCount: Int, fontsFolder: String? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> Result {
+    package func run(jobs jobCount: Int, fontsFolder: String? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> Result {
         let jobs = self.jobs, specs = self.specs, ignored = self.ignored
         let results = ParallelRenderer.map(count: jobs.count, jobs: jobCount, fontsFolder: try fontsFolder ?? Specs.fontsFolder(),
                                            progress: progress) { index, engine in
@@ -77,7 +77,7 @@ public struct CheckRequest {
     /// `check --junit FILE`, for CI's dashboards as `verify --junit` is: one `<testsuite>` per spec
     /// (`paths[i]` naming spec i), one `<testcase>` per variant named as its golden would be
     /// (`L-dark-rtl@3x.png`), with a `<failure>` listing its findings when it has any.
-    public static func junit(_ result: Result, specs: [Spec], paths: [String], name: String) -> String {
+    package static func junit(_ result: Result, specs: [Spec], paths: [String], name: String) -> String {
         let failing = result.findings.filter { !$0.isEmpty }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"\(JUnitReport.escape(name))\" tests=\"\(result.jobs.count)\" failures=\"\(failing)\" errors=\"0\">\n"
@@ -101,7 +101,7 @@ public struct CheckRequest {
 
     /// `check --format json` and `/api/check`: an array of one object per finding per variant,
     /// `paths[i]` naming spec i.
-    public static func json(_ result: Result, paths: [String]) -> String {
+    package static func json(_ result: Result, paths: [String]) -> String {
         let jobs = result.jobs
         let namesWidth = Dictionary(grouping: jobs.indices, by: { jobs[$0].spec }).mapValues { indices in
             Set(indices.map { jobs[$0].environment.width }).count > 1
@@ -119,7 +119,7 @@ public struct CheckRequest {
 
     /// `{"textSize": "AX5", "appearance": "dark", "direction": "rtl", "scale": 3}`, with the width
     /// when the spec's variants vary it.
-    public static func variantJSON(_ env: Environment, includingWidth: Bool) -> String {
+    package static func variantJSON(_ env: Environment, includingWidth: Bool) -> String {
         var fields = ["\"textSize\": \(JSONText.string(env.textSize.shortName))",
                       "\"appearance\": \(JSONText.string(env.appearance.rawValue))",
                       "\"direction\": \(JSONText.string(env.direction.rawValue))",

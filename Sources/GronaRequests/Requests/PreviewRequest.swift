@@ -7,27 +7,27 @@ import PNG
 /// the tiles asked for drawn over the machine's cores (`RenderLanes`), the others laid out for their
 /// findings only, the findings grouped across tiles and said for a marketer, and each colour field's
 /// contrasts, so the page computes nothing of its own: it shows the tile list this answer gives.
-public struct PreviewRequest {
+package struct PreviewRequest {
     /// One tile: its place in the answer, its language as the page names it and its environment.
-    public struct Tile {
-        public let index: Int
-        public let language: PlannedLanguage
-        public let environment: Environment
+    package struct Tile {
+        package let index: Int
+        package let language: PlannedLanguage
+        package let environment: Environment
     }
 
     /// The spec, its own variants left out: the preview's axes stand in for them.
-    public let spec: Spec
-    public let languages: [PlannedLanguage]
+    package let spec: Spec
+    package let languages: [PlannedLanguage]
     /// Every tile, in the order rendered: language, then text size, appearance, direction.
-    public let tiles: [Tile]
+    package let tiles: [Tile]
     /// The tiles drawn; the others are laid out for their findings only, or not at all without findings.
-    public let drawn: Set<Int>
-    public let withFindings: Bool
-    public let overlay: Overlay?
+    package let drawn: Set<Int>
+    package let withFindings: Bool
+    package let overlay: Overlay?
 
     /// Plans the tiles and refuses a plan of more than `maximumTiles` (a bound on the request's
     /// time before its cost is estimated). `draw` nil draws every tile.
-    public init(spec: Spec, overrides: EnvironmentOverrides, axes: Variants, languages: [PlannedLanguage],
+    package init(spec: Spec, overrides: EnvironmentOverrides, axes: Variants, languages: [PlannedLanguage],
                 draw: String? = nil, findings: Bool = true, overlay: Overlay? = nil, maximumTiles: Int) throws {
         var spec = spec
         // The tiles' axes stand in for the spec's own variants, as `check --text-sizes …` replaces them.
@@ -44,7 +44,7 @@ public struct PreviewRequest {
 
     /// `base,de,pseudo:double` → the spec's own copy, German, the double-length pseudolanguage, each
     /// tag checked as `--locale` checks it; a language named twice is shown once.
-    public static func languages(_ text: String) throws -> [PlannedLanguage] {
+    package static func languages(_ text: String) throws -> [PlannedLanguage] {
         var out: [PlannedLanguage] = []
         for word in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             let language: PlannedLanguage
@@ -62,7 +62,7 @@ public struct PreviewRequest {
     }
 
     /// `draw=0,3,4` → those tile indices (each under `count`); nil or `all` → every tile.
-    public static func drawnTiles(_ text: String?, count: Int) throws -> Set<Int> {
+    package static func drawnTiles(_ text: String?, count: Int) throws -> Set<Int> {
         guard let text, text != "all" else { return Set(0..<count) }
         var indices: Set<Int> = []
         for word in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -75,13 +75,13 @@ public struct PreviewRequest {
     }
 
     /// The tiles laid out: those drawn, and with findings every tile.
-    public var laidOut: [Int] { tiles.indices.filter { withFindings || drawn.contains($0) } }
+    package var laidOut: [Int] { tiles.indices.filter { withFindings || drawn.contains($0) } }
 
     /// What the preview costs on `lanes`, and the renderers that costed the tiles (one app launch per
     /// tile, as the render will be), kept on their lanes to draw them (`run`), so each tile is laid
     /// out once. With findings, the fixes' checks are counted too: up to `fixChecks` layouts of the
     /// tiles' variants, after the tiles, each at most the costliest tile's characters.
-    public func costed(on lanes: RenderLanes, stop: (@Sendable () -> Bool)? = nil) throws
+    package func costed(on lanes: RenderLanes, stop: (@Sendable () -> Bool)? = nil) throws
         -> (cost: RenderCost, renderers: LaneLocal<ComponentRenderer>) {
         let laidOut = self.laidOut, drawn = self.drawn, spec = self.spec, overlay = self.overlay
         let environments = tiles.map(\.environment)
@@ -104,17 +104,17 @@ public struct PreviewRequest {
 
     /// Each tile laid out: its report, and its PNG when drawn; with findings, the findings grouped
     /// across tiles and each group's colour fix, checked to clear it (`FindingGroup.fieldFix`).
-    public struct Result {
-        public let laidOut: [Int]
+    package struct Result {
+        package let laidOut: [Int]
         /// Each tile's report, and when drawn its PNG and the PNG in base64 (made on the tile's lane).
-        public let rendered: [(report: RenderReport, png: [UInt8]?, base64: String?)]
-        public var groups: [FindingGroup] = []
-        public var fixes: [FieldFix?] = []
+        package let rendered: [(report: RenderReport, png: [UInt8]?, base64: String?)]
+        package var groups: [FindingGroup] = []
+        package var fixes: [FieldFix?] = []
     }
 
     /// The tiles drawn (and the others' reports) by the renderers `costed(on:)` made, on the same lanes.
     /// A tile `cache` holds is not drawn again (its report stands for its layout too); one drawn is kept.
-    public func run(on lanes: RenderLanes, laidOut renderers: LaneLocal<ComponentRenderer>, cache: TileCache? = nil,
+    package func run(on lanes: RenderLanes, laidOut renderers: LaneLocal<ComponentRenderer>, cache: TileCache? = nil,
                     stop: (@Sendable () -> Bool)? = nil) throws -> Result {
         let laidOut = self.laidOut, drawn = self.drawn, overlay = self.overlay, spec = self.spec
         let environments = tiles.map(\.environment)
@@ -153,7 +153,7 @@ public struct PreviewRequest {
 
     /// The answer's JSON: the tiles drawn, and with findings the plan (every tile, drawn or not, for
     /// the page to lay out its grid by), the findings grouped, the colour hints and the languages.
-    public func json(_ result: Result) -> String {
+    package func json(_ result: Result) -> String {
         let environments = tiles.map(\.environment)
         var drawnTiles: [String] = []
         for (index, tile) in zip(result.laidOut, result.rendered) {
@@ -231,10 +231,10 @@ public struct PreviewRequest {
     }
 
     /// A language as the answer's `language` fields spell it: "" for the spec's own copy.
-    public static func answerName(_ language: PlannedLanguage) -> String { language == .ownCopy ? "" : language.name }
+    package static func answerName(_ language: PlannedLanguage) -> String { language == .ownCopy ? "" : language.name }
 
     /// "German", "Base copy (en)", "Pseudo: double length": a language as the page names it.
-    public func languageName(_ language: PlannedLanguage) -> String {
+    package func languageName(_ language: PlannedLanguage) -> String {
         switch language {
         case .pseudo(let pseudo): return Self.pseudoName(pseudo)
         case .ownCopy:
@@ -264,9 +264,9 @@ public struct PreviewRequest {
         return (language + words).joined(separator: ", ")
     }
 
-    public static func directionName(_ direction: LayoutDirection) -> String { direction == .rtl ? "Right to left" : "Left to right" }
+    package static func directionName(_ direction: LayoutDirection) -> String { direction == .rtl ? "Right to left" : "Left to right" }
 
-    public static func pseudoName(_ pseudo: PseudoLocalization) -> String {
+    package static func pseudoName(_ pseudo: PseudoLocalization) -> String {
         switch pseudo {
         case .accented: return "Pseudo: accented"
         case .double: return "Pseudo: double length"

@@ -2,29 +2,29 @@ import Grona
 import Raster
 
 /// A labelled contact sheet of a spec's variants: `grona-snap sheet` and `POST /api/sheet`.
-public struct SheetRequest {
-    public var spec: Spec
-    public var overrides = EnvironmentOverrides()
+package struct SheetRequest {
+    package var spec: Spec
+    package var overrides = EnvironmentOverrides()
     /// The variant axes replacing the spec's (`VariantPlan.axes(_:for:)` already applied).
-    public var axes = Variants()
+    package var axes = Variants()
     /// Cells to a row, without headers; nil arranges them by what varies (`Grid`).
-    public var columns: Int?
-    public var overlay: Overlay?
+    package var columns: Int?
+    package var overlay: Overlay?
     /// The sheet's own margin and page (`--padding`, `--background`), when given.
-    public var margin: Double?
-    public var background: Color?
+    package var margin: Double?
+    package var background: Color?
 
-    public init(spec: Spec, overrides: EnvironmentOverrides = EnvironmentOverrides(), axes: Variants = Variants(),
+    package init(spec: Spec, overrides: EnvironmentOverrides = EnvironmentOverrides(), axes: Variants = Variants(),
                 columns: Int? = nil, overlay: Overlay? = nil) {
         self.spec = spec; self.overrides = overrides; self.axes = axes; self.columns = columns; self.overlay = overlay
     }
 
-    public var environments: [Environment] { spec.plannedEnvironments(overrides: overrides, axes: axes) }
+    package var environments: [Environment] { spec.plannedEnvironments(overrides: overrides, axes: axes) }
 
     /// What the sheet costs before anything is drawn: every cell laid out, then all the cells kept
     /// until the sheet is drawn, and the sheet holding them all again. The renderers that laid the
     /// cells out are returned for `run(in:jobs:laidOut:)`, so no cell is laid out twice.
-    public func costed(in session: RenderSession) throws -> (cost: RenderCost, renderers: [ComponentRenderer]) {
+    package func costed(in session: RenderSession) throws -> (cost: RenderCost, renderers: [ComponentRenderer]) {
         let environments = self.environments
         let renderers = environments.map { _ in ComponentRenderer(spec: spec, engine: session.engine) }
         let cells = try zip(renderers, environments).map { try $0.cost($1, overlay: overlay) }
@@ -35,7 +35,7 @@ public struct SheetRequest {
     /// `costed(in:)` made, on `session`'s warm engine), else on `jobs` threads, each with an engine
     /// of its own; the sheet's own words are drawn with `session`'s engine. `stop` is asked before
     /// each cell.
-    public func run(in session: RenderSession, jobs: Int, laidOut: [ComponentRenderer]? = nil,
+    package func run(in session: RenderSession, jobs: Int, laidOut: [ComponentRenderer]? = nil,
                     stop: (@Sendable () -> Bool)? = nil) throws -> Pixmap {
         let environments = self.environments, spec = self.spec, overlay = self.overlay
         let snapshots: [Snapshot]
@@ -70,28 +70,28 @@ public struct SheetRequest {
     }
 
     /// How the cells are arranged: rows are the first setting that varies, columns the others.
-    public struct Grid {
-        public var columns: Int
-        public var rowHeaders: [String]
-        public var columnHeaders: [String]
+    package struct Grid {
+        package var columns: Int
+        package var rowHeaders: [String]
+        package var columnHeaders: [String]
 
-        public init(columns: Int, rowHeaders: [String], columnHeaders: [String]) {
+        package init(columns: Int, rowHeaders: [String], columnHeaders: [String]) {
             self.columns = columns; self.rowHeaders = rowHeaders; self.columnHeaders = columnHeaders
         }
 
         /// Settings in the order `Variants.environments` nests them (language outermost).
-        public static let settings: [@Sendable (Environment) -> String] = [
+        package static let settings: [@Sendable (Environment) -> String] = [
             language, { $0.textSize.shortName }, { $0.appearance.rawValue }, { $0.direction.rawValue.uppercased() },
             { "@\($0.scale)x" }, { "\(formatted($0.width)) pt" },
         ]
 
         /// "de", "pseudo accented (en)"; "base" for the copy without a locale.
-        public static let language: @Sendable (Environment) -> String = { env in
+        package static let language: @Sendable (Environment) -> String = { env in
             guard let pseudo = env.pseudo else { return env.locale ?? Variants.baseLocaleFolder }
             return "pseudo \(pseudo.rawValue)" + (env.locale.map { " (\($0))" } ?? "")
         }
 
-        public init(_ environments: [Environment]) {
+        package init(_ environments: [Environment]) {
             // The settings that vary on their own: a setting that only follows an outer one (the
             // direction a locale brings) is shown in the tiles' labels, not given columns.
             var varying: [@Sendable (Environment) -> String] = []

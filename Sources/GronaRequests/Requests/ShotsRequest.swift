@@ -18,29 +18,29 @@ import Raster
 /// locale, else the language of the copy's script (`LanguageTag.likelyLanguage`: Arabic copy is
 /// `ar`). The `html` snippet is a `<picture>` whose dark source is the same shot's dark image,
 /// when the shot list makes one, with the image's `alt`, `lang`, `width` and `height` (points).
-public struct ShotsRequest {
-    public var list: ShotList
+package struct ShotsRequest {
+    package var list: ShotList
     /// The output folder.
-    public var output: String
-    public var assetRoots: [String]?
+    package var output: String
+    package var assetRoots: [String]?
 
-    public init(list: ShotList, output: String, assetRoots: [String]? = nil) {
+    package init(list: ShotList, output: String, assetRoots: [String]? = nil) {
         self.list = list; self.output = output; self.assetRoots = assetRoots
     }
 
-    public static let manifestName = "manifest.json"
+    package static let manifestName = "manifest.json"
     /// The manifest's `generator`: a manifest.json without it is not ours, and is never replaced.
-    public static let generator = "grona-snap shots"
+    package static let generator = "grona-snap shots"
     /// At most this many images from one shot list.
-    public static let maximumImages = 1024
+    package static let maximumImages = 1024
     /// `animate`'s defaults: frames per second and the last frame's hold (ms).
     static let defaultFPS = 30, hold = 1500
 
     /// One image, encoded, with its line of the manifest.
-    public struct Image {
-        public var name: String
-        public var bytes: [UInt8]
-        public var manifestEntry: String
+    package struct Image {
+        package var name: String
+        package var bytes: [UInt8]
+        package var manifestEntry: String
         /// What the HTML snippet needs: the words, their language, the size in points, and which
         /// images are one picture in light and dark (same shot, kind and variant but the appearance).
         var alt = "", lang = "en"
@@ -49,15 +49,15 @@ public struct ShotsRequest {
         var pairKey = ""
     }
 
-    public struct Result {
+    package struct Result {
         /// Sorted by name.
-        public var images: [Image]
-        public var manifest: [UInt8]
+        package var images: [Image]
+        package var manifest: [UInt8]
         /// Every file the result was made from: the shot list, its specs, their images and fonts.
-        public var inputs: [String]
+        package var inputs: [String]
     }
 
-    public func run(in session: RenderSession) throws -> Result {
+    package func run(in session: RenderSession) throws -> Result {
         var specs: [String: Spec] = [:]
         var images: [Image] = []
         var writers: [String: String] = [:]   // file name → the shot that writes it
@@ -104,7 +104,7 @@ public struct ShotsRequest {
 
     /// The shot list, its specs and the images and fonts the decoded `specs` name: what `--watch`
     /// watches. Sorted, each once.
-    public static func inputs(of list: ShotList, specs: [Spec]) -> [String] {
+    package static func inputs(of list: ShotList, specs: [Spec]) -> [String] {
         var files = Set([list.file] + list.shots.map(\.specPath))
         for spec in specs {
             files.formUnion([spec.theme.regularFont, spec.theme.boldFont].compactMap { $0 })
@@ -325,7 +325,7 @@ public struct ShotsRequest {
     /// replaced only when the manifest left there by an earlier run lists it: anything else is the
     /// user's, and refused by name before anything is written. Images an earlier run wrote that this
     /// one does not are removed afterwards.
-    public static func write(_ result: Result, to output: String) throws {
+    package static func write(_ result: Result, to output: String) throws {
         if FileManager.default.fileExists(atPath: output), !AtomicFile.isFolder(output) {
             throw RequestError(.outputFolder, "\(output) is not a folder")
         }

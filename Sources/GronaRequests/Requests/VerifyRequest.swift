@@ -6,12 +6,12 @@ import GronaSnapshots
 /// options every front end gives it are read here once (the record mode and shard from their
 /// options or from CI's variables, the asset roots checked as folders); the run itself is
 /// `FolderVerification`'s.
-public struct VerifyRequest {
-    public var verification: FolderVerification
+package struct VerifyRequest {
+    package var verification: FolderVerification
 
     /// `record` and `shard` are the options' words when given; otherwise CI's variables are read
     /// (`GRONA_RECORD`, `TEST_TOTAL_SHARDS`, …) from `environment`.
-    public init(fixtures: String, snapshots: String, record: String?, shard: String?, assetRoots: String?,
+    package init(fixtures: String, snapshots: String, record: String?, shard: String?, assetRoots: String?,
                 reportFolder: String?, junitPath: String?, environment: [String: String]) throws {
         verification = FolderVerification(fixturesFolder: fixtures, snapshotsFolder: snapshots,
                                           reportFolder: reportFolder, fontsFolder: try Specs.fontsFolder())
@@ -28,5 +28,5 @@ public struct VerifyRequest {
         verification.junitPath = junitPath
     }
 
-    public func run() throws -> FolderVerification.Result { try verification.run() }
+    package func run() throws -> FolderVerification.Result { try verification.run() }
 }

@@ -4,16 +4,16 @@ import Grona
 /// requests at the budget running at once (a held pixel is 4 bytes, and encoding a PNG needs about
 /// as much again), while a whole campaign's grid at @3x and a progress bar's animation at 30 fps
 /// fit with room to spare.
-public struct RenderBudget: Equatable, Sendable {
-    public var heldPixels = 48 * 1024 * 1024
-    public var drawnPixels = 256 * 1024 * 1024
-    public var characters = 1_000_000
+package struct RenderBudget: Equatable, Sendable {
+    package var heldPixels = 48 * 1024 * 1024
+    package var drawnPixels = 256 * 1024 * 1024
+    package var characters = 1_000_000
 
-    public init() {}
+    package init() {}
 
     /// Why `cost` is over the budget, ending with what to lower (`lower`, the request's own names for
     /// its settings), or nil when it fits. `what` names the request ("the animation").
-    public func refusal(_ cost: RenderCost, what: String, lower: String) -> String? {
+    package func refusal(_ cost: RenderCost, what: String, lower: String) -> String? {
         func megapixels(_ pixels: Int) -> String {
             let value = Double(pixels) / 1_048_576
             return value >= 10 ? "\(Int(value.rounded())) Mpx" : "\((value * 10).rounded() / 10) Mpx"
@@ -32,7 +32,7 @@ public struct RenderBudget: Equatable, Sendable {
     }
 
     /// Throws the refusal (`RequestError.Kind.overBudget`) when `cost` is over the budget.
-    public func check(_ cost: RenderCost, what: String, lower: String) throws {
+    package func check(_ cost: RenderCost, what: String, lower: String) throws {
         if let refusal = refusal(cost, what: what, lower: lower) { throw RequestError(.overBudget, refusal) }
     }
 }

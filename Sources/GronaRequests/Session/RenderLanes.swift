@@ -12,26 +12,26 @@ import Locking
 /// lane in one pass (laid out for its cost) is used again on that same lane in the next (drawn),
 /// and a text engine is never touched by two threads. Batch commands keep `ParallelRenderer`, which
 /// makes its own engines for one long run; these lanes are for short runs with warm caches.
-public final class RenderLanes: Sendable {
+package final class RenderLanes: Sendable {
     /// One lane per core, made on first use.
-    public static let shared = RenderLanes(count: ParallelRenderer.defaultJobs)
+    package static let shared = RenderLanes(count: ParallelRenderer.defaultJobs)
 
     /// Lanes 1 and up (lane 0 is the caller).
     private let threads: [LaneThread]
 
-    public var count: Int { threads.count + 1 }
+    package var count: Int { threads.count + 1 }
 
-    public init(count: Int) {
+    package init(count: Int) {
         threads = (1..<max(1, count)).map { LaneThread(number: $0) }
     }
 
     /// How many lanes `count` pictures use: one each, up to the lanes there are.
-    public func lanes(for count: Int) -> Int { max(1, min(self.count, count)) }
+    package func lanes(for count: Int) -> Int { max(1, min(self.count, count)) }
 
     /// `work(index, session)` for every index in `0..<count`, index `i` on lane `i % lanes(for: count)`
     /// in ascending order there, the lanes at the same time; the results in index order. The first
     /// error (by index) is thrown once every lane has finished; a lane stops at its own first error.
-    public func map<T: Sendable>(_ count: Int, _ work: @escaping @Sendable (Int, RenderSession) throws -> T) throws -> [T] {
+    package func map<T: Sendable>(_ count: Int, _ work: @escaping @Sendable (Int, RenderSession) throws -> T) throws -> [T] {
         let lanes = lanes(for: count)
         let own = try RenderSession.current()
         let results = LaneResults<T>()
@@ -60,7 +60,7 @@ public final class RenderLanes: Sendable {
 
     /// What drawing `costs` on `lanes(for: costs.count)` lanes costs: each lane's pictures one after
     /// the other, the lanes at the same time (their held pixels add up).
-    public func cost(of costs: [RenderCost]) -> RenderCost {
+    package func cost(of costs: [RenderCost]) -> RenderCost {
         let lanes = lanes(for: costs.count)
         return (0..<lanes).map { lane in
             stride(from: lane, to: costs.count, by: lanes).reduce(RenderCost()) { $0.then(costs[$1]) }
@@ -74,12 +74,12 @@ public final class RenderLanes: Sendable {
 /// of one array from several threads, even different elements, races on the array itself.
 /// `@unchecked Sendable` because `Value` (a renderer with its lane's text engine) is not: each value
 /// is made and used on one lane only, and the mutex orders the hand-over between passes.
-public final class LaneLocal<Value>: @unchecked Sendable {
+package final class LaneLocal<Value>: @unchecked Sendable {
     private let slots: Mutex<[Value?]>
 
-    public init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+    package init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
-    public subscript(index: Int) -> Value {
+    package subscript(index: Int) -> Value {
         get { slots.withLock { UncheckedValue($0[index]!) }.value }
         set {
             let value = UncheckedValue(newValue)

@@ -13,10 +13,10 @@ import Locking
 /// its size and a digest of its bytes, as `DecodedImages` finds it). The spec is compared whole on a hit, so two specs that
 /// describe alike are never confused. The least recently used tiles go first once the PNGs
 /// together pass `capacity` bytes (or there are `maximumTiles`).
-public final class TileCache: Sendable {
-    public struct Tile: Sendable {
-        public let report: RenderReport
-        public let png: [UInt8]
+package final class TileCache: Sendable {
+    package struct Tile: Sendable {
+        package let report: RenderReport
+        package let png: [UInt8]
     }
 
     private struct Entry {
@@ -31,25 +31,25 @@ public final class TileCache: Sendable {
         var clock: UInt64 = 0
     }
 
-    public let capacity: Int
+    package let capacity: Int
     /// However small their PNGs, at most this many tiles (each keeps its spec and report too).
     static let maximumTiles = 4096
     private let store = Mutex(Store())
 
-    public init(capacity: Int) { self.capacity = capacity }
+    package init(capacity: Int) { self.capacity = capacity }
 
     /// What the tiles of `spec` in `environments` are found by, tile by tile (`key(_:)`), and the
     /// spec each must equal: the spec as the tile shows it, without the other languages' copy (a
     /// picture depends on its own). What the tiles share (the theme, the overlay, the image file's
     /// content) and each language's copy are described once, here; the rest of a tile's key is made
     /// where the tile is drawn, on its render lane.
-    public struct Keys: Sendable {
+    package struct Keys: Sendable {
         let spec: Spec
         let common: String
         /// Each language's copy as described, by "locale|pseudo".
         let copies: [String: String]
 
-        public init(_ spec: Spec, _ environments: [Environment], overlay: Overlay?) {
+        package init(_ spec: Spec, _ environments: [Environment], overlay: Overlay?) {
             var image = ""
             if let path = spec.component.imagePath, let content = ImageContent(file: path) {
                 image = "\(content.size) \(content.digest)"
@@ -66,7 +66,7 @@ public final class TileCache: Sendable {
         static func language(_ environment: Environment) -> String { "\(environment.locale ?? "")|\(environment.pseudo?.rawValue ?? "")" }
 
         /// The key of the tile of `environment` (one of those given) and the spec it must equal.
-        public func key(_ environment: Environment) -> (key: String, spec: Spec) {
+        package func key(_ environment: Environment) -> (key: String, spec: Spec) {
             var shown = spec.localized(for: environment)
             shown.localizations = [:]
             let copy = copies[Self.language(environment)] ?? String(reflecting: shown.component)
@@ -74,7 +74,7 @@ public final class TileCache: Sendable {
         }
     }
 
-    public func tile(_ key: String, spec: Spec) -> Tile? {
+    package func tile(_ key: String, spec: Spec) -> Tile? {
         store.withLock { store in
             guard var entry = store.entries[key], entry.spec == spec else { return nil }
             store.clock += 1
@@ -84,7 +84,7 @@ public final class TileCache: Sendable {
         }
     }
 
-    public func keep(_ tile: Tile, _ key: String, spec: Spec) {
+    package func keep(_ tile: Tile, _ key: String, spec: Spec) {
         guard tile.png.count <= capacity / 8 else { return }
         store.withLock { store in
             store.clock += 1
@@ -101,7 +101,7 @@ public final class TileCache: Sendable {
     }
 
     /// The tiles kept and their PNGs' bytes.
-    public var size: (tiles: Int, bytes: Int) { store.withLock { ($0.entries.count, $0.bytes) } }
+    package var size: (tiles: Int, bytes: Int) { store.withLock { ($0.entries.count, $0.bytes) } }
 }
 
 extension Component {

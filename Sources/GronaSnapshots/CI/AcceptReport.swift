@@ -21,54 +21,54 @@ import PNG
 /// How a report's differences are accepted, in the one wording `verify`, `merge` and every review
 /// page use: first `grona-snap accept REPORT_DIR`, which takes the images the run made (CI's pixels,
 /// on CI's fonts and ICU), then, as a second choice, rendering them again on this machine.
-public struct AcceptCommands: Sendable, Equatable {
+package struct AcceptCommands: Sendable, Equatable {
     /// `grona-snap accept REPORT_DIR [--snapshots DIR]`, or nil when the report cannot be accepted.
-    public var accept: String?
+    package var accept: String?
     /// The run again on this machine, recording over the goldens that differ.
-    public var rerender: String
+    package var rerender: String
 
     /// For a `verify` report folder (or a merged one) of a run over `fixtures` and `snapshots`.
-    public init(reportFolder: String, fixtures: String, snapshots: String, assetRoots: [String]?) {
+    package init(reportFolder: String, fixtures: String, snapshots: String, assetRoots: [String]?) {
         accept = AcceptCommands.accept(reportFolder)
         rerender = (["grona-snap", "verify", fixtures, "--snapshots", snapshots, "--record", "failed"]
             + (assetRoots.map { ["--assets-root", $0.joined(separator: ":")] } ?? [])).map(shellQuoted).joined(separator: " ")
     }
 
-    public init(accept: String?, rerender: String) {
+    package init(accept: String?, rerender: String) {
         self.accept = accept; self.rerender = rerender
     }
 
     /// `grona-snap accept REPORT_DIR`, with `--snapshots DIR` when the report does not say (or should
     /// not be trusted to say) where the goldens go.
-    public static func accept(_ reportFolder: String, snapshots: String? = nil) -> String {
+    package static func accept(_ reportFolder: String, snapshots: String? = nil) -> String {
         (["grona-snap", "accept", reportFolder] + (snapshots.map { ["--snapshots", $0] } ?? [])).map(shellQuoted).joined(separator: " ")
     }
 
     /// The lines a command prints on stderr.
-    public var lines: String {
+    package var lines: String {
         (accept.map { "to accept the differences as the new goldens (the images this run made): \($0)\n" } ?? "")
             + "\(accept == nil ? "to accept the differences" : "or, to render them again on this machine instead"): \(rerender)\n"
     }
 }
 
-public struct AcceptReport {
-    public var reportFolder: String
+package struct AcceptReport {
+    package var reportFolder: String
     /// Where the goldens go: the run's snapshots folder (its `run.json`) unless given.
-    public var snapshotsFolder: String?
+    package var snapshotsFolder: String?
     /// A shell pattern the golden names must match (`fnmatch`, `*` also crossing `/`).
-    public var only: String?
+    package var only: String?
 
-    public init(reportFolder: String, snapshotsFolder: String? = nil, only: String? = nil) {
+    package init(reportFolder: String, snapshotsFolder: String? = nil, only: String? = nil) {
         self.reportFolder = reportFolder; self.snapshotsFolder = snapshotsFolder; self.only = only
     }
 
-    public struct Result {
+    package struct Result {
         /// Golden names accepted, in the report's order, with the report file each came from.
-        public var accepted: [(golden: String, source: String)]
-        public var snapshotsFolder: String
+        package var accepted: [(golden: String, source: String)]
+        package var snapshotsFolder: String
     }
 
-    public func run() throws -> Result {
+    package func run() throws -> Result {
         let records = try SnapshotRecord.read(reportFolder: reportFolder)
         let snapshots = try snapshotsFolder ?? ReportMerge.snapshotsFolder(ofReport: reportFolder)
         guard AtomicFile.isFolder(snapshots) else {

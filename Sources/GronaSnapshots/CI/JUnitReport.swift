@@ -9,9 +9,9 @@
 // as its <system-out>.
 import Foundation
 
-public enum JUnitReport {
+package enum JUnitReport {
     /// The XML for `records` (in case order), titled `name`.
-    public static func xml(_ records: [SnapshotRecord], name: String, reportFolder: String) -> String {
+    package static func xml(_ records: [SnapshotRecord], name: String, reportFolder: String) -> String {
         var suites: [(spec: String, file: String, cases: [SnapshotRecord])] = []
         for record in records {
             if suites.last?.spec == record.spec { suites[suites.count - 1].cases.append(record) }
@@ -46,7 +46,7 @@ public enum JUnitReport {
     }
 
     /// Text and attribute values: the five XML entities, and characters XML 1.0 cannot carry dropped.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -68,20 +68,20 @@ public enum JUnitReport {
 
 /// GitHub Actions workflow commands: `::error file=…,title=…::message`, which the runner turns into
 /// annotations on the pull request. Only when GITHUB_ACTIONS is "true".
-public enum GitHubAnnotations {
+package enum GitHubAnnotations {
     /// Annotations a run prints at most; GitHub shows only the first few per step anyway.
-    public static let limit = 50
+    package static let limit = 50
 
-    public static func enabled(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    package static func enabled(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         environment["GITHUB_ACTIONS"] == "true"
     }
 
     /// The command for one snapshot that did not match, on the spec's file.
-    public static func error(file: String, title: String, message: String) -> String {
+    package static func error(file: String, title: String, message: String) -> String {
         "::error file=\(property(file)),title=\(property(title))::\(data(message))"
     }
 
-    public static func notice(_ message: String) -> String { "::notice::\(data(message))" }
+    package static func notice(_ message: String) -> String { "::notice::\(data(message))" }
 
     private static func data(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")

@@ -10,24 +10,24 @@ import Foundation
 import Grona
 import GronaOutput
 
-public struct ReportMerge {
-    public static let runFileName = "run.json"
+package struct ReportMerge {
+    package static let runFileName = "run.json"
 
-    public var reportFolders: [String]
-    public var output: String
+    package var reportFolders: [String]
+    package var output: String
 
-    public init(reportFolders: [String], output: String) {
+    package init(reportFolders: [String], output: String) {
         self.reportFolders = reportFolders
         self.output = output
     }
 
-    public struct Result {
-        public var tally: VerificationTally
-        public var summary: String { tally.summary }
-        public var reportPath: String
-        public var junitPath: String
-        public var acceptCommands: AcceptCommands?
-        public var shards: Int
+    package struct Result {
+        package var tally: VerificationTally
+        package var summary: String { tally.summary }
+        package var reportPath: String
+        package var junitPath: String
+        package var acceptCommands: AcceptCommands?
+        package var shards: Int
     }
 
     static func runDescription(fixtures: String, snapshots: String, shard: Shard?, assetRoots: [String]?) -> String {
@@ -64,7 +64,7 @@ public struct ReportMerge {
         return run
     }
 
-    public func run() throws -> Result {
+    package func run() throws -> Result {
         guard !reportFolders.isEmpty else { throw FolderVerification.Failure(description: "merge: no report folders given") }
         var tally = VerificationTally()
         var seen: [String: String] = [:]

@@ -14,33 +14,33 @@
 // are an error naming the variables, never a silent full run.
 import Foundation
 
-public struct Shard: Equatable, Sendable, CustomStringConvertible {
+package struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// 1-based.
-    public var index: Int
-    public var count: Int
+    package var index: Int
+    package var count: Int
     /// Where it came from, for messages: "--shard", "TEST_SHARD_INDEX/TEST_TOTAL_SHARDS", …
-    public var source: String
+    package var source: String
 
-    public init(index: Int, count: Int, source: String = "--shard") {
+    package init(index: Int, count: Int, source: String = "--shard") {
         self.index = index; self.count = count; self.source = source
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// Whether the snapshot at `position` (from 0, in the fixed order) belongs to this shard.
-    public func includes(_ position: Int) -> Bool { position % count == index - 1 }
+    package func includes(_ position: Int) -> Bool { position % count == index - 1 }
 
     /// The elements of `all` this shard takes.
-    public func select<T>(_ all: [T]) -> [T] {
+    package func select<T>(_ all: [T]) -> [T] {
         all.enumerated().filter { includes($0.offset) }.map(\.element)
     }
 
-    public struct ParseError: Error, CustomStringConvertible {
-        public let description: String
+    package struct ParseError: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// "K/N" with 1 ≤ K ≤ N ≤ 10,000.
-    public init(parsing text: String, source: String = "--shard") throws {
+    package init(parsing text: String, source: String = "--shard") throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, k >= 1, k <= n else {
             throw ParseError(description: "\(source): \"\(text)\" is not K/N with 1 ≤ K ≤ N (e.g. 1/4)")
@@ -49,7 +49,7 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The CI engines' variables: (index variable, total variable, whether the index counts from 1).
-    public static let engines: [(index: String, total: String, fromOne: Bool)] = [
+    package static let engines: [(index: String, total: String, fromOne: Bool)] = [
         ("TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS", false),                   // Bazel
         ("CI_NODE_INDEX", "CI_NODE_TOTAL", true),                           // GitLab
         ("CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", false),                  // CircleCI
@@ -63,7 +63,7 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// `CI_NODE_INDEX` unset, and CircleCI sets `CIRCLE_NODE_TOTAL=1`, `CIRCLE_NODE_INDEX=0` on a job
     /// without `parallelism`. Such an engine is passed over, so a later one (Bazel's run inside a
     /// GitLab job is found first anyway) may still shard. Only a total above 1 needs its index.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Shard? {
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Shard? {
         for engine in engines {
             guard let totalText = environment[engine.total], !totalText.isEmpty else { continue }
             let source = "\(engine.index)/\(engine.total)"
@@ -84,7 +84,7 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
 
     /// Bazel's protocol: a test that shards touches the file TEST_SHARD_STATUS_FILE names, so Bazel
     /// knows it did not run every test in every shard. Done whenever the variable is set.
-    public static func acknowledgeBazel(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package static func acknowledgeBazel(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
         guard let file = environment["TEST_SHARD_STATUS_FILE"], !file.isEmpty else { return }
         let fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         if fd >= 0 { close(fd) }

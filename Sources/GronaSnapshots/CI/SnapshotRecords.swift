@@ -20,27 +20,27 @@ import Grona
 import GronaOutput
 
 /// One snapshot as `results.jsonl` keeps it.
-public struct SnapshotRecord: Sendable {
-    public var golden: String
-    public var spec: String
-    public var specFile: String
-    public var status: SnapshotOutcome.Status
-    public var message: String
-    public var width = 0, height = 0
-    public var expectedWidth: Int?, expectedHeight: Int?
-    public var sizeMismatch = false
-    public var change: ChangeKind?
-    public var compared = false
-    public var versions: [String] = []
+package struct SnapshotRecord: Sendable {
+    package var golden: String
+    package var spec: String
+    package var specFile: String
+    package var status: SnapshotOutcome.Status
+    package var message: String
+    package var width = 0, height = 0
+    package var expectedWidth: Int?, expectedHeight: Int?
+    package var sizeMismatch = false
+    package var change: ChangeKind?
+    package var compared = false
+    package var versions: [String] = []
     /// The golden carries no provenance chunk.
-    public var noProvenance = false
-    public var findings = FindingCounts()
+    package var noProvenance = false
+    package var findings = FindingCounts()
     /// Report files, relative to the report folder.
-    public var actual: String?, difference: String?, expected: String?, recorded: String?
+    package var actual: String?, difference: String?, expected: String?, recorded: String?
     /// XXH64 of the bytes of `actual` and `recorded` (`fileDigest`).
-    public var actualDigest: String?, recordedDigest: String?
+    package var actualDigest: String?, recordedDigest: String?
 
-    public static let fileName = "results.jsonl"
+    package static let fileName = "results.jsonl"
 
     init(_ outcome: SnapshotOutcome, spec: Spec, reportFolder: String) {
         golden = outcome.goldenName
@@ -132,7 +132,7 @@ public struct SnapshotRecord: Sendable {
     }
 
     /// The records of a report folder: its `results.jsonl`, or every shard's in it, in shard order.
-    public static func read(reportFolder: String) throws -> [SnapshotRecord] {
+    package static func read(reportFolder: String) throws -> [SnapshotRecord] {
         let runs = ReportFiles.runs(in: reportFolder)
         guard !runs.isEmpty else {
             throw Unreadable(description: "\(reportFolder): no \(fileName) here; is it the report folder of a grona-snap verify run?")
@@ -175,23 +175,23 @@ public struct SnapshotRecord: Sendable {
 
 /// The files of one run in its report folder: `results.jsonl`, `run.json` and `index.html`, or for
 /// shard K of N `results-K-of-N.jsonl`, `run-K-of-N.json` and `index-K-of-N.html`.
-public struct ReportFiles: Equatable, Sendable {
+package struct ReportFiles: Equatable, Sendable {
     /// "" for an unsharded run, "-K-of-N" for a shard.
-    public let suffix: String
+    package let suffix: String
 
-    public init(shard: Shard?) {
+    package init(shard: Shard?) {
         suffix = shard.map { "-\($0.index)-of-\($0.count)" } ?? ""
     }
 
     private init(suffix: String) { self.suffix = suffix }
 
-    public var results: String { "results\(suffix).jsonl" }
-    public var run: String { "run\(suffix).json" }
-    public var page: String { "index\(suffix).html" }
+    package var results: String { "results\(suffix).jsonl" }
+    package var run: String { "run\(suffix).json" }
+    package var page: String { "index\(suffix).html" }
 
     /// The runs whose results are in `folder`: `results.jsonl` and every shard's, shards in order
     /// (by total, then index).
-    public static func runs(in folder: String) -> [ReportFiles] {
+    package static func runs(in folder: String) -> [ReportFiles] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let shards = names.compactMap { name -> (index: Int, count: Int)? in
             guard name.hasPrefix("results-"), name.hasSuffix(".jsonl") else { return nil }

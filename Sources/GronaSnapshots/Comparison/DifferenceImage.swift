@@ -15,7 +15,7 @@ import Raster
 let differencePanelGutter = 4
 
 /// Builds the three-panel image; nil only when it would exceed `Pixmap.maximumPixelCount`.
-public func makeDifferenceImage(expected: Pixmap, actual: Pixmap,
+package func makeDifferenceImage(expected: Pixmap, actual: Pixmap,
                                 tolerance: ComparisonTolerance = .default) -> Pixmap? {
     let middleWidth = max(expected.width, actual.width), height = max(expected.height, actual.height)
     let gutter = differencePanelGutter

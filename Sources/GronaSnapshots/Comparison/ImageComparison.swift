@@ -29,6 +29,7 @@ public struct ComparisonTolerance: Equatable, Sendable {
     public var perPixel: Double
     /// Differing pixels allowed: the larger of this count and `maximumDifferingFraction` of all pixels.
     public var maximumDifferingPixels: Int
+    /// Differing pixels allowed as a fraction of all pixels (0.001 is one in a thousand).
     public var maximumDifferingFraction: Double
     /// Whether pixels that differ only because an anti-aliased edge moved are ignored.
     public var ignoresAntialiasing: Bool
@@ -40,6 +41,7 @@ public struct ComparisonTolerance: Equatable, Sendable {
     /// with no such knowledge and always uses the tolerance.
     public var exactWhenNothingDrifted = true
 
+    /// A tolerance; with no arguments it is `default`.
     public init(perPixel: Double = 0.02, maximumDifferingPixels: Int = 0,
                 maximumDifferingFraction: Double = 0, ignoresAntialiasing: Bool = true) {
         self.perPixel = perPixel
@@ -58,26 +60,26 @@ public struct ComparisonTolerance: Equatable, Sendable {
     }
 }
 
-public struct PixelLocation: Equatable, Sendable {
-    public var x: Int, y: Int
-    public init(x: Int, y: Int) { self.x = x; self.y = y }
+package struct PixelLocation: Equatable, Sendable {
+    package var x: Int, y: Int
+    package init(x: Int, y: Int) { self.x = x; self.y = y }
 }
 
 /// What kind of change a failed comparison found (see the file comment).
-public enum ChangeKind: String, CaseIterable, Sendable {
+package enum ChangeKind: String, CaseIterable, Sendable {
     case size = "sizes changed"
     case colour = "colours changed"
     case moved = "text or shapes moved"
 }
 
 /// The colour most differing opaque pixels changed from and to (`0xRRGGBB`), and how many did.
-public struct ColourChange: Equatable, Sendable {
-    public var from: UInt32
-    public var to: UInt32
-    public var pixels: Int
+package struct ColourChange: Equatable, Sendable {
+    package var from: UInt32
+    package var to: UInt32
+    package var pixels: Int
 
     /// "#0A408C → #0A458C (9,876 pixels)", after `name` ("primary") or "mostly".
-    public func words(naming name: String? = nil) -> String {
+    package func words(naming name: String? = nil) -> String {
         "\(name ?? "mostly") \(hexColour(from)) → \(hexColour(to)) (\(grouped(pixels)) pixel\(pixels == 1 ? "" : "s"))"
     }
 }
@@ -88,34 +90,34 @@ func hexColour(_ rgb: UInt32) -> String {
     return "#" + String(repeating: "0", count: max(0, 6 - text.count)) + text
 }
 
-public struct ComparisonResult: Equatable, Sendable {
-    public var matches: Bool
+package struct ComparisonResult: Equatable, Sendable {
+    package var matches: Bool
     /// The sizes differ; the counts below are of the shared area (aligned top-leading).
-    public var sizeMismatch: Bool
+    package var sizeMismatch: Bool
     /// The kind of change, when the images do not match.
-    public var change: ChangeKind?
+    package var change: ChangeKind?
     /// Differing pixels where an edge appeared or went (see the file comment).
-    public var movedEdgePixelCount: Int
-    public var expectedSize: (width: Int, height: Int) { (expectedWidth, expectedHeight) }
-    public var actualSize: (width: Int, height: Int) { (actualWidth, actualHeight) }
+    package var movedEdgePixelCount: Int
+    package var expectedSize: (width: Int, height: Int) { (expectedWidth, expectedHeight) }
+    package var actualSize: (width: Int, height: Int) { (actualWidth, actualHeight) }
     /// Pixels above the per-pixel threshold and not anti-aliasing.
-    public var differingPixelCount: Int
+    package var differingPixelCount: Int
     /// Pixels above the threshold that were ignored as anti-aliasing.
-    public var antialiasedPixelCount: Int
+    package var antialiasedPixelCount: Int
     /// The largest ΔE_OK among pixels not ignored as anti-aliasing, and where (nil when none differ).
-    public var largestDifference: Double
-    public var largestDifferenceLocation: PixelLocation?
+    package var largestDifference: Double
+    package var largestDifferenceLocation: PixelLocation?
     /// One line for a person, e.g. "1,234 pixels differ (0.41%), largest ΔE 0.38 at (120, 44);
     /// 52 anti-aliased pixels ignored".
-    public var message: String
+    package var message: String
     /// When colours changed, the change most differing pixels share.
-    public var colourChange: ColourChange?
+    package var colourChange: ColourChange?
 
     let expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int
 }
 
 /// Compares `actual` with `expected` (see the file comment for the method).
-public func compare(expected: Pixmap, actual: Pixmap,
+package func compare(expected: Pixmap, actual: Pixmap,
                     tolerance: ComparisonTolerance = .default) -> ComparisonResult {
     var result = ComparisonResult(matches: false, sizeMismatch: false, change: nil, movedEdgePixelCount: 0,
                                   differingPixelCount: 0,

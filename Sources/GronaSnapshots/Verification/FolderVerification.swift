@@ -29,29 +29,29 @@ import Locking
 import Grona
 import GronaOutput
 
-public struct FolderVerification {
-    public var fixturesFolder: String
-    public var snapshotsFolder: String
+package struct FolderVerification {
+    package var fixturesFolder: String
+    package var snapshotsFolder: String
     /// Where `index.html`, `actual/` and `difference/` go.
-    public var reportFolder: String
-    public var record: SnapshotRecordMode = .missing
-    public var tolerance: ComparisonTolerance = .default
-    public var jobs: Int = ParallelRenderer.defaultJobs
+    package var reportFolder: String
+    package var record: SnapshotRecordMode = .missing
+    package var tolerance: ComparisonTolerance = .default
+    package var jobs: Int = ParallelRenderer.defaultJobs
     /// Remove the unused goldens (they are listed either way).
-    public var prune = false
+    package var prune = false
     /// Fail each golden that carries no provenance (`SnapshotVerifier.requiresProvenance`).
-    public var requireProvenance = false
+    package var requireProvenance = false
     /// Check only this shard's snapshots (`Shard`).
-    public var shard: Shard?
+    package var shard: Shard?
     /// Where to write JUnit XML of the snapshots checked, if anywhere.
-    public var junitPath: String?
+    package var junitPath: String?
     /// How many snapshots that did not match the report shows with their images; the rest it lists by name.
-    public var sectionsInFull = reportSectionsInFull
-    public var fontsFolder: String
+    package var sectionsInFull = reportSectionsInFull
+    package var fontsFolder: String
     /// If set, every font and image path in a spec must resolve inside one of these folders.
-    public var assetRoots: [String]?
+    package var assetRoots: [String]?
 
-    public init(fixturesFolder: String, snapshotsFolder: String, reportFolder: String? = nil, fontsFolder: String) {
+    package init(fixturesFolder: String, snapshotsFolder: String, reportFolder: String? = nil, fontsFolder: String) {
         self.fixturesFolder = fixturesFolder
         self.snapshotsFolder = snapshotsFolder
         self.reportFolder = reportFolder ?? FolderVerification.defaultReportFolder(snapshotsFolder: snapshotsFolder)
@@ -59,7 +59,7 @@ public struct FolderVerification {
     }
 
     /// `$GRONA_ARTIFACTS/verify-report`, else `Artifacts/verify-report` beside the snapshots folder.
-    public static func defaultReportFolder(snapshotsFolder: String,
+    package static func defaultReportFolder(snapshotsFolder: String,
                                            environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let artifacts = environment[snapshotArtifactsVariable], !artifacts.isEmpty {
             return path(artifacts, "verify-report")
@@ -69,33 +69,33 @@ public struct FolderVerification {
         return path(parentFolder(of: folder), "Artifacts", "verify-report")
     }
 
-    public struct Result {
+    package struct Result {
         /// Counts of every snapshot, and the ones that did not match as far as the report shows them.
-        public var tally: VerificationTally
+        package var tally: VerificationTally
         /// Paths of goldens no spec produces; removed when `pruned`.
-        public var unusedGoldens: [String]
-        public var pruned: Bool
-        public var reportPath: String
+        package var unusedGoldens: [String]
+        package var pruned: Bool
+        package var reportPath: String
         /// How to accept the differences, when any snapshot differs or is missing.
-        public var acceptCommands: AcceptCommands?
+        package var acceptCommands: AcceptCommands?
         /// JSON files in the fixtures folder that are not specs (see `SpecFiles`).
-        public var skippedFiles: [String] = []
+        package var skippedFiles: [String] = []
         /// The shard checked, if the run was one.
-        public var shard: Shard?
+        package var shard: Shard?
 
-        public func count(_ status: SnapshotOutcome.Status) -> Int { tally.count(status) }
+        package func count(_ status: SnapshotOutcome.Status) -> Int { tally.count(status) }
         /// True when every snapshot matched its golden (a recording does not pass).
-        public var passed: Bool { tally.passed }
+        package var passed: Bool { tally.passed }
         /// "verified 228 snapshots: 228 match, 0 differ, 0 recorded, 0 missing; 284 findings (…)"
-        public var summary: String { tally.summary }
+        package var summary: String { tally.summary }
     }
 
     /// A spec that could not be rendered, or a file that could not be written.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public func run() throws -> Result {
+    package func run() throws -> Result {
         let listing = try specFiles()
         let specs = try listing.specs.map { found -> Spec in
             var spec = try SpecDecoder(fontsFolder: fontsFolder, allowedAssetRoots: assetRoots).decode(fileAt: found.path)

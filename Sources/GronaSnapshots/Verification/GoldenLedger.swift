@@ -35,17 +35,17 @@ import Foundation
 import Grona
 import GronaOutput
 
-public enum GoldenLedger {
-    public static let folderName = ".grona-ledger"
+package enum GoldenLedger {
+    package static let folderName = ".grona-ledger"
     /// Overrides the run's identity (for a CI system that runs `swift test` through a wrapper).
-    public static let runVariable = "GRONA_LEDGER_RUN"
+    package static let runVariable = "GRONA_LEDGER_RUN"
 
-    public struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
         /// Relative to the snapshots folder the ledger was read from.
-        public var golden: String
-        public var test: String
-        public var run: String
-        public var time: Int
+        package var golden: String
+        package var test: String
+        package var run: String
+        package var time: Int
 
         var line: String { [golden, test, run, String(time)].map(clean).joined(separator: "\t") }
 
@@ -61,13 +61,13 @@ public enum GoldenLedger {
     }
 
     /// Another test that already claimed a golden.
-    public struct Conflict: Equatable, Sendable {
-        public var golden: String
-        public var otherTest: String
+    package struct Conflict: Equatable, Sendable {
+        package var golden: String
+        package var otherTest: String
         /// Whether the other claim was made in this run (else in an earlier one).
-        public var sameRun: Bool
+        package var sameRun: Bool
         /// The ledger file holding the other claim, where a deleted test's line can be removed.
-        public var ledgerFile: String
+        package var ledgerFile: String
     }
 
     /// Records that `test` used `goldens` (relative to `snapshotsFolder`) in `run`, in the module's
@@ -76,7 +76,7 @@ public enum GoldenLedger {
     /// lose each other's lines. Errors are swallowed: a ledger that cannot be written must not fail
     /// a snapshot test; it only makes `unused` less complete.
     @discardableResult
-    public static func claim(_ goldens: [String], test: String, module: String, snapshotsFolder: String, exclusive: Bool = false,
+    package static func claim(_ goldens: [String], test: String, module: String, snapshotsFolder: String, exclusive: Bool = false,
                              run: String = currentRun(), narrowing: String? = currentNarrowing,
                              now: Int = Int(Date().timeIntervalSince1970)) -> [Conflict] {
         let folder = snapshotsFolder + "/" + folderName
@@ -121,7 +121,7 @@ public enum GoldenLedger {
 
     /// Every entry of every ledger under `snapshotsFolder` (its own, and those of snapshot folders
     /// inside it, such as `Snapshots/Accessibility`), with goldens made relative to `snapshotsFolder`.
-    public static func entries(under snapshotsFolder: String) -> [Entry] {
+    package static func entries(under snapshotsFolder: String) -> [Entry] {
         ledgerFolders(under: snapshotsFolder).flatMap { ledger in
             entries(inLedgerFolder: ledger.folder).map {
                 var entry = $0
@@ -133,7 +133,7 @@ public enum GoldenLedger {
 
     /// Drops the ledgers' lines for `goldens` (relative to `snapshotsFolder`), once they are deleted:
     /// a removed golden is no longer anybody's, so `verify --prune` and `unused` agree about it.
-    public static func forget(_ goldens: [String], under snapshotsFolder: String) {
+    package static func forget(_ goldens: [String], under snapshotsFolder: String) {
         let gone = Set(goldens)
         for ledger in ledgerFolders(under: snapshotsFolder) {
             let lock = open(ledger.folder + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -174,7 +174,7 @@ public enum GoldenLedger {
     }
 
     /// The file that says, per run, whether it was whole.
-    public static let runsFileName = "runs.txt"
+    package static let runsFileName = "runs.txt"
     /// Runs kept in `runs.txt`: enough to know the latest ones.
     static let runsKept = 50
 
@@ -191,7 +191,7 @@ public enum GoldenLedger {
 
     /// How `run` was narrowed, as noted in any ledger under `snapshotsFolder` ("swift test --filter
     /// OneSuite"); nil when it was whole, or not noted (a ledger older than `runs.txt`).
-    public static func narrowing(of run: String, under snapshotsFolder: String) -> String? {
+    package static func narrowing(of run: String, under snapshotsFolder: String) -> String? {
         for ledger in ledgerFolders(under: snapshotsFolder) {
             guard let data = FileManager.default.contents(atPath: ledger.folder + "/" + runsFileName) else { continue }
             for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
@@ -205,7 +205,7 @@ public enum GoldenLedger {
     /// How this test process's run is narrowed, or nil for a whole run: from the command line of
     /// `swift test` (the parent process; `--filter`, `--skip`), else the test binary's own (run by
     /// hand with a test named), or a CI engine's shard (`Shard.fromEnvironment`).
-    public static let currentNarrowing: String? = narrowing(parent: processArguments(getppid()),
+    package static let currentNarrowing: String? = narrowing(parent: processArguments(getppid()),
                                                            own: CommandLine.arguments,
                                                            environment: ProcessInfo.processInfo.environment)
 
@@ -256,13 +256,13 @@ public enum GoldenLedger {
     }
 
     /// The run of the latest entry, or nil when there is none.
-    public static func latestRun(_ entries: [Entry]) -> String? {
+    package static func latestRun(_ entries: [Entry]) -> String? {
         entries.max { ($0.time, $0.run) < ($1.time, $1.run) }?.run
     }
 
     /// This test process's run: `$GRONA_LEDGER_RUN`, else the parent process (`swift test`, which
     /// starts the XCTest and the Swift Testing process) by its id and start time.
-    public static func currentRun(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func currentRun(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let run = environment[runVariable], !run.isEmpty { return clean(run) }
         let parent = getppid()
         let started = (try? String(contentsOfFile: "/proc/\(parent)/stat", encoding: .utf8))

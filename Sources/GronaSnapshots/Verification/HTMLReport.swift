@@ -19,7 +19,7 @@
 import Foundation
 
 /// Snapshots shown with their images and message by default; the rest are listed by name.
-public let reportSectionsInFull = 500
+package let reportSectionsInFull = 500
 
 func htmlReport(for result: FolderVerification.Result, fixturesFolder: String, snapshotsFolder: String,
                 reportFolder: String, record: SnapshotRecordMode, appendix: String = "") -> String {

@@ -13,7 +13,7 @@ import Grona
 extension SnapshotVerifier {
     /// Renders each case and checks its report against the golden; writes recorded goldens and
     /// the fresh reports of failures.
-    public func verifyReports(_ cases: [SnapshotCase]) -> [SnapshotOutcome] {
+    package func verifyReports(_ cases: [SnapshotCase]) -> [SnapshotOutcome] {
         let collected = Mutex<[SnapshotOutcome]>([])
         ParallelRenderer.forEachInOrder(count: cases.count, jobs: jobs, fontsFolder: fontsFolder) { index, engine in
             let snapshotCase = cases[index]

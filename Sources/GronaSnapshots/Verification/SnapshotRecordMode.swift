@@ -17,7 +17,7 @@ public enum SnapshotRecordMode: String, CaseIterable, Sendable {
     public static let environmentVariable = "GRONA_RECORD"
 
     /// Parses a mode name as the command line and `GRONA_RECORD` give it.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         guard let mode = SnapshotRecordMode(rawValue: text) else {
             let names = SnapshotRecordMode.allCases.map(\.rawValue)
             let hint = closestName(to: text, among: names).map { " (did you mean \(quoted($0))?)" } ?? ""
@@ -29,7 +29,7 @@ public enum SnapshotRecordMode: String, CaseIterable, Sendable {
 
     /// The mode `GRONA_RECORD` asks for, `.missing` when it is unset or empty. An unknown value is an
     /// error rather than a silent default, so a typo cannot turn recording off (or on).
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> SnapshotRecordMode {
         guard let text = environment[environmentVariable], !text.isEmpty else { return .missing }
         do { return try SnapshotRecordMode(parsing: text) } catch let error as RecordModeError {
@@ -38,9 +38,9 @@ public enum SnapshotRecordMode: String, CaseIterable, Sendable {
     }
 }
 
-public struct RecordModeError: Error, Equatable, CustomStringConvertible, Sendable {
-    public let description: String
+package struct RecordModeError: Error, Equatable, CustomStringConvertible, Sendable {
+    package let description: String
 }
 
 /// The environment variable naming the folder failure artifacts go to.
-public let snapshotArtifactsVariable = "GRONA_ARTIFACTS"
+package let snapshotArtifactsVariable = "GRONA_ARTIFACTS"

@@ -39,22 +39,22 @@ import Raster
 import GronaOutput
 
 /// One golden to check: a spec drawn in one environment, stored as `goldenName` in the snapshots folder.
-public struct SnapshotCase: Sendable {
+package struct SnapshotCase: Sendable {
     /// The spec is held by reference, one copy shared by all of its variants' cases: a `Spec` is
     /// large inline (theme, component), and a folder of 20,000 snapshots would otherwise hold 20,000 copies.
-    public var spec: Spec {
+    package var spec: Spec {
         get { shared.spec }
         set { shared = SharedSpec(newValue) }
     }
     private var shared: SharedSpec
-    public var environment: Environment
+    package var environment: Environment
     /// `<spec name>/<textSize>-<appearance>-<direction>@<scale>x.png` (SPEC §1), with a folder per
     /// locale for a spec with localizations (`Spec.goldenName(for:)`).
-    public var goldenName: String
+    package var goldenName: String
     /// The picture to check instead of the plain card (the accessibility picture), or nil.
-    public var overlay: Overlay?
+    package var overlay: Overlay?
 
-    public init(spec: Spec, environment: Environment, goldenName: String? = nil, overlay: Overlay? = nil) {
+    package init(spec: Spec, environment: Environment, goldenName: String? = nil, overlay: Overlay? = nil) {
         self.init(shared: SharedSpec(spec), environment: environment, goldenName: goldenName, overlay: overlay)
     }
 
@@ -67,7 +67,7 @@ public struct SnapshotCase: Sendable {
 
     /// One case per variant: the product of `variants` over the spec's environment, or the spec's
     /// own variants when nil (just its environment when it has none).
-    public static func cases(for spec: Spec, variants: Variants? = nil, overlay: Overlay? = nil) -> [SnapshotCase] {
+    package static func cases(for spec: Spec, variants: Variants? = nil, overlay: Overlay? = nil) -> [SnapshotCase] {
         var named = spec
         if let variants { named.variants = variants }   // golden names follow the axes in use
         let shared = SharedSpec(named)
@@ -82,8 +82,8 @@ private final class SharedSpec: Sendable {
 }
 
 /// What happened to one golden.
-public struct SnapshotOutcome: Sendable {
-    public enum Status: String, Sendable {
+package struct SnapshotOutcome: Sendable {
+    package enum Status: String, Sendable {
         /// The fresh image matches the golden (within the tolerance).
         case matched
         /// The fresh image differs from the golden, or the golden cannot be read.
@@ -96,42 +96,42 @@ public struct SnapshotOutcome: Sendable {
         case failed
     }
 
-    public var goldenName: String
-    public var goldenPath: String
+    package var goldenName: String
+    package var goldenPath: String
     /// The spec file the snapshot came from, when it came from one (`grona-snap verify`).
-    public var specFile: String?
-    public var status: Status
+    package var specFile: String?
+    package var status: Status
     /// Matched through the golden's digest chunk, without decoding it.
-    public var matchedByDigest = false
+    package var matchedByDigest = false
     /// The pixel comparison, when one was made.
-    public var comparison: ComparisonResult?
+    package var comparison: ComparisonResult?
     /// Where the fresh image and the three-panel difference image are (or will be) written.
-    public var actualPath: String?
-    public var differencePath: String?
+    package var actualPath: String?
+    package var differencePath: String?
     /// Report copies (only with `SnapshotVerifier.copiesImagesForReport`): the golden as it was
     /// before this run, and the golden this run recorded.
-    public var expectedCopyPath: String?
-    public var recordedCopyPath: String?
+    package var expectedCopyPath: String?
+    package var recordedCopyPath: String?
     /// XXH64 of the bytes of the fresh image and of the recorded golden as written, in hex: what
     /// `grona-snap accept` checks the files it copies from a report against.
-    public var actualDigest: String?
-    public var recordedDigest: String?
+    package var actualDigest: String?
+    package var recordedDigest: String?
     /// The golden carries no provenance chunk (re-saved by another tool, or older than the chunk),
     /// so it can only ever be compared under the tolerance: counted and said once per run.
-    public var goldenLacksProvenance = false
+    package var goldenLacksProvenance = false
     /// What the golden was rendered with that differs from this machine, for a failure, e.g.
     /// "ICU 76.1 in the golden, 72.1 here". Empty when the golden does not say or nothing differs.
-    public var versionDifferences: [String] = []
+    package var versionDifferences: [String] = []
     /// For a person: what happened and where the files are. Empty for a match.
-    public var message: String
+    package var message: String
     /// How many findings (`Findings`) of each kind the rendered variant has, for `verify`'s summary:
     /// counts rather than the findings themselves keep memory flat over thousands of snapshots.
-    public var findingCounts = FindingCounts()
+    package var findingCounts = FindingCounts()
     /// The fresh image's size in pixels (0 × 0 when it could not be rendered).
-    public var width = 0
-    public var height = 0
+    package var width = 0
+    package var height = 0
 
-    public var passed: Bool { status == .matched }
+    package var passed: Bool { status == .matched }
 
     /// Files to write, in order, and files to copy (before any write: the copies are of goldens as
     /// they were); `SnapshotVerifier.write` or a staging does them. `write` also removes the report
@@ -143,26 +143,26 @@ public struct SnapshotOutcome: Sendable {
     var reportFiles: [String] { [actualPath, differencePath, expectedCopyPath, recordedCopyPath].compactMap { $0 } }
 }
 
-public struct SnapshotVerifier: Sendable {
+package struct SnapshotVerifier: Sendable {
     /// The folder goldens are named from (`<folder>/<spec name>/<variant>.png`).
-    public var snapshotsDirectory: String
+    package var snapshotsDirectory: String
     /// Where failures leave `actual/<golden name>` and `difference/<golden name>`.
-    public var artifactsDirectory: String
-    public var record: SnapshotRecordMode
-    public var tolerance: ComparisonTolerance
+    package var artifactsDirectory: String
+    package var record: SnapshotRecordMode
+    package var tolerance: ComparisonTolerance
     /// Render threads.
-    public var jobs: Int
-    public var fontsFolder: String
+    package var jobs: Int
+    package var fontsFolder: String
     /// Copy the goldens a report shows into the artifacts folder (`expected/`, `recorded/`), so
     /// that the folder is self-contained.
-    public var copiesImagesForReport = false
+    package var copiesImagesForReport = false
     /// A golden without provenance fails (`verify --require-provenance`) instead of being compared
     /// under the tolerance: a brand colour nudged below a visible difference would pass there.
-    public var requiresProvenance = false
+    package var requiresProvenance = false
     /// Whose words the refusal uses: `verify`'s flags or the test library's variables.
-    public var provenanceWording = ProvenanceWording.commandLine
+    package var provenanceWording = ProvenanceWording.commandLine
 
-    public init(snapshotsDirectory: String, artifactsDirectory: String, record: SnapshotRecordMode = .missing,
+    package init(snapshotsDirectory: String, artifactsDirectory: String, record: SnapshotRecordMode = .missing,
                 tolerance: ComparisonTolerance = .default, jobs: Int = ParallelRenderer.defaultJobs,
                 fontsFolder: String) {
         self.snapshotsDirectory = snapshotsDirectory; self.artifactsDirectory = artifactsDirectory
@@ -170,7 +170,7 @@ public struct SnapshotVerifier: Sendable {
     }
 
     /// Renders and checks every case, then writes goldens and artifacts.
-    public func verify(_ cases: [SnapshotCase]) -> [SnapshotOutcome] {
+    package func verify(_ cases: [SnapshotCase]) -> [SnapshotOutcome] {
         var outcomes = check(cases)
         write(&outcomes)
         return outcomes
@@ -179,7 +179,7 @@ public struct SnapshotVerifier: Sendable {
     /// Renders every case in parallel and decides each golden. Outcomes come back in case order.
     /// Without `staging`, nothing is written and the outcomes carry the files to write; with it,
     /// each outcome's files are staged as soon as it is decided and the outcomes carry none.
-    public func check(_ cases: [SnapshotCase], staging: StagedFiles? = nil) -> [SnapshotOutcome] {
+    package func check(_ cases: [SnapshotCase], staging: StagedFiles? = nil) -> [SnapshotOutcome] {
         let collected = Mutex<[SnapshotOutcome]>([])
         check(cases, staging: staging) { _, outcome in
             collected.withLock { $0.append(outcome) }
@@ -192,7 +192,7 @@ public struct SnapshotVerifier: Sendable {
     /// at a time, in case order (whatever the number of jobs), as they are decided; nothing is
     /// kept, so a caller that keeps little stays flat in the number of cases. Files are staged
     /// as in `check(_:staging:)`. `handle` returns false to stop: no later case is handed over.
-    public func check(_ cases: [SnapshotCase], staging: StagedFiles?,
+    package func check(_ cases: [SnapshotCase], staging: StagedFiles?,
                       handle: @Sendable (_ index: Int, SnapshotOutcome) -> Bool) {
         var seen = Set<String>()
         let duplicates = cases.map { !seen.insert($0.goldenName).inserted }
@@ -218,7 +218,7 @@ public struct SnapshotVerifier: Sendable {
     }
 
     /// Decides one golden for an image already rendered (see the file comment); writes nothing.
-    public func check(_ pixmap: Pixmap, goldenName: String) -> SnapshotOutcome {
+    package func check(_ pixmap: Pixmap, goldenName: String) -> SnapshotOutcome {
         var outcome = decide(pixmap, goldenName: goldenName)
         outcome.width = pixmap.width
         outcome.height = pixmap.height
@@ -310,7 +310,7 @@ public struct SnapshotVerifier: Sendable {
 
     /// Writes what `check` decided: goldens and artifacts, atomically, each in its folder. A file
     /// that cannot be written turns its outcome into `.failed`.
-    public func write(_ outcomes: inout [SnapshotOutcome]) {
+    package func write(_ outcomes: inout [SnapshotOutcome]) {
         for index in outcomes.indices {
             do {
                 for copy in outcomes[index].pendingCopies {
@@ -336,7 +336,7 @@ public struct SnapshotVerifier: Sendable {
 
     /// Which of its golden's possible report files (`possibleReportFiles`) an outcome names, one
     /// bit each: what `removeStaleReportFiles` needs of an outcome, for callers that do not keep it.
-    public func reportFileMask(of outcome: SnapshotOutcome) -> UInt8 {
+    package func reportFileMask(of outcome: SnapshotOutcome) -> UInt8 {
         let current = Set(outcome.reportFiles)
         var mask: UInt8 = 0
         for (bit, file) in possibleReportFiles(of: outcome.goldenName).enumerated() where current.contains(file) {
@@ -347,7 +347,7 @@ public struct SnapshotVerifier: Sendable {
 
     /// Removes the report files of a golden that its outcome (`mask`, from `reportFileMask`) does
     /// not name: they would describe an earlier run.
-    public func removeStaleReportFiles(of goldenName: String, keeping mask: UInt8) {
+    package func removeStaleReportFiles(of goldenName: String, keeping mask: UInt8) {
         for (bit, file) in possibleReportFiles(of: goldenName).enumerated() where mask & (1 << bit) == 0 { unlink(file) }
     }
 
@@ -528,7 +528,7 @@ func path(_ components: String...) -> String {
     components.filter { !$0.isEmpty }.joined(separator: "/")
 }
 
-public func parentFolder(of path: String) -> String {
+package func parentFolder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }

@@ -24,10 +24,10 @@ import Darwin
 import Foundation
 import Grona
 
-public enum SpecGoldenName {
+package enum SpecGoldenName {
     /// The golden folder of the spec at `file`, relative to the snapshots folder (see the file comment).
     /// `searched`: the folder the spec was found in, for a spec outside the project root.
-    public static func of(specAt file: String, snapshotsFolder: String, searched: String? = nil) -> String {
+    package static func of(specAt file: String, snapshotsFolder: String, searched: String? = nil) -> String {
         let real = canonical(file)
         let root = projectRoot(snapshotsFolder: snapshotsFolder)
         if let inside = AssetPaths.relative(real, to: root) {
@@ -42,7 +42,7 @@ public enum SpecGoldenName {
 
     /// Two specs whose goldens would be one folder (`Fixtures/a.json` and `Tests/a.json`, both `a`,
     /// in a run over their common folder) stop the run before anything is rendered.
-    public static func refuseShared(_ specs: [Spec], snapshotsFolder: String) throws {
+    package static func refuseShared(_ specs: [Spec], snapshotsFolder: String) throws {
         var first: [String: String] = [:]
         for spec in specs {
             if let other = first[spec.name] {
@@ -55,7 +55,7 @@ public enum SpecGoldenName {
 
     /// The nearest folder at or above the snapshots folder's parent that holds Package.swift, else
     /// that parent; as a real path when it exists.
-    public static func projectRoot(snapshotsFolder: String) -> String {
+    package static func projectRoot(snapshotsFolder: String) -> String {
         let parent = (canonical(snapshotsFolder) as NSString).deletingLastPathComponent
         var folder = parent
         while true {

@@ -16,12 +16,12 @@ import Foundation
 import Grona
 import GronaOutput
 
-public enum TestRunReview {
+package enum TestRunReview {
     /// Adds `outcomes` (those that did not pass) of `cases` to the run's review and writes its page;
     /// returns the page's path, or nil when nothing was added or it could not be written (a review
     /// page must never fail a test).
     @discardableResult
-    public static func add(_ outcomes: [SnapshotOutcome], of cases: [SnapshotCase], artifactsFolder: String,
+    package static func add(_ outcomes: [SnapshotOutcome], of cases: [SnapshotCase], artifactsFolder: String,
                            snapshotsFolder: String, record: SnapshotRecordMode,
                            run: String = GoldenLedger.currentRun()) -> String? {
         let failed = zip(outcomes, cases).filter { !$0.0.passed }

@@ -9,28 +9,28 @@ import Foundation
 import Grona
 import GronaOutput
 
-public struct UnusedGoldens {
-    public var snapshotsFolder: String
+package struct UnusedGoldens {
+    package var snapshotsFolder: String
     /// Specs whose goldens count as used; nil when the app has none.
-    public var fixturesFolder: String?
-    public var fontsFolder: String
+    package var fixturesFolder: String?
+    package var fontsFolder: String
 
-    public init(snapshotsFolder: String, fixturesFolder: String?, fontsFolder: String) {
+    package init(snapshotsFolder: String, fixturesFolder: String?, fontsFolder: String) {
         self.snapshotsFolder = snapshotsFolder
         self.fixturesFolder = fixturesFolder
         self.fontsFolder = fontsFolder
     }
 
-    public struct Result {
+    package struct Result {
         /// Paths of the goldens nothing used, sorted.
-        public var unused: [String]
+        package var unused: [String]
         /// How many goldens there are in all.
-        public var goldens: Int
+        package var goldens: Int
         /// The run whose ledger entries count, if any.
-        public var run: String?
+        package var run: String?
     }
 
-    public func run() throws -> Result {
+    package func run() throws -> Result {
         guard AtomicFile.isFolder(snapshotsFolder) else {
             throw FolderVerification.Failure(description: "\(snapshotsFolder): not a folder of goldens")
         }
@@ -80,7 +80,7 @@ public struct UnusedGoldens {
 
     /// Removes the files and the folders they leave empty.
     /// Deletes the goldens and their ledger lines.
-    public func remove(_ files: [String]) {
+    package func remove(_ files: [String]) {
         FolderVerification.remove(files, within: snapshotsFolder)
         let prefix = snapshotsFolder.hasSuffix("/") ? snapshotsFolder : snapshotsFolder + "/"
         GoldenLedger.forget(files.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }, under: snapshotsFolder)

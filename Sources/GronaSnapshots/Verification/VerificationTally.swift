@@ -8,38 +8,38 @@
 import Grona
 
 /// The summary of a verification, built by `add` in case order.
-public struct VerificationTally: Sendable {
+package struct VerificationTally: Sendable {
     /// A snapshot past the report's full sections: listed by name, with what happened to it. Kept
     /// as small as it can be (the name shares the case's storage; the rest is a few bytes inline).
-    public struct Listed: Sendable {
-        public var goldenName: String
-        public var status: SnapshotOutcome.Status
-        public var change: ChangeKind?
+    package struct Listed: Sendable {
+        package var goldenName: String
+        package var status: SnapshotOutcome.Status
+        package var change: ChangeKind?
         /// Whether a pixel comparison was made (a golden that differs without one could not be read).
-        public var compared: Bool
-        public var kinds: [String] { GronaSnapshots.kinds(status: status, change: change, compared: compared) }
+        package var compared: Bool
+        package var kinds: [String] { GronaSnapshots.kinds(status: status, change: change, compared: compared) }
     }
 
-    public private(set) var total = 0
+    package private(set) var total = 0
     private var statusCounts: [SnapshotOutcome.Status: Int] = [:]
     /// How many snapshots that did not match are kept (and shown by the report) in full.
-    public let sectionsInFull: Int
+    package let sectionsInFull: Int
     /// The first `sectionsInFull` snapshots that did not match, in full, in case order.
-    public private(set) var shown: [SnapshotOutcome] = []
+    package private(set) var shown: [SnapshotOutcome] = []
     /// The snapshots that did not match beyond those, in case order.
-    public private(set) var listed: [Listed] = []
+    package private(set) var listed: [Listed] = []
     /// Kinds of change (`kinds(_:)`) over every snapshot that did not match, in order of first occurrence.
-    public private(set) var kindCounts = OrderedCounts()
+    package private(set) var kindCounts = OrderedCounts()
     /// Version notes (`SnapshotOutcome.versionDifferences`) over every snapshot that did not match.
-    public private(set) var versionNoteCounts = OrderedCounts()
+    package private(set) var versionNoteCounts = OrderedCounts()
     /// The findings (`Findings`) of every snapshot, matched or not, by kind.
-    public private(set) var findingCounts = FindingCounts()
+    package private(set) var findingCounts = FindingCounts()
     /// Goldens compared that carry no provenance chunk, matched or not.
-    public private(set) var withoutProvenance = 0
+    package private(set) var withoutProvenance = 0
 
-    public init(sectionsInFull: Int = reportSectionsInFull) { self.sectionsInFull = sectionsInFull }
+    package init(sectionsInFull: Int = reportSectionsInFull) { self.sectionsInFull = sectionsInFull }
 
-    public mutating func add(_ outcome: SnapshotOutcome) {
+    package mutating func add(_ outcome: SnapshotOutcome) {
         total += 1
         statusCounts[outcome.status, default: 0] += 1
         findingCounts.add(outcome.findingCounts)
@@ -56,17 +56,17 @@ public struct VerificationTally: Sendable {
         }
     }
 
-    public func count(_ status: SnapshotOutcome.Status) -> Int { statusCounts[status] ?? 0 }
+    package func count(_ status: SnapshotOutcome.Status) -> Int { statusCounts[status] ?? 0 }
     /// "12 goldens carry no provenance; compared under tolerance", or nil when every golden does:
     /// said on stderr, in the report and in the JUnit XML, once per run.
-    public var provenanceNotice: String? { provenanceNoticeText(withoutProvenance) }
+    package var provenanceNotice: String? { provenanceNoticeText(withoutProvenance) }
     /// Snapshots that did not match (recorded ones included).
-    public var problems: Int { total - count(.matched) }
+    package var problems: Int { total - count(.matched) }
     /// True when every snapshot matched its golden (a recording does not pass).
-    public var passed: Bool { problems == 0 }
+    package var passed: Bool { problems == 0 }
     /// "verified 228 snapshots: 228 match, 0 differ, 0 recorded, 0 missing; 284 findings (200
     /// truncated, 54 contrastReplaced, 30 nonTextContrast)"
-    public var summary: String {
+    package var summary: String {
         "verified \(total) snapshot\(total == 1 ? "" : "s"): \(count(.matched)) match, "
             + "\(count(.differs)) differ, \(count(.recorded)) recorded, \(count(.missing)) missing; "
             + findingCounts.summary
@@ -74,28 +74,28 @@ public struct VerificationTally: Sendable {
 }
 
 /// Distinct values with how often each occurred, in order of first occurrence.
-public struct OrderedCounts: Sendable {
+package struct OrderedCounts: Sendable {
     private var counts: [String: Int] = [:]
     private var order: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public init(_ values: [String]) {
+    package init(_ values: [String]) {
         for value in values { add(value) }
     }
 
-    public mutating func add(_ value: String) {
+    package mutating func add(_ value: String) {
         if counts[value] == nil { order.append(value) }
         counts[value, default: 0] += 1
     }
 
-    public var isEmpty: Bool { order.isEmpty }
-    public var entries: [(value: String, count: Int)] { order.map { ($0, counts[$0]!) } }
+    package var isEmpty: Bool { order.isEmpty }
+    package var entries: [(value: String, count: Int)] { order.map { ($0, counts[$0]!) } }
 }
 
 /// The notice for `count` goldens without provenance, or nil for none, in the words of the front
 /// end that says it (`verify`'s flag, or the test library's variable).
-public func provenanceNoticeText(_ count: Int, wording: ProvenanceWording = .commandLine) -> String? {
+package func provenanceNoticeText(_ count: Int, wording: ProvenanceWording = .commandLine) -> String? {
     guard count > 0 else { return nil }
     let them = count == 1 ? "it" : "them"
     return "\(count) golden\(count == 1 ? " carries" : "s carry") no provenance; compared under tolerance "
@@ -105,7 +105,7 @@ public func provenanceNoticeText(_ count: Int, wording: ProvenanceWording = .com
 /// How a front end lets a person fail goldens without provenance, and record them again: the
 /// command line's flags or the test library's environment variables, so that the notice and the
 /// refusal are one text wherever they are said.
-public enum ProvenanceWording: Sendable {
+package enum ProvenanceWording: Sendable {
     /// `verify --require-provenance`, `--record failed`.
     case commandLine
     /// `GRONA_REQUIRE_PROVENANCE=1`, `GRONA_RECORD=failed`.
