@@ -347,7 +347,7 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(page.text.contains("<script type=\"module\" src=\"/studio/main.js\">"))
         // Every module of the page (Package.swift's studioModules must name each file of the folder),
         // as JavaScript, byte for byte; a name that is not one is not found.
-        let folder = packageRoot + "/Sources/grona-snap/Studio/studio"
+        let folder = packageRoot + "/Sources/GronaServer/Studio/studio"
         let modules = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".js") }.sorted()
         XCTAssertTrue(modules.contains("main.js"))
         XCTAssertEqual(try server.request("GET", "/studio/nothing.js").status, 404)

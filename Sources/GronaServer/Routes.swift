@@ -1,6 +1,7 @@
 import Foundation
 import Grona
 import GronaRequests
+import Locking
 
 // The HTTP API as one table: each route's method, path, query parameters (with the schema of their
 // values), body, answers and handler. `StudioAPI` dispatches by it and `RenderOptions` accepts exactly
@@ -17,7 +18,7 @@ struct QueryParameter: Sendable {
 }
 
 /// One route of the API.
-struct Route: Sendable {
+package struct Route: Sendable {
     /// Answers the request: the API, the request, this route and the `{name}` in its path.
     typealias Handler = @Sendable (StudioAPI, HTTPRequest, Route, String) throws -> HTTPResponse
     /// Who may call it: `anyone` (a load balancer: no Host check, no token, no site check), the
@@ -60,10 +61,19 @@ struct Route: Sendable {
     var access = Access.api
     var handle: Handler
 
+    /// The query parameters of the command line's table (`CommandTable.queryParameters(route:)`) for a route's id.
+    package typealias OptionParameters = @Sendable (String) -> [(name: String, schema: ValueSchema, description: String)]
+    /// The table lives with the command line (GronaCLI, above this module), which hands it down with
+    /// `installOptionParameters` before the first request: `StudioAPI.routes` is made once, on first use.
+    private static let optionParameters = Mutex<OptionParameters>({ _ in [] })
+    package static func installOptionParameters(_ parameters: @escaping OptionParameters) {
+        optionParameters.withLock { $0 = parameters }
+    }
+
     /// The route with the query parameters the command line's table gives it.
     func withOptions() -> Route {
         var route = self
-        route.parameters += CommandTable.queryParameters(route: id).map {
+        route.parameters += Route.optionParameters.withLock { $0 }(id).map {
             QueryParameter(name: $0.name, schema: $0.schema, description: $0.description)
         }
         return route

@@ -19,10 +19,10 @@ import Locking
 // callback makes it, with the request target as sent, and the completion callback releases it.
 
 /// One complete request.
-struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     var method: String
     /// The path, already percent-decoded by libmicrohttpd (so `%2e%2e` arrives as `..`).
-    var path: String
+    package var path: String
     /// Query arguments in the order given, percent-decoded; a bare `?flag` has an empty value.
     var query: [(name: String, value: String)]
     /// The request headers the handlers look at, by lowercase name.
@@ -52,7 +52,7 @@ struct HTTPRequest: Sendable {
 }
 
 /// One answer. `X-Content-Type-Options: nosniff` is added to every response.
-struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     var status: Int
     var contentType: String
     var headers: [(String, String)] = []
@@ -75,7 +75,7 @@ struct HTTPResponse: Sendable {
     }
 
     /// `{"error": "…"}`: the one-line message the command line would print after `error: `.
-    static func error(_ status: Int, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {
+    package static func error(_ status: Int, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json", headers: headers,
                      body: Array("{\"error\": \(jsonStringLiteral(message))}\n".utf8))
     }
@@ -96,7 +96,7 @@ struct HTTPResponse: Sendable {
 }
 
 /// The limits a server runs under.
-struct HTTPLimits {
+package struct HTTPLimits {
     /// Request bodies over this are refused with 413 (a spec is at most 4 MiB anyway).
     var maximumBodySize = 4 << 20
     /// Connections served at once; past it a new connection is answered 503 at once.
@@ -109,15 +109,17 @@ struct HTTPLimits {
     /// How long each part of a request may take.
     var deadlines = Deadlines()
     /// Threads that render; each has its own text engine.
-    var workers = max(2, ParallelRenderer.defaultJobs)
+    package var workers = max(2, ParallelRenderer.defaultJobs)
     /// Requests that may wait for a worker; past it, 503 with Retry-After (429 past one client's share).
-    var queue = 32
+    package var queue = 32
     /// The proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`); anyone else's is ignored.
-    var trustedProxies = TrustedProxies()
+    package var trustedProxies = TrustedProxies()
     /// GET routes answered on libmicrohttpd's thread as soon as they arrive, never queued behind
     /// work (`/healthz`, `/readyz`, `/metrics`): a probe or a scrape is answered at once however busy
     /// every lane is. Their handlers must be quick and take no lock a worker holds for long.
-    var answeredAtOnce: Set<String> = []
+    package var answeredAtOnce: Set<String> = []
+
+    package init() {}
 }
 
 struct ServerError: Error, CustomStringConvertible {
@@ -125,7 +127,7 @@ struct ServerError: Error, CustomStringConvertible {
 }
 
 /// A running server. `stop()` (or deinit) finishes the running requests and shuts it down.
-final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: @unchecked Sendable {
     // @unchecked Sendable: `daemon` is written in init and stop() only; the rest is immutable or
     // thread-safe itself. libmicrohttpd calls back on its one thread; workers touch only the
     // request they were handed.
@@ -136,9 +138,9 @@ final class HTTPServer: @unchecked Sendable {
     let status: ServerStatus
     fileprivate let connections: ConnectionDeadlines
     /// The port it listens on (the one chosen by the system when 0 was asked for).
-    private(set) var port: UInt16 = 0
+    package private(set) var port: UInt16 = 0
 
-    init(host: String, port: UInt16, limits: HTTPLimits, status: ServerStatus = ServerStatus(),
+    package init(host: String, port: UInt16, limits: HTTPLimits, status: ServerStatus = ServerStatus(),
          handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
         self.handler = handler
         self.status = status
@@ -183,7 +185,7 @@ final class HTTPServer: @unchecked Sendable {
     /// next attempt goes elsewhere at once), lets the queued and running requests finish and their
     /// answers go out, at most until `seconds` have passed, then stops. Meanwhile /readyz says 503
     /// and every answer closes its connection.
-    func drain(seconds: Double) {
+    package func drain(seconds: Double) {
         guard let daemon else { return }
         status.startDraining()
         let listening = MHD_quiesce_daemon(daemon)
@@ -194,7 +196,7 @@ final class HTTPServer: @unchecked Sendable {
         stop()
     }
 
-    func stop() {
+    package func stop() {
         guard let daemon else { return }
         // Every suspended connection is resumed (finished or told 503) before libmicrohttpd stops.
         pool.shutdown()

@@ -1,6 +1,7 @@
 import Foundation
 import Grona
 import GronaRequests
+import GronaServer
 
 /// `grona-snap serve [DIR] [--port 8080] [--host 127.0.0.1]`: the studio page and the HTTP API.
 enum ServeCommand {

@@ -200,7 +200,7 @@ extension StudioAPI {
     }
 
     /// The folder's PNG images: at its top and one folder down, hidden names and links out left out.
-    func imagePaths() -> [String] {
+    package func imagePaths() -> [String] {
         var found: [String] = []
         let manager = FileManager.default
         for entry in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
