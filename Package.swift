@@ -100,9 +100,16 @@ let package = Package(
         .testTarget(name: "GronaOutputTests", dependencies: ["GronaOutput"]),
         .testTarget(name: "GronaRequestsTests", dependencies: ["Locking", "GronaRequests", "Grona"]),
         .testTarget(name: "GronaSnapshotTestingTests", dependencies: ["GronaSnapshotTesting", "GronaSnapshots", "Grona", "PNG", "Raster"]),
+        // What the test targets below share: running the grona-snap built beside the tests, fixtures,
+        // temporary folders.
+        .target(name: "TestSupport", dependencies: ["PNG", "Raster"], path: "Tests/TestSupport"),
         // The command line, run as a process (grona-snap is built beside the tests): exit statuses, and the
         // service's sockets, signals, deadlines and listener.
-        .testTarget(name: "CLITests", dependencies: ["grona-snap", "Grona", "GronaSnapshots", "PNG", "WebP", "Raster", "Text"]),
+        .testTarget(name: "CLITests", dependencies: ["grona-snap", "TestSupport", "Grona", "GronaSnapshots", "PNG", "WebP", "Raster", "Text"]),
+        // The service's routes called in-process, a request value in and a response value out, on the
+        // service `serve` makes (GronaCLI's `ServeCommand.service`); grona-snap for the answers
+        // compared with the command line's.
+        .testTarget(name: "GronaServerTests", dependencies: ["GronaServer", "GronaCLI", "grona-snap", "TestSupport", "GronaRequests", "Grona", "PNG", "Raster"]),
     ],
     swiftLanguageModes: [.v6]
 )

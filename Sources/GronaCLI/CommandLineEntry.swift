@@ -11,9 +11,6 @@ import GronaServer
 /// The command line's entry: `Sources/grona-snap/main.swift` hands it the process's arguments.
 package enum CommandLineEntry {
     package static func run(_ arguments: [String]) -> Never {
-        // The API's query parameters that the command line has too come from its table, which lives here,
-        // above the server: handed down before any route is read.
-        Route.installOptionParameters(CommandTable.queryParameters(route:))
         let usage = CommandTable.overview
         let words = arguments.dropFirst()
         guard let command = words.first else { print(usage); exit(2) }

@@ -367,17 +367,21 @@ package final class HTTPServer: @unchecked Sendable {
         }
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }
-        MHD_add_response_header(created, "Content-Type", response.contentType)
-        MHD_add_response_header(created, "X-Content-Type-Options", "nosniff")
-        // No other site may embed or read an answer (an image, a spec) even where a browser would
-        // let it load one without asking (an <img>, a <script>).
-        MHD_add_response_header(created, "Cross-Origin-Resource-Policy", "same-origin")
+        for (name, value) in HTTPServer.headers(of: response) { MHD_add_response_header(created, name, value) }
+        return MHD_queue_response(connection, UInt32(response.status), created)
+    }
+
+    /// Every header an answer is sent with: its type, the ones every answer gets, then its own.
+    static func headers(of response: HTTPResponse) -> [(String, String)] {
+        var headers = [("Content-Type", response.contentType), ("X-Content-Type-Options", "nosniff"),
+                       // No other site may embed or read an answer (an image, a spec) even where a browser
+                       // would let it load one without asking (an <img>, a <script>).
+                       ("Cross-Origin-Resource-Policy", "same-origin")]
         // Nothing is cached unless its route says so (the pinned fonts).
         if !response.headers.contains(where: { $0.0.lowercased() == "cache-control" }) {
-            MHD_add_response_header(created, "Cache-Control", "no-store")
+            headers.append(("Cache-Control", "no-store"))
         }
-        for (name, value) in response.headers { MHD_add_response_header(created, name, value) }
-        return MHD_queue_response(connection, UInt32(response.status), created)
+        return headers + response.headers
     }
 
     /// The headers handlers use: a fixed list, so nothing else of a request is copied.
@@ -401,7 +405,7 @@ package final class HTTPServer: @unchecked Sendable {
         return box.found
     }
 
-    fileprivate static let wantedHeaders = Set(headerNames.map { $0.lowercased() })
+    static let wantedHeaders = Set(headerNames.map { $0.lowercased() })
 
     private func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
         MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }

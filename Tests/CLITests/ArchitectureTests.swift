@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// The dependency rules README's architecture section states, checked on the sources: a rule that
 /// only a reviewer enforces is broken by the first change nobody reviews.
