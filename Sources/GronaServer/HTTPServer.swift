@@ -76,8 +76,7 @@ package struct HTTPResponse: Sendable {
 
     /// `{"error": "…"}`: the one-line message the command line would print after `error: `.
     package static func error(_ status: Int, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, contentType: "application/json", headers: headers,
-                     body: Array("{\"error\": \(jsonStringLiteral(message))}\n".utf8))
+        .json(.members([("error", .string(message))]), status: status, headers: headers)
     }
 
     /// A refusal as `{"error": "…", "file": "…", "path": "$.…"}`: `error` is the one line the command
@@ -250,7 +249,7 @@ package final class HTTPServer: @unchecked Sendable {
                 // once, rather than read to its end (which may never come).
                 if let socket = connections.socket(connection) {
                     let bytes = HTTPServer.rawAnswer(tooLarge)
-                    bytes.withUnsafeBytes { gs_send_now(socket, $0.baseAddress, $0.count) }
+                    MicroHTTPD.sendNow(bytes, to: socket)
                 }
                 pending.stage = .answered
                 return .NO
@@ -264,7 +263,7 @@ package final class HTTPServer: @unchecked Sendable {
             let socket = connections.socket(connection) ?? -1
             var complete = HTTPRequest(method: method, path: url, query: queryArguments(connection),
                                        headers: headers(connection), body: pending.body)
-            complete.clientGone = { socket >= 0 && gs_peer_closed(socket) != 0 }
+            complete.clientGone = { socket >= 0 && MicroHTTPD.peerClosed(socket) }
             complete.peer = connections.address(connection) ?? ""
             complete.client = client(connection, forwardedFor: complete.header("X-Forwarded-For"))
             complete.requestID = pending.requestID
@@ -349,7 +348,7 @@ package final class HTTPServer: @unchecked Sendable {
                headers: [("Connection", "close")])
     }
 
-    /// A whole HTTP/1.1 answer as bytes, for `gs_send_now` (used for the 413 only).
+    /// A whole HTTP/1.1 answer as bytes, for `MicroHTTPD.sendNow` (used for the 413 only).
     static func rawAnswer(_ response: HTTPResponse) -> [UInt8] {
         var head = "HTTP/1.1 \(response.status) \(response.status == 413 ? "Content Too Large" : "Error")\r\n"
         head += "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n"
@@ -511,4 +510,55 @@ private let connectionNotified: MHD_NotifyConnectionCallback = { context, connec
     guard let context, let connection else { return }
     Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
         .connectionChanged(connection, opened: code.rawValue == 0)   // MHD_CONNECTION_NOTIFY_STARTED
+}
+
+/// libmicrohttpd's connections and their sockets, for the rest of the server: this file is the only
+/// Swift code that imports CMicroHTTPD (the library and the shim's helpers around its variadic calls),
+/// so each call's care (buffers, C strings, what -1 or NULL means) is in one place.
+enum MicroHTTPD {
+    /// The connection's socket, or -1.
+    static func socket(of connection: OpaquePointer) -> Int32 { gs_mhd_connection_fd(connection) }
+
+    /// The connection's client address as text ("127.0.0.1", "::1"); "" when unknown.
+    static func clientAddress(of connection: OpaquePointer) -> String {
+        var text = [CChar](repeating: 0, count: 64)
+        gs_mhd_client_address(connection, &text, text.count)
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Writes a short answer straight to a socket, outside libmicrohttpd (a deadline passed while the
+    /// request was arriving, a body outgrowing the limit): never raises SIGPIPE, drops what does not fit.
+    static func sendNow(_ bytes: [UInt8], to socket: Int32) {
+        bytes.withUnsafeBytes { gs_send_now(socket, $0.baseAddress, $0.count) }
+    }
+
+    /// Ends a connection from outside libmicrohttpd's thread: its next read sees the end and closes it.
+    static func cut(_ socket: Int32) { gs_cut(socket) }
+
+    /// Whether the client has closed its end of a connection waiting for its answer.
+    static func peerClosed(_ socket: Int32) -> Bool { gs_peer_closed(socket) != 0 }
+
+    /// Lowers the calling thread's CPU priority (Linux; elsewhere nothing happens).
+    static func lowerThisThreadsPriority(to nice: Int32) { gs_nice_this_thread(nice) }
+
+    /// The request head's length, from the request line to the empty line that ends it (0 when unknown).
+    static func headSize(of connection: OpaquePointer) -> Int { gs_mhd_head_size(connection) }
+
+    /// The head's headers where libmicrohttpd holds them in its buffer: each name's and value's start
+    /// and length, valid while the request is handled (`RequestHead` reads past the C strings).
+    static func rawHeaders(of connection: OpaquePointer) -> [(name: UnsafeRawPointer, nameSize: Int, value: UnsafeRawPointer?, valueSize: Int)] {
+        let box = RawHeaderBox()
+        let context = Unmanaged.passUnretained(box).toOpaque()
+        _ = MHD_get_connection_values_n(connection, .HEADER_KIND, { context, _, key, keySize, value, valueSize in
+            guard let context, let key else { return .YES }
+            let box = Unmanaged<RawHeaderBox>.fromOpaque(context).takeUnretainedValue()
+            box.raw.append((UnsafeRawPointer(key), keySize, value.map(UnsafeRawPointer.init), valueSize))
+            return .YES
+        }, context)
+        return box.raw
+    }
+
+    private final class RawHeaderBox {
+        var raw: [(name: UnsafeRawPointer, nameSize: Int, value: UnsafeRawPointer?, valueSize: Int)] = []
+    }
 }

@@ -129,7 +129,7 @@ extension StudioAPI {
     private static let table: [Route] = [
         Route(method: "GET", path: "/healthz", id: "health", summary: "Whether the server is up (no Host or token needed)",
               answer: .json, failures: [], access: .anyone)
-            { _, _, _, _ in .json("{\"status\": \"ok\"}\n") },
+            { _, _, _, _ in .json(.members([("status", .string("ok"))])) },
         Route(method: "GET", path: "/readyz", id: "ready",
               summary: "Whether to send this instance work: 503 while draining (after SIGTERM) or with its queue three quarters full",
               answer: .json, failures: [], access: .anyone)

@@ -110,8 +110,9 @@ package struct StudioAPI: Sendable {
     /// GET /readyz: 200 while this instance should be sent work, else 503 with Retry-After.
     func readiness() -> HTTPResponse {
         let (ready, queues) = status.ready
-        let body = "{\"ready\": \(ready), \"draining\": \(status.draining), \"queued\": \(queues.light + queues.heavy), "
-            + "\"running\": \(queues.running), \"capacity\": \(queues.capacity)}\n"
+        let body = JSONValue.members([("ready", .bool(ready)), ("draining", .bool(status.draining)),
+                                      ("queued", .number(Double(queues.light + queues.heavy))), ("running", .number(Double(queues.running))),
+                                      ("capacity", .number(Double(queues.capacity)))])
         return .json(body, status: ready ? 200 : 503, headers: ready ? [] : [("Retry-After", "1")])
     }
 
