@@ -1,9 +1,10 @@
 // swift-tools-version:6.2
 // GronaSnap: renders the Grona in-app marketing SDK's components into PNG snapshots on Linux.
-// Dependencies point one way: grona-snap → GronaRequests (what can be asked, for every front end);
+// Dependencies point one way: grona-snap (a thin main) → GronaCLI (the commands) → GronaServer (`serve`'s HTTP
+// service and the studio page) → GronaRequests (what can be asked, for every front end);
 // grona-snap, grona-bench, GronaSnapshotTesting, GronaRequests → GronaSnapshots, GronaOutput → Grona → Text, PNG → Raster,
 // GronaRequests → WebP → PNG, and down to the C modules: PNG → CPNG; WebP → CWebP; Text → CFreeType, CHarfBuzz, CUnicode; Grona → CUnicode (locale data);
-// CUnicode → CICU. grona-snap's server also uses CMicroHTTPD.
+// CUnicode → CICU. GronaServer also uses CMicroHTTPD.
 import PackageDescription
 
 /// -O after SwiftPM's -Onone wins; -enable-testing stays, so @testable imports still work.
@@ -11,7 +12,7 @@ import PackageDescription
 /// package that depends on GronaSnap `from: "1.0.0"` resolves and builds), hence the tools version.
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
-// The studio page's JavaScript modules (Sources/grona-snap/Studio/studio/NAME.js), served at /studio/NAME.js;
+// The studio page's JavaScript modules (Sources/GronaServer/Studio/studio/NAME.js), served at /studio/NAME.js;
 // StudioFiles serves exactly these, and a test checks that the folder holds no other.
 let studioModules = ["api", "axes", "campaigns", "closer", "connection", "contrast", "dom", "downloads", "drafts", "editor", "errors", "findings", "history", "images", "languages", "links", "main", "phone", "plan", "rawerror", "saving", "state", "tiles", "translations", "versions"]
 
@@ -73,12 +74,18 @@ let package = Package(
         // starts watching XCTest's test cases when the test binary loads (TestIdentity.swift).
         .target(name: "CTestObservation", path: "Sources/CTestObservation"),
         .target(name: "GronaSnapshotTesting", dependencies: ["Locking", "GronaRequests", "GronaSnapshots", "Grona", "PNG", "Raster", "CTestObservation"]),
-        // The command line; `serve` is its HTTP server, with the studio page (HTML, CSS, JavaScript) in Studio/.
-        // The studio's files are compiled into the binary (embedInCode), so an installed grona-snap
-        // serves the page with nothing beside it.
-        .executableTarget(name: "grona-snap", dependencies: ["Locking", "Grona", "GronaRequests", "GronaSnapshots", "GronaOutput", "PNG", "Text", "Raster", "CMicroHTTPD"],
-                          resources: [.embedInCode("Studio/studio.html"), .embedInCode("Studio/studio.css")]
-                              + studioModules.map { .embedInCode("Studio/studio/\($0).js") }),
+        // The HTTP service behind `grona-snap serve`: the route table, its handlers (a request value in, a
+        // response value out, so its tests call them in-process) and the studio page (HTML, CSS, JavaScript)
+        // in Studio/. The studio's files are compiled into the binary (embedInCode), so an installed
+        // grona-snap serves the page with nothing beside it. Not a product: its API is `package`.
+        .target(name: "GronaServer", dependencies: ["Locking", "Grona", "GronaRequests", "GronaSnapshots", "GronaOutput", "PNG", "Text", "Raster", "CMicroHTTPD"],
+                resources: [.embedInCode("Studio/studio.html"), .embedInCode("Studio/studio.css")]
+                    + studioModules.map { .embedInCode("Studio/studio/\($0).js") }),
+        // The command line: one file per command, the table of commands and options, help, the man page
+        // and the completions; `serve` starts GronaServer. Not a product either.
+        .target(name: "GronaCLI", dependencies: ["Locking", "Grona", "GronaRequests", "GronaSnapshots", "GronaOutput", "GronaServer", "PNG", "Text", "Raster"]),
+        // The executable: main.swift hands the arguments to GronaCLI.
+        .executableTarget(name: "grona-snap", dependencies: ["GronaCLI"]),
         .executableTarget(name: "grona-bench", dependencies: ["Locking", "Grona", "GronaSnapshots", "GronaOutput", "PNG", "Raster", "Text"]),
 
         // Tests: one target per module.
@@ -93,8 +100,16 @@ let package = Package(
         .testTarget(name: "GronaOutputTests", dependencies: ["GronaOutput"]),
         .testTarget(name: "GronaRequestsTests", dependencies: ["Locking", "GronaRequests", "Grona"]),
         .testTarget(name: "GronaSnapshotTestingTests", dependencies: ["GronaSnapshotTesting", "GronaSnapshots", "Grona", "PNG", "Raster"]),
-        // The command line, run as a process (grona-snap is built beside the tests).
-        .testTarget(name: "CLITests", dependencies: ["grona-snap", "Grona", "GronaSnapshots", "PNG", "WebP", "Raster", "Text"]),
+        // What the test targets below share: running the grona-snap built beside the tests, fixtures,
+        // temporary folders.
+        .target(name: "TestSupport", dependencies: ["PNG", "Raster"], path: "Tests/TestSupport"),
+        // The command line, run as a process (grona-snap is built beside the tests): exit statuses, and the
+        // service's sockets, signals, deadlines and listener.
+        .testTarget(name: "CLITests", dependencies: ["grona-snap", "TestSupport", "Grona", "GronaSnapshots", "PNG", "WebP", "Raster", "Text"]),
+        // The service's routes called in-process, a request value in and a response value out, on the
+        // service `serve` makes (GronaCLI's `ServeCommand.service`); grona-snap for the answers
+        // compared with the command line's.
+        .testTarget(name: "GronaServerTests", dependencies: ["GronaServer", "GronaCLI", "grona-snap", "TestSupport", "GronaRequests", "Grona", "PNG", "Raster"]),
     ],
     swiftLanguageModes: [.v6]
 )

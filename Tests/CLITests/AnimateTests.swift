@@ -3,6 +3,7 @@ import Grona
 import PNG
 import Raster
 import XCTest
+import TestSupport
 
 /// A small APNG reader: the chunk list with every CRC checked (zlib's CRC-32, computed here
 /// bit by bit so the check does not share code with the writer).

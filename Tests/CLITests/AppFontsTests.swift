@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// A spec file's bare font name is looked up as a Swift theme's is: the app's own `Fonts/` (found
 /// from the spec's folder up to the project's root), with `.otf`, `.ttf` or `.ttc` added.

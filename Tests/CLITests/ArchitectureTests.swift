@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// The dependency rules README's architecture section states, checked on the sources: a rule that
 /// only a reviewer enforces is broken by the first change nobody reviews.
@@ -9,7 +10,7 @@ final class ArchitectureTests: XCTestCase {
     func testTheServerCallsNoCommandType() throws {
         let commands = ["RenderCommand", "CheckCommand", "SheetCommand", "AnimateCommand", "BatchCommand", "VerifyCommand",
                         "DiffCommand", "MergeCommand", "UnusedCommand", "ServeCommand"]
-        let files = try sources(in: "Sources/grona-snap/Server")
+        let files = try sources(in: "Sources/GronaServer")
         XCTAssertGreaterThan(files.count, 5)
         for (path, text) in files {
             for command in commands {
@@ -48,7 +49,7 @@ final class ArchitectureTests: XCTestCase {
     /// report (/api/preview): its script holds no table of text sizes, right-to-left languages,
     /// contrast minimums or theme colours, and no luminance arithmetic.
     func testThePageDecidesNoRuleOfItsOwn() throws {
-        let folder = packageRoot + "/Sources/grona-snap/Studio/studio"
+        let folder = packageRoot + "/Sources/GronaServer/Studio/studio"
         let script = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
             .map { try String(contentsOfFile: folder + "/" + $0, encoding: .utf8) }.joined(separator: "\n")
         let rules = ["luminance", "0.2126", "0.7152", "RTL_LANGUAGES", "TEXT_SIZES", "THEME_DEFAULTS", "CAMPAIGN_TOKENS",
@@ -78,7 +79,7 @@ final class ArchitectureTests: XCTestCase {
         let required = Set(fields.filter { $0["required"] as? Bool == true }.compactMap { $0["key"] as? String })
         XCTAssertFalse(labels.isEmpty || required.isEmpty || sizes.isEmpty)
 
-        let folder = packageRoot + "/Sources/grona-snap/Studio/studio"
+        let folder = packageRoot + "/Sources/GronaServer/Studio/studio"
         let modules = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".js") }.sorted()
         XCTAssertGreaterThan(modules.count, 10)
         /// `text` as a string literal of JavaScript, in any of its three quotes.
@@ -128,7 +129,7 @@ final class ArchitectureTests: XCTestCase {
     /// values for the rest of the package: a second caller would need its own copy of that care.
     func testEachCLibraryHasOneSwiftHome() throws {
         let homes = ["CFreeType": "Sources/Text/FreeType.swift", "CHarfBuzz": "Sources/Text/HarfBuzz.swift",
-                     "CUnicode": "Sources/Text/ICU.swift"]
+                     "CUnicode": "Sources/Text/ICU.swift", "CMicroHTTPD": "Sources/GronaServer/HTTPServer.swift"]
         let files = try sources(in: "Sources")
         for (library, home) in homes {
             let importers = files.filter { $0.1.split(separator: "\n").contains { $0.hasSuffix("import \(library)") } }.map(\.0)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// `grona-snap batch`: same bytes whatever the thread count; shards that add up to one run.
 /// Three fixtures (a banner, a progress bar, a message) rendered at @1x (`--scale 1`) keep the tests

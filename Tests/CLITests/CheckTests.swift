@@ -2,6 +2,7 @@ import Foundation
 import Grona
 import Text
 import XCTest
+import TestSupport
 
 /// `grona-snap check` on specs written the way a campaign's are when they go wrong — pale campaign
 /// colours, a mid-grey surface, long copy, a pale button on a pale card, a progress fill close to its

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// The command line's one table (`CommandTable`, listed by `grona-snap help --options`) drives the
 /// parser, every command's help, the man page, the shell completions and the API's query parameters:

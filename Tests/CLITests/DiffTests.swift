@@ -2,6 +2,7 @@ import Foundation
 import PNG
 import Raster
 import XCTest
+import TestSupport
 
 /// `grona-snap diff`: 0 when the images match, 1 when they differ, 2 when a file is unusable.
 final class DiffTests: XCTestCase {

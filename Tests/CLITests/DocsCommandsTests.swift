@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// The commands README.md and docs/ show are the commands that work: every fenced block marked
 /// `runnable` is run with the grona-snap built beside this test, from a scratch folder that holds the

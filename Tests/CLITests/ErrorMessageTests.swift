@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 // Every bad input gets a message as helpful as the unknown-key one: what was wrong, where, and what
 // would have been right. Each message is checked exactly, through the real command line.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 // `scripts/install PREFIX` makes a grona-snap that works outside the checkout: the binary in
 // PREFIX/bin finds its fonts in PREFIX/share/grona-snap/Fonts, wherever PREFIX is.

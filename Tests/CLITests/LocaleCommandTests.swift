@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import XCTest
+import TestSupport
 
 /// `--locale`, `--pseudo`, `sheet --locales/--pseudos`, and golden names per locale in `batch` and
 /// `verify`, on the localized fixture (Fixtures/weekend-campaign.json).

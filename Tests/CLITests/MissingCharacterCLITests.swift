@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// Characters no pinned font can draw, and private-use characters (U+F8FF), on the command line:
 /// `render` warns on stderr (naming the spec, the text's role and the characters), lists them in the

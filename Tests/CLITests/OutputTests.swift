@@ -2,6 +2,7 @@ import Foundation
 import PNG
 import Raster
 import XCTest
+import TestSupport
 
 // Where `-o` writes (AtomicFile): `-` is standard output, devices and FIFOs are written through and
 // never replaced, a symlink's target is replaced and the link kept, and a folder is refused.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// `render --overlay accessibility` and `sheet --overlay accessibility`.
 final class OverlayTests: XCTestCase {

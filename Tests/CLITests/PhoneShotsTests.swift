@@ -2,6 +2,7 @@ import Foundation
 import PNG
 import Raster
 import XCTest
+import TestSupport
 
 /// A shot list's `phone` kind: the card on an iPhone screen (`PhoneFrame`), its size at each scale,
 /// the card's own pixels inside the screen, the status bar's ink in each appearance, right to left,

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// The CI examples of docs/ios-teams.md, run as written: each command taken from the page's own code block
 /// and run by the shell with the variables its engine sets, in a checkout-like folder (Fixtures/ with

@@ -2,6 +2,7 @@ import Foundation
 import Grona
 import Raster
 import XCTest
+import TestSupport
 
 /// `render` with a screenshot canvas, and `render` on bad input.
 final class RenderCanvasTests: XCTestCase {

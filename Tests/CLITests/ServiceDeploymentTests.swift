@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// `grona-snap serve` as a team deploys it: 429 for a client over its share and 503 only when the
 /// instance is full, probes answered at once while every lane is busy, the names it is reached by,

@@ -5,6 +5,7 @@ import FoundationXML
 import PNG
 import Raster
 import XCTest
+import TestSupport
 
 /// `grona-snap verify` on CI engines: Bazel's sharding protocol, the other engines' variables,
 /// JUnit XML, GitHub annotations, `merge`, and nothing left behind by failing runs.

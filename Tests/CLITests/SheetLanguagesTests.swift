@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// The language axis can name the spec's own copy (`base`) beside its localizations, and leave it
 /// out (an empty list with pseudolanguages), so a sheet holds exactly the languages asked for.

@@ -3,6 +3,7 @@ import Grona
 import Raster
 import Text
 import XCTest
+import TestSupport
 
 /// Contact sheets: the grid's geometry, labels and headers, and the `sheet` command.
 final class SheetTests: XCTestCase {

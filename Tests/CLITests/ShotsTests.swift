@@ -3,6 +3,7 @@ import PNG
 import Raster
 import WebP
 import XCTest
+import TestSupport
 
 /// `grona-snap shots`: a docs page's images from one shot list, its manifest, WebP output, the
 /// refusals, and `--watch`.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 // A folder of specs may hold other JSON (a --report saved beside them): a file whose top level has no
 // `component` key is skipped by batch and verify with one note line; a spec that is invalid is still

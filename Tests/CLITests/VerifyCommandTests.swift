@@ -3,6 +3,7 @@ import GronaSnapshots
 import PNG
 import Raster
 import XCTest
+import TestSupport
 
 /// `grona-snap verify`, run as a process: exit statuses, the summary line, the report, unused
 /// goldens and --prune. The fixture is the info message (12 variants, no image, quick to render).

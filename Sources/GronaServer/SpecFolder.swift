@@ -27,9 +27,9 @@ import GronaOutput
 /// (507), after the oldest files of the trash have made what room they can, while saving over an
 /// existing file within it is not. A disk that fills up (ENOSPC, EDQUOT) is 507 too, and the file
 /// on disk is as it was: nothing is put in place until it is written whole.
-struct SpecFolder: Sendable {
+package struct SpecFolder: Sendable {
     /// The folder's real path.
-    let path: String
+    package let path: String
     /// The folder, opened once: every save, rename, copy, trash, restore and upload goes through it.
     let handle: FolderHandle
     /// Saves are serialised, so that the check "unchanged since it was opened" and the write are one
@@ -38,9 +38,9 @@ struct SpecFolder: Sendable {
     /// which leaves no file behind in the campaign folder.
     private let saveLock = NSLock()
     /// The folder's git history (`serve` opens it): every change below is committed to it.
-    var history: CampaignHistory?
+    package var history: CampaignHistory?
 
-    init(_ folder: String) throws {
+    package init(_ folder: String) throws {
         guard let real = AssetPaths.realDirectory(folder), let handle = try? FolderHandle(path: real) else {
             throw RequestError("serve: \(folder) is not a folder")
         }
@@ -93,7 +93,7 @@ struct SpecFolder: Sendable {
     }
 
     /// The folder's own name, for a page to show (never its place on the server's disk).
-    var displayName: String { path.split(separator: "/").last.map(String.init) ?? "/" }
+    package var displayName: String { path.split(separator: "/").last.map(String.init) ?? "/" }
 
     /// `message` with the real paths of the folder and of GronaSnap's fonts taken out, so no answer
     /// tells a client where the server keeps its files.
@@ -106,7 +106,7 @@ struct SpecFolder: Sendable {
     }
 
     /// The spec files in the folder, sorted by name.
-    func names() -> [String] {
+    package func names() -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return entries.filter { SpecFolder.isValidName($0) && file($0) != nil }.sorted()
     }
@@ -176,7 +176,7 @@ struct SpecFolder: Sendable {
     /// Removes the temporary files a server that stopped mid-write left in the folder, its trash and
     /// its folders one level down (where images are uploaded); the number removed. Called as `serve`
     /// starts, before anything is written.
-    func removeLeftovers() -> Int {
+    package func removeLeftovers() -> Int {
         var removed = handle.removeLeftovers().count
         for name in handle.names() where !name.hasPrefix(".") || name == SpecFolder.trashFolder {
             guard case .folder? = handle.kind(name), let inner = try? handle.folder(name) else { continue }

@@ -1,4 +1,3 @@
-import CMicroHTTPD
 import Foundation
 import Grona
 import GronaRequests
@@ -77,7 +76,7 @@ final class WorkerPool: @unchecked Sendable {
     private func start(_ lane: Lane, number: Int) {
         stopped.enter()
         let thread = Thread { [self] in
-            if lane == .heavy { gs_nice_this_thread(10) }
+            if lane == .heavy { MicroHTTPD.lowerThisThreadsPriority(to: 10) }
             while let job = next(lane) {
                 let moved = job.run(lane)
                 condition.lock()

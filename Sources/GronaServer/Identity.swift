@@ -13,7 +13,7 @@ import Darwin
 // each person's token, never the token itself) or by a trusted auth proxy's headers.
 
 /// An IPv4 or IPv6 address, or a CIDR range of them (`10.0.0.0/8`, `fd00::/8`, `::1`).
-struct AddressRange: Sendable, Equatable {
+package struct AddressRange: Sendable, Equatable {
     /// 4 or 16 bytes; an IPv4-mapped IPv6 address (`::ffff:10.0.0.1`) is its IPv4 address.
     let bytes: [UInt8]
     let prefix: Int
@@ -43,7 +43,7 @@ struct AddressRange: Sendable, Equatable {
     }
 
     /// The address's bytes: 4 for IPv4 (and IPv4-mapped IPv6), 16 for IPv6.
-    static func parse(_ text: String) -> [UInt8]? {
+    package static func parse(_ text: String) -> [UInt8]? {
         var v4 = in_addr(), v6 = in6_addr()
         if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
         guard inet_pton(AF_INET6, text, &v6) == 1 else { return nil }
@@ -56,13 +56,13 @@ struct AddressRange: Sendable, Equatable {
 /// The proxies in front (`--trusted-proxy`, repeatable: addresses and CIDR ranges): their
 /// `X-Forwarded-For` names the client, their `X-Forwarded-User` / `X-Forwarded-Email` the person,
 /// their `X-Request-Id` the request, and their connections have no per-address limit.
-struct TrustedProxies: Sendable {
+package struct TrustedProxies: Sendable {
     var ranges: [AddressRange] = []
 
     init(_ ranges: [AddressRange] = []) { self.ranges = ranges }
 
     /// `--trusted-proxy` values: each an address or a CIDR range.
-    static func parse(_ values: [String]) throws -> TrustedProxies {
+    package static func parse(_ values: [String]) throws -> TrustedProxies {
         TrustedProxies(try values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.map { text in
             guard let range = AddressRange(text) else {
                 throw RequestError("--trusted-proxy: \(quoted(text, limit: 64)) is not an IP address or a CIDR range "
@@ -73,7 +73,7 @@ struct TrustedProxies: Sendable {
     }
 
     func contains(_ address: String) -> Bool { ranges.contains { $0.contains(address) } }
-    var isEmpty: Bool { ranges.isEmpty }
+    package var isEmpty: Bool { ranges.isEmpty }
 }
 
 /// The client a request counts for in fair queueing and the per-client share: an IPv4 address as it
@@ -89,13 +89,15 @@ enum ClientGroup {
 /// The people a tokens file names (`--tokens FILE`): one `NAME SHA256-HEX` a line (`#` starts a
 /// comment), the hash of that person's token, so the file gives away no token. A line is made with
 /// `printf '%s %s\n' alice "$(printf '%s' "$TOKEN" | sha256sum | cut -d' ' -f1)"`.
-struct PersonTokens: Sendable {
-    struct Entry: Sendable { var name: String; var hash: [UInt8] }
-    var entries: [Entry] = []
+package struct PersonTokens: Sendable {
+    package struct Entry: Sendable { var name: String; var hash: [UInt8] }
+    package var entries: [Entry] = []
+
+    package init() {}
 
     static let namePattern = "^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$"
 
-    static func read(_ path: String) throws -> PersonTokens {
+    package static func read(_ path: String) throws -> PersonTokens {
         guard let data = FileManager.default.contents(atPath: path) else { throw RequestError("--tokens: cannot read \(path)") }
         var tokens = PersonTokens()
         for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -129,7 +131,7 @@ struct PersonTokens: Sendable {
         return found
     }
 
-    var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     private static func hexBytes(_ text: String) -> [UInt8]? {
         let digits = Array(text.lowercased().utf8)
@@ -145,8 +147,8 @@ struct PersonTokens: Sendable {
 
 /// A name the studio is reached by (`--public-url https://grona.team.example`): its origin, which a
 /// browser sends as `Origin`, and the `Host` values that name it.
-struct PublicURL: Sendable, Equatable {
-    let origin: String
+package struct PublicURL: Sendable, Equatable {
+    package let origin: String
     let hosts: Set<String>
 
     init(_ text: String) throws {
@@ -169,7 +171,7 @@ struct PublicURL: Sendable, Equatable {
     }
 
     /// `--public-url` values (each may be a comma list, as GRONA_PUBLIC_URL is).
-    static func parse(_ values: [String]) throws -> [PublicURL] {
+    package static func parse(_ values: [String]) throws -> [PublicURL] {
         try values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map(PublicURL.init)
     }
 }

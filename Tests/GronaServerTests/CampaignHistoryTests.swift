@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// The campaigns folder's history in git: a folder becomes a repository without losing a file, each
 /// change is one commit of its files by its author with its words, nothing else is ever committed,
@@ -11,7 +12,7 @@ final class CampaignHistoryTests: XCTestCase {
     static let serverArguments = ["--trusted-proxy", "127.0.0.1"]
 
 
-    private func json(_ answer: StudioServer.Answer) throws -> [String: Any] {
+    private func json(_ answer: InProcessStudio.Answer) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any], answer.text)
     }
 
@@ -36,7 +37,7 @@ final class CampaignHistoryTests: XCTestCase {
 
     /// Saves `key = value` over the file as it is, as `person`.
     @discardableResult
-    private func save(_ server: StudioServer, _ name: String, _ key: String, _ value: String, in language: String? = nil, as person: String? = nil) throws -> StudioServer.Answer {
+    private func save(_ server: InProcessStudio, _ name: String, _ key: String, _ value: String, in language: String? = nil, as person: String? = nil) throws -> InProcessStudio.Answer {
         let opened = try server.request("GET", "/api/specs/\(name)")
         var headers = ["If-Match": opened.header("ETag")!]
         if let person { headers[CampaignHistoryTests.personHeader] = person }
@@ -49,7 +50,7 @@ final class CampaignHistoryTests: XCTestCase {
         let folder = try folderWithAcme()
         try "not a campaign\n".write(toFile: folder + "/notes.txt", atomically: true, encoding: .utf8)
         let before = try files(under: folder).map { ($0, try bytes(folder + "/" + $0)) }
-        let server = try StudioServer(folder: folder)
+        let server = try InProcessStudio(folder: folder)
         defer { server.stop() }
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/.git/HEAD"))
         for (path, content) in before { XCTAssertEqual(try bytes(folder + "/" + path), content, path) }
@@ -61,7 +62,7 @@ final class CampaignHistoryTests: XCTestCase {
     /// The issue's figure: a save, a rename and a restore by two people, each a commit in words.
     func testASaveARenameAndARestoreByTwoPeopleAreThreeCommits() throws {
         let folder = try folderWithAcme()
-        let server = try StudioServer(folder: folder, arguments: CampaignHistoryTests.serverArguments)
+        let server = try InProcessStudio(folder: folder, arguments: CampaignHistoryTests.serverArguments)
         defer { server.stop() }
         try save(server, "acme-banner.json", "title", "Triple points", as: "Ada Lindqvist")
         try save(server, "acme-banner.json", "title", "Triple points", as: "Ada Lindqvist")  // nothing changes: no commit
@@ -113,7 +114,7 @@ final class CampaignHistoryTests: XCTestCase {
         let status = try git(["status", "--porcelain"], in: folder)
         XCTAssertEqual(status, " M README.md\nA  staged.txt\n?? draft.txt\n")
 
-        let server = try StudioServer(folder: folder, arguments: CampaignHistoryTests.serverArguments)
+        let server = try InProcessStudio(folder: folder, arguments: CampaignHistoryTests.serverArguments)
         defer { server.stop() }
         XCTAssertEqual(try git(["log", "--format=%s"], in: folder), "The iOS team's specs\n", "an existing repository gets no first commit")
         try save(server, "acme-banner.json", "button", "Show me", in: "de", as: "Ada Lindqvist")
@@ -129,7 +130,7 @@ final class CampaignHistoryTests: XCTestCase {
     /// Every kind of change is one commit of its files, in words.
     func testEveryChangeIsACommitOfItsFiles() throws {
         let folder = try folderWithAcme()
-        let server = try StudioServer(folder: folder)
+        let server = try InProcessStudio(folder: folder)
         defer { server.stop() }
         let opened = try server.request("GET", "/api/specs/acme-banner.json")
         var spec = setting(setting(try json(opened), "title", "Zwei", in: "de"), "button", "Los", in: "de")
@@ -157,7 +158,7 @@ final class CampaignHistoryTests: XCTestCase {
     /// A version is drawn with the images it had, beside today's, with the report's words.
     func testAVersionIsDrawnWithItsOwnImagesBesideToday() throws {
         let folder = try folderWithAcme()
-        let server = try StudioServer(folder: folder)
+        let server = try InProcessStudio(folder: folder)
         defer { server.stop() }
         let opened = try server.request("GET", "/api/specs/acme-banner.json")
         XCTAssertEqual(try server.request("PUT", "/api/specs/acme-banner.json", body: try data(setting(try json(opened), "image", "images/coffee.png")),
@@ -181,7 +182,7 @@ final class CampaignHistoryTests: XCTestCase {
     /// The command line reads the same history: `history` lists it, `render --version` draws one.
     func testTheCommandLineListsAndDrawsVersions() throws {
         let folder = try folderWithAcme()
-        let server = try StudioServer(folder: folder, arguments: CampaignHistoryTests.serverArguments)
+        let server = try InProcessStudio(folder: folder, arguments: CampaignHistoryTests.serverArguments)
         try save(server, "acme-banner.json", "title", "Triple points", as: "Ada Lindqvist")
         server.stop()
         let listed = try snap("history", folder + "/acme-banner.json")
@@ -211,7 +212,7 @@ final class CampaignHistoryTests: XCTestCase {
     func testTwoInstancesOnTwoClonesShareOneHistory() throws {
         let root = try bareRepositoryWithAcme(pushedFrom: "seed")
         for machine in ["a", "b"] { try git(["clone", "-q", root + "/campaigns.git", root + "/" + machine], in: root) }
-        let servers = try ["a", "b"].map { try StudioServer(folder: root + "/" + $0, arguments: ["--remote", "origin"]) }
+        let servers = try ["a", "b"].map { try InProcessStudio(folder: root + "/" + $0, arguments: ["--remote", "origin"]) }
         defer { servers.forEach { $0.stop() } }
 
         // Each machine's marketer edits one field, again and again, at the same time as the other:
@@ -289,7 +290,7 @@ final class CampaignHistoryTests: XCTestCase {
             exit 1
             """.write(toFile: hook, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
-        let server = try StudioServer(folder: root + "/here", arguments: ["--remote", "origin"])
+        let server = try InProcessStudio(folder: root + "/here", arguments: ["--remote", "origin"])
         defer { server.stop() }
 
         let opened = try server.request("GET", "/api/specs/acme-banner.json")
@@ -336,13 +337,13 @@ final class CampaignHistoryTests: XCTestCase {
         return root
     }
 
-    private func server(_ server: StudioServer, _ method: String, _ spec: [String: Any], _ etag: String) throws -> StudioServer.Answer {
+    private func server(_ server: InProcessStudio, _ method: String, _ spec: [String: Any], _ etag: String) throws -> InProcessStudio.Answer {
         try server.request(method, "/api/specs/acme-banner.json", body: try data(spec), headers: ["If-Match": etag])
     }
 
     /// One marketer's edit as the studio makes it: open, change, save; over a version changed
     /// meanwhile, merge. "saved", "merged" or "conflict".
-    private func edit(_ server: StudioServer, _ key: String, _ value: String) throws -> String {
+    private func edit(_ server: InProcessStudio, _ key: String, _ value: String) throws -> String {
         let opened = try server.request("GET", "/api/specs/acme-banner.json")
         let base = try json(opened)
         let mine = setting(base, key, value)

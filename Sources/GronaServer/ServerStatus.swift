@@ -9,7 +9,7 @@ import Darwin
 /// What `GET /readyz` and `GET /metrics` report: the queues, the refusals, the memory, and whether
 /// the server is draining (SIGTERM: it takes no new connections and finishes the ones it has).
 /// `HTTPServer` counts into it and attaches its queues; `StudioAPI` reads it.
-final class ServerStatus: Sendable {
+package final class ServerStatus: Sendable {
     struct Queues: Sendable {
         var light = 0, heavy = 0, running = 0, capacity = 1
         var connections = 0, refusedConnections = 0, reclaimedConnections = 0
@@ -28,7 +28,7 @@ final class ServerStatus: Sendable {
     /// Where each answered request is written (`--log-format`).
     let log: ServiceLog
 
-    init(log: ServiceLog = ServiceLog(format: .none)) { self.log = log }
+    package init(log: ServiceLog = ServiceLog(format: .none)) { self.log = log }
 
     /// A request answered: counted, timed and logged.
     func observe(_ exchange: ServiceLog.Exchange) {

@@ -1,11 +1,12 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// POST /api/translations writes a campaign's copy for translators and /api/translations/import
 /// reads it back: the localizations that come back are the campaign's own, in every format.
 final class StudioTranslationsTests: XCTestCase {
     func testEachFormatComesBackAsTheCampaignsLocalizations() throws {
-        let server = try StudioServer(folder: fixtures)
+        let server = try InProcessStudio(folder: fixtures)
         defer { server.stop() }
         let body = try bytes(fixtures + "/weekend-campaign.json")
         let spec = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
@@ -33,7 +34,7 @@ final class StudioTranslationsTests: XCTestCase {
     /// A cell a spreadsheet would run as a formula is exported with a quote before it (OWASP's CSV
     /// injection advice), and read back as the text it was, quotes the text had included.
     func testCSVExportDefusesFormulasAndReadsThemBackAsTheyWere() throws {
-        let server = try StudioServer(folder: fixtures)
+        let server = try InProcessStudio(folder: fixtures)
         defer { server.stop() }
         var spec = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try bytes(fixtures + "/weekend-campaign.json"))) as? [String: Any])
         var component = try XCTUnwrap(spec["component"] as? [String: Any])
@@ -83,7 +84,7 @@ final class StudioTranslationsTests: XCTestCase {
     /// says what it would change, field by field, in words; a file's bytes are read in their
     /// encoding, and one that is not UTF-8 or UTF-16 is refused by name.
     func testAnImportAnswersWhatItWouldChangeAndABadOneIsRefused() throws {
-        let server = try StudioServer(folder: fixtures)
+        let server = try InProcessStudio(folder: fixtures)
         defer { server.stop() }
         var spec = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try bytes(fixtures + "/default-banner.json"))) as? [String: Any])
         spec["localizations"] = ["it": ["title": "Salve", "button": "Acquista"]]

@@ -15,13 +15,13 @@ import Darwin
 /// and the start-up line still go out).
 ///
 /// Each line is written with one write(2), so lines from several threads never interleave.
-final class ServiceLog: Sendable {
-    enum Format: String, Sendable, CaseIterable { case json, text, none }
+package final class ServiceLog: Sendable {
+    package enum Format: String, Sendable, CaseIterable { case json, text, none }
 
     let format: Format
     private let sink: @Sendable (String) -> Void
 
-    init(format: Format, sink: @escaping @Sendable (String) -> Void = ServiceLog.standardError) {
+    package init(format: Format, sink: @escaping @Sendable (String) -> Void = ServiceLog.standardError) {
         self.format = format
         self.sink = sink
     }
@@ -63,7 +63,7 @@ final class ServiceLog: Sendable {
     }
 
     /// Something the service did of itself (started, reloaded its settings).
-    func event(_ message: String, _ fields: [(String, String)] = []) {
+    package func event(_ message: String, _ fields: [(String, String)] = []) {
         line(message, fields.map { ($0.0, .text($0.1)) })
     }
 

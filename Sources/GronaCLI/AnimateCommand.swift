@@ -4,6 +4,7 @@ import GronaRequests
 import PNG
 import Raster
 import GronaOutput
+import GronaServer
 
 /// `grona-snap animate SPEC.json -o OUT.png [--fps N] [--frames-dir DIR] [canvas] [overrides]`
 enum AnimateCommand {

@@ -47,10 +47,10 @@ extension StudioAPI {
         let versions = try campaignHistory().versions(of: name)
         guard !versions.isEmpty || folder.file(name) != nil else { throw RequestError(.notFound, "no spec named \(name) in the folder or its history") }
         let entries = versions.map { version in
-            "{\"id\": \(jsonStringLiteral(version.id)), \"time\": \(jsonStringLiteral(version.time)), \"author\": \(jsonStringLiteral(version.author)), "
-                + "\"message\": \(jsonStringLiteral(version.message)), \"name\": \(jsonStringLiteral(version.path))}"
+            JSONValue.members([("id", .string(version.id)), ("time", .string(version.time)), ("author", .string(version.author)),
+                               ("message", .string(version.message)), ("name", .string(version.path))])
         }
-        return .json("{\"name\": \(jsonStringLiteral(name)), \"versions\": [" + entries.map { "\n  " + $0 }.joined(separator: ",") + "\n]}\n")
+        return .json(.members([("name", .string(name)), ("versions", .array(entries))]))
     }
 
     /// GET /api/specs/NAME/versions/ID: the file as it was in that version.
@@ -83,11 +83,11 @@ extension StudioAPI {
         let nowImage = try decodePNG(nowPNG, maximumPixelCount: Pixmap.maximumPixelCount).pixmap
         let result = compare(expected: thenImage, actual: nowImage)
         let difference = result.matches ? nil : makeDifferenceImage(expected: thenImage, actual: nowImage)
-        func url(_ png: [UInt8]) -> String { jsonStringLiteral("data:image/png;base64," + Data(png).base64EncodedString()) }
+        func url(_ png: [UInt8]) -> JSONValue { .string("data:image/png;base64," + Data(png).base64EncodedString()) }
         let words = result.matches ? "looks the same as now" : result.message
-        return .json("{\"version\": \(jsonStringLiteral(version.id)), \"changes\": \(jsonStringLiteral(CampaignWords.change(of: name, from: [UInt8](old), to: current))),\n"
-                     + " \"difference\": \(jsonStringLiteral(words)),\n \"then\": \(url(thenPNG)),\n \"now\": \(url(nowPNG)),\n"
-                     + " \"differenceImage\": \(try difference.map { url(try encodePNG($0)) } ?? "null")}\n")
+        return .json(.members([("version", .string(version.id)), ("changes", .string(CampaignWords.change(of: name, from: [UInt8](old), to: current))),
+                               ("difference", .string(words)), ("then", url(thenPNG)), ("now", url(nowPNG)),
+                               ("differenceImage", try difference.map { url(try encodePNG($0)) } ?? .null)]))
     }
 
     /// One picture of a spec, costed and within the budget as `/api/render` is.
@@ -116,8 +116,7 @@ extension StudioAPI {
         switch try folder.save(bytes, as: name, ifMatch: ifMatch, by: person(request),
                                describing: { _, _ in "\(name): restored the version of \(when) by \(version.author) (\(version.id.prefix(7)))" }) {
         case .saved(let etag):
-            return .json("{\"saved\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag)), \"version\": \(jsonStringLiteral(version.id))}\n",
-                         headers: [("ETag", etag)])
+            return .json(.members([("saved", .string(name)), ("etag", .string(etag)), ("version", .string(version.id))]), headers: [("ETag", etag)])
         case .conflict(let message), .overtaken(let message): throw RequestError(.conflict, message)
         case .full(let message): throw RequestError(.folderFull, message)
         case .notFound: throw RequestError(.notFound, "no spec named \(name) in the folder")

@@ -42,7 +42,7 @@ extension StudioAPI {
             throw RequestError(.badInput, "\(refused)")
         }
         let name = String(options.name.dropLast(5)) + (language.map { "-" + $0 } ?? "") + "." + format.fileExtension
-        return .json("{\"name\": \(jsonStringLiteral(name)), \"mediaType\": \(jsonStringLiteral(format.mediaType)), \"text\": \(jsonStringLiteral(text))}\n")
+        return .json(.members([("name", .string(name)), ("mediaType", .string(format.mediaType)), ("text", .string(text))]))
     }
 
     /// What a translation file posted (`{"spec": SPEC, "text": FILE}`, or `"file"`: its bytes in
@@ -78,20 +78,20 @@ extension StudioAPI {
             if format == .csv { read = read.mapValues { $0.mapValues(CSVFormula.unescaped) } }
             let copy = Translations(spec)
             let result = try copy.importing(read)
-            func field(_ language: String, _ key: String) -> [String] {
+            func field(_ language: String, _ key: String) -> [(String, JSONValue?)] {
                 let name = (try? LanguageTag(parsing: language))?.englishName ?? language
-                return ["\"language\": \(jsonStringLiteral(language))", "\"languageName\": \(jsonStringLiteral(name))",
-                        "\"key\": \(jsonStringLiteral(key))", "\"label\": \(jsonStringLiteral(Self.copyLabel(key)))"]
+                return [("language", .string(language)), ("languageName", .string(name)), ("key", .string(key)), ("label", .string(Self.copyLabel(key)))]
             }
-            let text = { (value: String?) in value.map(jsonStringLiteral) ?? "null" }
+            // A text the file does not have is null, not left out: the page shows "before" and "after" of each.
+            let text = { (value: String?) in value.map(JSONValue.string) ?? .null }
             let changes = result.changes.map { change in
-                "{" + (field(change.language, change.key) + ["\"change\": \"\(change.kind.rawValue)\"", "\"before\": \(text(change.before))",
-                                                             "\"after\": \(text(change.after))"]).joined(separator: ", ") + "}"
+                JSONValue.members(field(change.language, change.key) + [("change", .string(change.kind.rawValue)), ("before", text(change.before)),
+                                                                        ("after", text(change.after))])
             }
-            let untranslated = result.untranslated.map { "{" + field($0.language, $0.key).joined(separator: ", ") + "}" }
-            return .json("{\"localizations\": \(try copy.localizationsJSON(result.localizations)),\n"
-                         + " \"changes\": [" + changes.joined(separator: ",\n  ") + "],\n"
-                         + " \"untranslated\": [" + untranslated.joined(separator: ",\n  ") + "]}\n")
+            let untranslated = result.untranslated.map { JSONValue.members(field($0.language, $0.key)) }
+            // The localizations as the spec file holds them (Translations writes that JSON), read back as a value.
+            let localizations = try JSONParser.parse(try copy.localizationsJSON(result.localizations))
+            return .json(.members([("localizations", localizations), ("changes", .array(changes)), ("untranslated", .array(untranslated))]))
         } catch let refused as TranslationError {
             throw RequestError(.badInput, "\(member): \(refused)")
         }

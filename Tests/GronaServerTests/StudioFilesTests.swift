@@ -5,11 +5,12 @@ import FoundationNetworking
 import PNG
 import Raster
 import XCTest
+import TestSupport
 
 /// The studio's file routes: saves that rewrite only what changed, merges over a file changed on
 /// disk, duplicate / rename / trash / restore, and the folder's images — each confined to DIR.
 final class StudioFilesTests: XCTestCase {
-    private func json(_ answer: StudioServer.Answer) throws -> [String: Any] {
+    private func json(_ answer: InProcessStudio.Answer) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any], answer.text)
     }
 
@@ -26,7 +27,7 @@ final class StudioFilesTests: XCTestCase {
     /// The page sends the whole spec; only the edited line of the file changes.
     func testASaveRewritesOnlyTheEditedValue() throws {
         let folder = try folderWithAcme()
-        let server = try StudioServer(folder: folder)
+        let server = try InProcessStudio(folder: folder)
         defer { server.stop() }
         let opened = try server.request("GET", "/api/specs/acme-banner.json")
         let spec = setting(try json(opened), "title", "Triple points on every order")
@@ -42,7 +43,7 @@ final class StudioFilesTests: XCTestCase {
     /// Two tabs opened one campaign: different fields merge; the same field is offered as a choice.
     func testSavesOverAChangedFileMergeFieldByField() throws {
         let folder = try folderWithAcme()
-        let server = try StudioServer(folder: folder)
+        let server = try InProcessStudio(folder: folder)
         defer { server.stop() }
         let opened = try server.request("GET", "/api/specs/acme-banner.json")
         let base = try json(opened)
@@ -90,7 +91,7 @@ final class StudioFilesTests: XCTestCase {
 
     func testDuplicateRenameTrashAndRestore() throws {
         let folder = try folderWithAcme()
-        let server = try StudioServer(folder: folder)
+        let server = try InProcessStudio(folder: folder)
         defer { server.stop() }
         let original = try bytes(folder + "/acme-banner.json")
         let copy = try server.request("POST", "/api/specs/acme-banner.json/duplicate")
@@ -132,7 +133,7 @@ final class StudioFilesTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: folder + "/linked", withDestinationPath: outside)
         try FileManager.default.copyItem(atPath: fixtures + "/images/coffee.png", toPath: outside + "/out.png")
         try FileManager.default.createSymbolicLink(atPath: folder + "/images/out.png", withDestinationPath: outside + "/out.png")
-        let server = try StudioServer(folder: folder)
+        let server = try InProcessStudio(folder: folder)
         defer { server.stop() }
         for path in ["/api/specs/escape.json/duplicate", "/api/specs/escape.json/rename", "/api/specs/escape.json/trash",
                      "/api/specs/..%2F..%2Fetc%2Fpasswd/trash", "/api/specs/.hidden.json/duplicate", "/api/trash/..%2Facme-banner.json/restore"] {
@@ -167,7 +168,7 @@ final class StudioFilesTests: XCTestCase {
 
     func testUploadsAreCheckedPNGsThatNeverReplaceAFile() throws {
         let folder = try folderWithAcme()
-        let server = try StudioServer(folder: folder)
+        let server = try InProcessStudio(folder: folder)
         defer { server.stop() }
         let png = try bytes(fixtures + "/images/croissant.png")
         let uploaded = try server.request("PUT", "/api/images/images/croissant.png", body: png, headers: ["Content-Type": "image/png"])
@@ -198,7 +199,7 @@ final class StudioFilesTests: XCTestCase {
         let folder = try folderWithAcme()
         let png = try bytes(fixtures + "/images/coffee.png")
         for index in 0..<499 { try Data(png).write(to: URL(fileURLWithPath: folder + "/images/fill-\(index).png")) }
-        let server = try StudioServer(folder: folder)
+        let server = try InProcessStudio(folder: folder)
         defer { server.stop() }
         XCTAssertEqual(try server.request("PUT", "/api/images/images/one-more.png", body: png).status, 507)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/images/one-more.png"))
@@ -211,7 +212,7 @@ final class StudioFilesTests: XCTestCase {
         let folder = try folderWithAcme()
         let tokenFile = folder + "-token"
         try "s3cret-token-for-tests\n".write(toFile: tokenFile, atomically: true, encoding: .utf8)
-        let server = try StudioServer(folder: folder, arguments: ["--token-file", tokenFile])
+        let server = try InProcessStudio(folder: folder, arguments: ["--token-file", tokenFile])
         defer { server.stop() }
         let png = try bytes(fixtures + "/images/coffee.png")
         for (method, path) in [("GET", "/api/images"), ("GET", "/api/images/images/coffee.png"), ("PUT", "/api/images/x.png"),
@@ -242,7 +243,7 @@ final class StudioFilesTests: XCTestCase {
         let old = folder + "/.grona-trash/20260101T000000000Z-old.json", newer = folder + "/.grona-trash/20260102T000000000Z-newer.json"
         try sparseFile(old, 200 << 20)
         try sparseFile(newer, (56 << 20) - acme.count - acme.count / 2)
-        let server = try StudioServer(folder: folder)
+        let server = try InProcessStudio(folder: folder)
         defer { server.stop() }
         let saved = try server.request("PUT", "/api/specs/another.json", body: acme)
         XCTAssertEqual(saved.status, 200, saved.text)
@@ -261,11 +262,12 @@ final class StudioFilesTests: XCTestCase {
         let folder = try folderWithAcme()
         try FileManager.default.createDirectory(atPath: folder + "/.grona-trash", withIntermediateDirectories: false)
         // 2147483646 is past any pid_max: no such process runs.
-        let gone = ".grona-2147483646-1-12345.tmp", running = ".grona-\(getpid())-1-12345.tmp"
+        // The service runs in this process, so the running one is the process that started the tests.
+        let gone = ".grona-2147483646-1-12345.tmp", running = ".grona-\(getppid())-1-12345.tmp"
         let leftovers = [gone, "images/" + gone, ".grona-trash/" + gone]
         let kept = [running, "images/" + running, ".grona-notes.tmp", "draft.tmp"]
         for name in leftovers + kept { XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("{".utf8))) }
-        let server = try StudioServer(folder: folder)
+        let server = try InProcessStudio(folder: folder)
         defer { server.stop() }
         for name in leftovers { XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/" + name), name) }
         for name in kept { XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/" + name), name) }
@@ -291,7 +293,7 @@ final class StudioFilesTests: XCTestCase {
         }
         try FileManager.default.copyItem(atPath: fixtures + "/acme-banner.json", toPath: disk + "/acme-banner.json")
         let before = try bytes(disk + "/acme-banner.json")
-        let server = try StudioServer(folder: disk)
+        let server = try InProcessStudio(folder: disk)
         defer { server.stop() }
         let opened = try server.request("GET", "/api/specs/acme-banner.json")
         // The rest of the disk filled.
@@ -325,7 +327,7 @@ final class StudioFilesTests: XCTestCase {
         var status = stat()
         XCTAssertEqual(stat(path, &status), 0)
         let spec = Array(#"{"component": {"type": "banner", "title": "Fresh bread", "image": "picture.png"}}"#.utf8)
-        let server = try StudioServer(folder: folder)
+        let server = try InProcessStudio(folder: folder)
         defer { server.stop() }
         let render = "/api/render?name=campaign.json"
         let preview = "/api/preview?name=campaign.json&textSizes=L&appearances=light&directions=ltr"

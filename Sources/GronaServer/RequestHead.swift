@@ -1,4 +1,3 @@
-import CMicroHTTPD
 import Foundation
 import Grona
 
@@ -26,15 +25,9 @@ enum RequestHead {
     /// libmicrohttpd showed it before taking the request line apart (`requestStarted`).
     static func refusal(_ connection: OpaquePointer, head: UnsafeRawPointer, target: RequestTarget) -> HTTPResponse? {
         let box = HeadBox()
-        let size = gs_mhd_head_size(connection)
+        let size = MicroHTTPD.headSize(of: connection)
         box.end = size > 0 ? head + size : nil
-        let context = Unmanaged.passUnretained(box).toOpaque()
-        _ = MHD_get_connection_values_n(connection, .HEADER_KIND, { context, _, key, keySize, value, valueSize in
-            guard let context, let key else { return .YES }
-            let box = Unmanaged<HeadBox>.fromOpaque(context).takeUnretainedValue()
-            box.raw.append((UnsafeRawPointer(key), keySize, value.map(UnsafeRawPointer.init), valueSize))
-            return .YES
-        }, context)
+        box.raw = MicroHTTPD.rawHeaders(of: connection)
         if requestLineHasNUL(head: head, target: target, lineEnd: box.raw.first?.name ?? box.end) {
             return refused(400, "the request line contains a NUL character")
         }

@@ -39,7 +39,7 @@ extension StudioAPI {
         let to = try newName(request) ?? freeCopyName(of: name)
         switch try folder.save(bytes, as: to, ifMatch: nil, by: person(request), describing: { _, _ in "Created \(to) as a copy of \(name)" }) {
         case .saved(let etag):
-            return .json("{\"created\": \(jsonStringLiteral(to)), \"etag\": \(jsonStringLiteral(etag))}\n", headers: [("ETag", etag)])
+            return .json(.members([("created", .string(to)), ("etag", .string(etag))]), headers: [("ETag", etag)])
         case .conflict: throw RequestError(.conflict, "\(to) already exists: choose another name")
         case .full(let message): throw RequestError(.folderFull, message)
         case .notFound: throw RequestError(.conflict, "\(to) already exists: choose another name")
@@ -55,7 +55,7 @@ extension StudioAPI {
             guard folder.handle.kind(to) == nil else { throw RequestError(.conflict, "\(to) already exists: choose another name") }
             try move(name, in: folder.handle, to: folder.handle, as: to)
             folder.record([name, to], "Renamed \(name) to \(to)", by: person(request))
-            return .json("{\"renamed\": \(jsonStringLiteral(name)), \"to\": \(jsonStringLiteral(to))}\n")
+            return .json(.members([("renamed", .string(name)), ("to", .string(to))]))
         }
     }
 
@@ -70,16 +70,16 @@ extension StudioAPI {
             try move(name, in: folder.handle, to: trash, as: entry)
             folder.record([name], "Deleted \(name) (moved to the trash)", by: person(request))
             pruneTrash(trash)
-            return .json("{\"trashed\": \(jsonStringLiteral(name)), \"entry\": \(jsonStringLiteral(entry))}\n")
+            return .json(.members([("trashed", .string(name)), ("entry", .string(entry))]))
         }
     }
 
     /// GET /api/trash: what the trash holds, newest first.
     func listTrash() throws -> HTTPResponse {
         let entries = trashEntries().reversed().map { entry in
-            "{\"entry\": \(jsonStringLiteral(entry.entry)), \"name\": \(jsonStringLiteral(entry.name))}"
+            JSONValue.members([("entry", .string(entry.entry)), ("name", .string(entry.name))])
         }
-        return .json("{\"trash\": [" + entries.map { "\n  " + $0 }.joined(separator: ",") + "\n]}\n")
+        return .json(.members([("trash", .array(entries))]))
     }
 
     /// POST /api/trash/ENTRY/restore: back under its own name, if that is free, within the quota.
@@ -101,7 +101,7 @@ extension StudioAPI {
             try move(entry, in: trash, to: folder.handle, as: name)
             folder.record([name], "Restored \(name) from the trash", by: person(request))
             let etag = folder.handle.read(name, upTo: JSONParser.maximumInputSize).map(SpecFolder.etag) ?? ""
-            return .json("{\"restored\": \(jsonStringLiteral(name)), \"etag\": \(jsonStringLiteral(etag))}\n")
+            return .json(.members([("restored", .string(name)), ("etag", .string(etag))]))
         }
     }
 
@@ -200,7 +200,7 @@ extension StudioAPI {
     }
 
     /// The folder's PNG images: at its top and one folder down, hidden names and links out left out.
-    func imagePaths() -> [String] {
+    package func imagePaths() -> [String] {
         var found: [String] = []
         let manager = FileManager.default
         for entry in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
@@ -224,21 +224,21 @@ extension StudioAPI {
 
     /// GET /api/images: each PNG's path (as a spec names it), size in pixels and bytes.
     func listImages() throws -> HTTPResponse {
-        var entries: [String] = []
+        var entries: [JSONValue] = []
         for path in imagePaths().prefix(StudioAPI.maximumImages) {
             guard let real = imageFile(path), let handle = FileHandle(forReadingAtPath: real) else { continue }
             let head = [UInt8]((try? handle.read(upToCount: 24)) ?? Data())
             try? handle.close()
             let size = (try? FileManager.default.attributesOfItem(atPath: real)[.size] as? Int) ?? 0
-            var fields = ["\"path\": \(jsonStringLiteral(path))", "\"bytes\": \(size)"]
+            var fields: [(String, JSONValue?)] = [("path", .string(path)), ("bytes", .number(Double(size)))]
             // IHDR's width and height, big-endian, right after the signature and the chunk's header.
             if head.count == 24, head[12..<16].elementsEqual("IHDR".utf8) {
                 func word(_ at: Int) -> Int { head[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
-                fields += ["\"width\": \(word(16))", "\"height\": \(word(20))"]
+                fields += [("width", .number(Double(word(16)))), ("height", .number(Double(word(20))))]
             }
-            entries.append("{" + fields.joined(separator: ", ") + "}")
+            entries.append(.members(fields))
         }
-        return .json("{\"images\": [" + entries.map { "\n  " + $0 }.joined(separator: ",") + "\n]}\n")
+        return .json(.members([("images", .array(entries))]))
     }
 
     /// GET /api/images/PATH: the PNG's bytes, for the picker's thumbnails.
@@ -302,7 +302,8 @@ extension StudioAPI {
                 throw RequestError(.folderFull, "cannot write the image: \(failure)")
             }
             folder.record([path], "Added the image \(path)", by: person(request))
-            return .json("{\"uploaded\": \(jsonStringLiteral(path)), \"width\": \(decoded.pixmap.width), \"height\": \(decoded.pixmap.height)}\n")
+            return .json(.members([("uploaded", .string(path)), ("width", .number(Double(decoded.pixmap.width))),
+                                   ("height", .number(Double(decoded.pixmap.height)))]))
         }
     }
 }

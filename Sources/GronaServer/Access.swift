@@ -19,19 +19,21 @@ import Locking
 ///   `X-Forwarded-User` (or `X-Forwarded-Email`) names the person instead, and admits the request:
 ///   that proxy has checked who it is (and must set or clear those headers on every request).
 ///   Listening on another address than loopback, every API request needs one or the other.
-final class AccessPolicy: Sendable {
-    struct Settings: Sendable {
+package final class AccessPolicy: Sendable {
+    package struct Settings: Sendable {
         /// Listening on loopback only.
-        var loopbackOnly = true
+        package var loopbackOnly = true
         /// The address listened on, which a Host may name as well as localhost, 127.0.0.1 and [::1].
-        var listenAddress: String?
+        package var listenAddress: String?
         /// `--token-file`: the one shared token.
-        var token: String?
+        package var token: String?
         /// `--tokens`: the people and their tokens' hashes.
-        var people = PersonTokens()
+        package var people = PersonTokens()
         /// `--public-url`: the names the studio is reached by.
-        var publicURLs: [PublicURL] = []
-        var trustedProxies = TrustedProxies()
+        package var publicURLs: [PublicURL] = []
+        package var trustedProxies = TrustedProxies()
+
+        package init() {}
 
         /// Every API request must say who it is (a token, or a trusted auth proxy's header).
         var needsCredentials: Bool { token != nil || !people.isEmpty || !loopbackOnly }
@@ -54,7 +56,7 @@ final class AccessPolicy: Sendable {
     }
     private let state: Mutex<State>
 
-    init(_ settings: Settings) { state = Mutex(State(current: settings)) }
+    package init(_ settings: Settings) { state = Mutex(State(current: settings)) }
 
     var settings: Settings { state.withLock { $0.current } }
 
@@ -64,7 +66,7 @@ final class AccessPolicy: Sendable {
     }
 
     /// SIGHUP: the names and people, read again.
-    func replace(people: PersonTokens, token: String?, publicURLs: [PublicURL]) {
+    package func replace(people: PersonTokens, token: String?, publicURLs: [PublicURL]) {
         state.withLock {
             $0.previous = $0.current
             $0.current.people = people

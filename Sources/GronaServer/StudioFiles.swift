@@ -1,11 +1,13 @@
 import Foundation
 import GronaRequests
 
-/// The studio page: plain HTML, CSS and JavaScript modules in `Sources/grona-snap/Studio/`, compiled
+/// The studio page: plain HTML, CSS and JavaScript modules in `Sources/GronaServer/Studio/`, compiled
 /// into the binary by SwiftPM (`.embedInCode`, as `PackageResources`). There is no build step of our
 /// own and nothing is fetched from elsewhere; the page calls only the documented API. Only the paths
 /// below are served, each looked up whole, so no path reaches a file by a name of its own.
-struct StudioFiles: Sendable {
+package struct StudioFiles: Sendable {
+    package init() {}
+
     /// The page's JavaScript: ES modules (`<script type="module">`), one per part of the page; the
     /// list is Package.swift's `studioModules`.
     static let modules: [String: [UInt8]] = [

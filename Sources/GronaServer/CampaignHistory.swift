@@ -63,7 +63,7 @@ struct Person: Sendable, Equatable {
 /// campaign already has a version before it to look at and go back to. A folder inside a
 /// repository is used as it is, on its branch: nothing is committed until GronaSnap changes a file,
 /// and then only that file, whatever else the work tree holds.
-final class CampaignHistory: Sendable {
+package final class CampaignHistory: Sendable {
     /// The campaigns folder's real path (git runs there: pathspecs are relative to it).
     let folder: String
     /// The remote each commit is pushed to and pulled from (`serve --remote NAME`).
@@ -74,28 +74,28 @@ final class CampaignHistory: Sendable {
 
     /// git could not do what was asked: its own message (the server says it as a warning, or, at
     /// start, as the error).
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
         /// Fields a pull before the failure settled with the remote's values (`pull`).
         var conflicts: [Conflict] = []
     }
 
     /// One version of a campaign.
-    struct Version: Sendable, Equatable {
+    package struct Version: Sendable, Equatable {
         /// The commit's full id.
-        var id: String
+        package var id: String
         /// When it was committed (ISO 8601, with the committer's offset).
-        var time: String
-        var author: String
-        var message: String
+        package var time: String
+        package var author: String
+        package var message: String
         /// The campaign's file name in that version (it may have been renamed since).
-        var path: String
+        package var path: String
     }
 
     /// Opens the history of `folder`, making the folder a repository first when it is not in one
     /// (unless `creating` is false: then that is an error). `files` lists the campaign files a
     /// first commit holds.
-    init(folder: String, remote: String?, creating: Bool = true, files: () -> [String] = { [] }) throws {
+    package init(folder: String, remote: String?, creating: Bool = true, files: () -> [String] = { [] }) throws {
         self.folder = folder
         self.remote = remote
         let inside = try Git.run(["rev-parse", "--is-inside-work-tree"], in: folder)
@@ -171,7 +171,7 @@ final class CampaignHistory: Sendable {
     // ------------------------------------------------------------------ reading versions
 
     /// The campaign's versions, newest first, following renames (at most `limit`).
-    func versions(of name: String, limit: Int = 200) throws -> [Version] {
+    package func versions(of name: String, limit: Int = 200) throws -> [Version] {
         let result = try Git.run(["--literal-pathspecs", "log", "--follow", "-n", String(limit), "--name-only",
                                   "--format=%x1e%H%x1f%cI%x1f%an%x1f%s", "--", name], in: folder)
         // A repository without a commit yet has no history of anything.
@@ -190,7 +190,7 @@ final class CampaignHistory: Sendable {
     }
 
     /// The version of `name` whose id is `id` (or starts with it: at least 7 hex digits).
-    func version(of name: String, _ id: String) throws -> Version? {
+    package func version(of name: String, _ id: String) throws -> Version? {
         guard id.count >= 7, id.count <= 64, id.allSatisfy({ $0.isHexDigit }) else { return nil }
         return try versions(of: name, limit: 10_000).first { $0.id.hasPrefix(id.lowercased()) }
     }
@@ -203,7 +203,7 @@ final class CampaignHistory: Sendable {
 
     /// Writes the version's campaign `path` and the folder's images and fonts as they were then into
     /// `target`, so a render of it draws the pictures it had.
-    func materialise(_ version: Version, into target: String) throws {
+    package func materialise(_ version: Version, into target: String) throws {
         let archive = target + "/.version.tar"
         let tree = "\(version.id):\(try prefix())"
         // Only what a render reads: the spec, and the folder's pictures and fonts (not the rest of a

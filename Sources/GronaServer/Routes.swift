@@ -1,6 +1,7 @@
 import Foundation
 import Grona
 import GronaRequests
+import Locking
 
 // The HTTP API as one table: each route's method, path, query parameters (with the schema of their
 // values), body, answers and handler. `StudioAPI` dispatches by it and `RenderOptions` accepts exactly
@@ -17,7 +18,7 @@ struct QueryParameter: Sendable {
 }
 
 /// One route of the API.
-struct Route: Sendable {
+package struct Route: Sendable {
     /// Answers the request: the API, the request, this route and the `{name}` in its path.
     typealias Handler = @Sendable (StudioAPI, HTTPRequest, Route, String) throws -> HTTPResponse
     /// Who may call it: `anyone` (a load balancer: no Host check, no token, no site check), the
@@ -119,7 +120,7 @@ extension StudioAPI {
     private static let table: [Route] = [
         Route(method: "GET", path: "/healthz", id: "health", summary: "Whether the server is up (no Host or token needed)",
               answer: .json, failures: [], access: .anyone)
-            { _, _, _, _ in .json("{\"status\": \"ok\"}\n") },
+            { _, _, _, _ in .json(.members([("status", .string("ok"))])) },
         Route(method: "GET", path: "/readyz", id: "ready",
               summary: "Whether to send this instance work: 503 while draining (after SIGTERM) or with its queue three quarters full",
               answer: .json, failures: [], access: .anyone)

@@ -19,10 +19,10 @@ import Locking
 // callback makes it, with the request target as sent, and the completion callback releases it.
 
 /// One complete request.
-struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     var method: String
     /// The path, already percent-decoded by libmicrohttpd (so `%2e%2e` arrives as `..`).
-    var path: String
+    package var path: String
     /// Query arguments in the order given, percent-decoded; a bare `?flag` has an empty value.
     var query: [(name: String, value: String)]
     /// The request headers the handlers look at, by lowercase name.
@@ -52,7 +52,7 @@ struct HTTPRequest: Sendable {
 }
 
 /// One answer. `X-Content-Type-Options: nosniff` is added to every response.
-struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     var status: Int
     var contentType: String
     var headers: [(String, String)] = []
@@ -75,9 +75,8 @@ struct HTTPResponse: Sendable {
     }
 
     /// `{"error": "…"}`: the one-line message the command line would print after `error: `.
-    static func error(_ status: Int, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, contentType: "application/json", headers: headers,
-                     body: Array("{\"error\": \(jsonStringLiteral(message))}\n".utf8))
+    package static func error(_ status: Int, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {
+        .json(.members([("error", .string(message))]), status: status, headers: headers)
     }
 
     /// A refusal as `{"error": "…", "file": "…", "path": "$.…"}`: `error` is the one line the command
@@ -96,7 +95,7 @@ struct HTTPResponse: Sendable {
 }
 
 /// The limits a server runs under.
-struct HTTPLimits {
+package struct HTTPLimits {
     /// Request bodies over this are refused with 413 (a spec is at most 4 MiB anyway).
     var maximumBodySize = 4 << 20
     /// Connections served at once; past it a new connection is answered 503 at once.
@@ -109,15 +108,17 @@ struct HTTPLimits {
     /// How long each part of a request may take.
     var deadlines = Deadlines()
     /// Threads that render; each has its own text engine.
-    var workers = max(2, ParallelRenderer.defaultJobs)
+    package var workers = max(2, ParallelRenderer.defaultJobs)
     /// Requests that may wait for a worker; past it, 503 with Retry-After (429 past one client's share).
-    var queue = 32
+    package var queue = 32
     /// The proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`); anyone else's is ignored.
-    var trustedProxies = TrustedProxies()
+    package var trustedProxies = TrustedProxies()
     /// GET routes answered on libmicrohttpd's thread as soon as they arrive, never queued behind
     /// work (`/healthz`, `/readyz`, `/metrics`): a probe or a scrape is answered at once however busy
     /// every lane is. Their handlers must be quick and take no lock a worker holds for long.
-    var answeredAtOnce: Set<String> = []
+    package var answeredAtOnce: Set<String> = []
+
+    package init() {}
 }
 
 struct ServerError: Error, CustomStringConvertible {
@@ -125,7 +126,7 @@ struct ServerError: Error, CustomStringConvertible {
 }
 
 /// A running server. `stop()` (or deinit) finishes the running requests and shuts it down.
-final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: @unchecked Sendable {
     // @unchecked Sendable: `daemon` is written in init and stop() only; the rest is immutable or
     // thread-safe itself. libmicrohttpd calls back on its one thread; workers touch only the
     // request they were handed.
@@ -136,9 +137,9 @@ final class HTTPServer: @unchecked Sendable {
     let status: ServerStatus
     fileprivate let connections: ConnectionDeadlines
     /// The port it listens on (the one chosen by the system when 0 was asked for).
-    private(set) var port: UInt16 = 0
+    package private(set) var port: UInt16 = 0
 
-    init(host: String, port: UInt16, limits: HTTPLimits, status: ServerStatus = ServerStatus(),
+    package init(host: String, port: UInt16, limits: HTTPLimits, status: ServerStatus = ServerStatus(),
          handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
         self.handler = handler
         self.status = status
@@ -183,7 +184,7 @@ final class HTTPServer: @unchecked Sendable {
     /// next attempt goes elsewhere at once), lets the queued and running requests finish and their
     /// answers go out, at most until `seconds` have passed, then stops. Meanwhile /readyz says 503
     /// and every answer closes its connection.
-    func drain(seconds: Double) {
+    package func drain(seconds: Double) {
         guard let daemon else { return }
         status.startDraining()
         let listening = MHD_quiesce_daemon(daemon)
@@ -194,7 +195,7 @@ final class HTTPServer: @unchecked Sendable {
         stop()
     }
 
-    func stop() {
+    package func stop() {
         guard let daemon else { return }
         // Every suspended connection is resumed (finished or told 503) before libmicrohttpd stops.
         pool.shutdown()
@@ -248,7 +249,7 @@ final class HTTPServer: @unchecked Sendable {
                 // once, rather than read to its end (which may never come).
                 if let socket = connections.socket(connection) {
                     let bytes = HTTPServer.rawAnswer(tooLarge)
-                    bytes.withUnsafeBytes { gs_send_now(socket, $0.baseAddress, $0.count) }
+                    MicroHTTPD.sendNow(bytes, to: socket)
                 }
                 pending.stage = .answered
                 return .NO
@@ -262,7 +263,7 @@ final class HTTPServer: @unchecked Sendable {
             let socket = connections.socket(connection) ?? -1
             var complete = HTTPRequest(method: method, path: url, query: queryArguments(connection),
                                        headers: headers(connection), body: pending.body)
-            complete.clientGone = { socket >= 0 && gs_peer_closed(socket) != 0 }
+            complete.clientGone = { socket >= 0 && MicroHTTPD.peerClosed(socket) }
             complete.peer = connections.address(connection) ?? ""
             complete.client = client(connection, forwardedFor: complete.header("X-Forwarded-For"))
             complete.requestID = pending.requestID
@@ -347,7 +348,7 @@ final class HTTPServer: @unchecked Sendable {
                headers: [("Connection", "close")])
     }
 
-    /// A whole HTTP/1.1 answer as bytes, for `gs_send_now` (used for the 413 only).
+    /// A whole HTTP/1.1 answer as bytes, for `MicroHTTPD.sendNow` (used for the 413 only).
     static func rawAnswer(_ response: HTTPResponse) -> [UInt8] {
         var head = "HTTP/1.1 \(response.status) \(response.status == 413 ? "Content Too Large" : "Error")\r\n"
         head += "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n"
@@ -365,17 +366,21 @@ final class HTTPServer: @unchecked Sendable {
         }
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }
-        MHD_add_response_header(created, "Content-Type", response.contentType)
-        MHD_add_response_header(created, "X-Content-Type-Options", "nosniff")
-        // No other site may embed or read an answer (an image, a spec) even where a browser would
-        // let it load one without asking (an <img>, a <script>).
-        MHD_add_response_header(created, "Cross-Origin-Resource-Policy", "same-origin")
+        for (name, value) in HTTPServer.headers(of: response) { MHD_add_response_header(created, name, value) }
+        return MHD_queue_response(connection, UInt32(response.status), created)
+    }
+
+    /// Every header an answer is sent with: its type, the ones every answer gets, then its own.
+    static func headers(of response: HTTPResponse) -> [(String, String)] {
+        var headers = [("Content-Type", response.contentType), ("X-Content-Type-Options", "nosniff"),
+                       // No other site may embed or read an answer (an image, a spec) even where a browser
+                       // would let it load one without asking (an <img>, a <script>).
+                       ("Cross-Origin-Resource-Policy", "same-origin")]
         // Nothing is cached unless its route says so (the pinned fonts).
         if !response.headers.contains(where: { $0.0.lowercased() == "cache-control" }) {
-            MHD_add_response_header(created, "Cache-Control", "no-store")
+            headers.append(("Cache-Control", "no-store"))
         }
-        for (name, value) in response.headers { MHD_add_response_header(created, name, value) }
-        return MHD_queue_response(connection, UInt32(response.status), created)
+        return headers + response.headers
     }
 
     /// The headers handlers use: a fixed list, so nothing else of a request is copied.
@@ -399,7 +404,7 @@ final class HTTPServer: @unchecked Sendable {
         return box.found
     }
 
-    fileprivate static let wantedHeaders = Set(headerNames.map { $0.lowercased() })
+    static let wantedHeaders = Set(headerNames.map { $0.lowercased() })
 
     private func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
         MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
@@ -505,4 +510,55 @@ private let connectionNotified: MHD_NotifyConnectionCallback = { context, connec
     guard let context, let connection else { return }
     Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
         .connectionChanged(connection, opened: code.rawValue == 0)   // MHD_CONNECTION_NOTIFY_STARTED
+}
+
+/// libmicrohttpd's connections and their sockets, for the rest of the server: this file is the only
+/// Swift code that imports CMicroHTTPD (the library and the shim's helpers around its variadic calls),
+/// so each call's care (buffers, C strings, what -1 or NULL means) is in one place.
+enum MicroHTTPD {
+    /// The connection's socket, or -1.
+    static func socket(of connection: OpaquePointer) -> Int32 { gs_mhd_connection_fd(connection) }
+
+    /// The connection's client address as text ("127.0.0.1", "::1"); "" when unknown.
+    static func clientAddress(of connection: OpaquePointer) -> String {
+        var text = [CChar](repeating: 0, count: 64)
+        gs_mhd_client_address(connection, &text, text.count)
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Writes a short answer straight to a socket, outside libmicrohttpd (a deadline passed while the
+    /// request was arriving, a body outgrowing the limit): never raises SIGPIPE, drops what does not fit.
+    static func sendNow(_ bytes: [UInt8], to socket: Int32) {
+        bytes.withUnsafeBytes { gs_send_now(socket, $0.baseAddress, $0.count) }
+    }
+
+    /// Ends a connection from outside libmicrohttpd's thread: its next read sees the end and closes it.
+    static func cut(_ socket: Int32) { gs_cut(socket) }
+
+    /// Whether the client has closed its end of a connection waiting for its answer.
+    static func peerClosed(_ socket: Int32) -> Bool { gs_peer_closed(socket) != 0 }
+
+    /// Lowers the calling thread's CPU priority (Linux; elsewhere nothing happens).
+    static func lowerThisThreadsPriority(to nice: Int32) { gs_nice_this_thread(nice) }
+
+    /// The request head's length, from the request line to the empty line that ends it (0 when unknown).
+    static func headSize(of connection: OpaquePointer) -> Int { gs_mhd_head_size(connection) }
+
+    /// The head's headers where libmicrohttpd holds them in its buffer: each name's and value's start
+    /// and length, valid while the request is handled (`RequestHead` reads past the C strings).
+    static func rawHeaders(of connection: OpaquePointer) -> [(name: UnsafeRawPointer, nameSize: Int, value: UnsafeRawPointer?, valueSize: Int)] {
+        let box = RawHeaderBox()
+        let context = Unmanaged.passUnretained(box).toOpaque()
+        _ = MHD_get_connection_values_n(connection, .HEADER_KIND, { context, _, key, keySize, value, valueSize in
+            guard let context, let key else { return .YES }
+            let box = Unmanaged<RawHeaderBox>.fromOpaque(context).takeUnretainedValue()
+            box.raw.append((UnsafeRawPointer(key), keySize, value.map(UnsafeRawPointer.init), valueSize))
+            return .YES
+        }, context)
+        return box.raw
+    }
+
+    private final class RawHeaderBox {
+        var raw: [(name: UnsafeRawPointer, nameSize: Int, value: UnsafeRawPointer?, valueSize: Int)] = []
+    }
 }

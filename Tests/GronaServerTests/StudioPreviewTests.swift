@@ -1,11 +1,12 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// The studio's own routes: /api/schema from GronaSnap's tables, /api/locale, and /api/preview, whose
 /// findings and contrasts are the render report's.
 final class StudioPreviewTests: XCTestCase {
     func testSchemaHoldsGronaSnapsTables() throws {
-        let server = try StudioServer(folder: fixtures)
+        let server = try InProcessStudio(folder: fixtures)
         defer { server.stop() }
         let answer = try server.request("GET", "/api/schema")
         XCTAssertEqual(answer.status, 200, answer.text)
@@ -32,7 +33,7 @@ final class StudioPreviewTests: XCTestCase {
     /// (`ValueSchema.integer`, `ValueSchema.boolean`): the answer says the mistake in the words the
     /// command line does (its `--fps: "…" is not a whole number…`), a long value cut as it cuts it.
     func testAnOptionsValueIsRefusedInTheCommandLinesWords() throws {
-        let server = try StudioServer(folder: fixtures)
+        let server = try InProcessStudio(folder: fixtures)
         defer { server.stop() }
         let body = try bytes(fixtures + "/acme-banner.json")
         let ones = String(repeating: "1", count: 100)
@@ -46,7 +47,7 @@ final class StudioPreviewTests: XCTestCase {
     }
 
     func testLocaleNamesATagAsGronaSnapReadsIt() throws {
-        let server = try StudioServer(folder: fixtures)
+        let server = try InProcessStudio(folder: fixtures)
         defer { server.stop() }
         let arabic = try server.request("GET", "/api/locale?tag=ar")
         XCTAssertEqual(arabic.text, #"{"tag": "ar", "name": "Arabic", "nativeName": "العربية", "direction": "rtl"}"# + "\n")
@@ -66,7 +67,7 @@ final class StudioPreviewTests: XCTestCase {
     /// One request: every tile once, in the page's order, findings grouped as /api/check finds them,
     /// and each colour field's contrast exactly the report's.
     func testPreviewRendersEveryTileOnceWithTheReportsFindingsAndContrasts() throws {
-        let server = try StudioServer(folder: fixtures)
+        let server = try InProcessStudio(folder: fixtures)
         defer { server.stop() }
         let body = try bytes(fixtures + "/offer-code.json")
         let axes = "textSizes=xS,L,AX5&appearances=light,dark&directions=ltr,rtl&scale=2"
@@ -112,7 +113,7 @@ final class StudioPreviewTests: XCTestCase {
     }
 
     func testPreviewErrorsNameTheFieldAndTheBudget() throws {
-        let server = try StudioServer(folder: fixtures)
+        let server = try InProcessStudio(folder: fixtures)
         defer { server.stop() }
         let bad = try server.request("POST", "/api/preview?name=x.json", body: Array(##"{"theme": {"primary": "#12"}, "component": {"type": "banner", "title": "a"}}"##.utf8))
         XCTAssertEqual(bad.status, 400)

@@ -1,9 +1,10 @@
 import Foundation
 import Grona
 import GronaRequests
+import GronaServer
 
 /// `grona-snap serve [DIR] [--port 8080] [--host 127.0.0.1]`: the studio page and the HTTP API.
-enum ServeCommand {
+package enum ServeCommand {
     static let command = Command(
         name: "serve", synopsis: "[DIR] [--port 8080] [--host 127.0.0.1]", summary: "the studio and the HTTP API for DIR's specs",
         arguments: "[DIR]",
@@ -70,8 +71,22 @@ enum ServeCommand {
             """,
         environmentPrefix: ServiceConfig.prefix, positionals: 0...1, run: run)
 
-    static func run(_ words: ArraySlice<String>) throws {
-        let environment = ProcessInfo.processInfo.environment
+    /// What `serve` runs, made from its words and the environment as `run` makes it: the API (a
+    /// request value in, a response value out), the server's limits and where it listens. The
+    /// in-process route tests (Tests/GronaServerTests) make theirs here, so they test the service `serve` runs.
+    package struct Service {
+        package let api: StudioAPI
+        package let limits: HTTPLimits
+        package let host: String
+        package let port: Int
+        let loopback: Bool
+        let settings: Settings
+        let log: ServiceLog
+        let policy: AccessPolicy
+        let access: AccessPolicy.Settings
+    }
+
+    package static func service(_ words: ArraySlice<String>, environment: [String: String]) throws -> Service {
         let settings = try Settings(words, environment: environment)
         let args = settings.arguments
         let port = try args.integer("--port") ?? 8080
@@ -114,6 +129,16 @@ enum ServeCommand {
         } catch let failure as CampaignHistory.Failure {
             throw RequestError("serve: \(folder.path) keeps its history in git, which failed: \(failure) (is git installed?)")
         }
+        return Service(api: api, limits: limits, host: host, port: port, loopback: loopback, settings: settings, log: log,
+                       policy: policy, access: access)
+    }
+
+    static func run(_ words: ArraySlice<String>) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let service = try service(words, environment: environment)
+        let (api, limits, host, port, loopback, log, policy, access) = (service.api, service.limits, service.host, service.port,
+                                                                        service.loopback, service.log, service.policy, service.access)
+        let args = service.settings.arguments, folder = api.folder
         let server = try HTTPServer(host: host, port: UInt16(port), limits: limits, status: api.status, handler: api.handle)
         let metricsServer = try args.value("--metrics-listen").map { try probeServer($0, api: api) }
         if !loopback {

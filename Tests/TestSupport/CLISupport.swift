@@ -4,33 +4,35 @@ import FoundationXML
 #endif
 import PNG
 import Raster
-import XCTest
 
 /// The package root, found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+package let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
-let fixtures = packageRoot + "/Fixtures"
+package let fixtures = packageRoot + "/Fixtures"
 
 /// What one run of the command line gave.
-struct RunResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+package struct RunResult {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
     /// Standard output as bytes, for a PNG written to `-o -`.
-    var stdoutBytes: [UInt8] = []
+    package var stdoutBytes: [UInt8] = []
 }
 
+// What the test targets share: running the grona-snap built next to the test bundle, the
+// package's fixtures, temporary folders and reading images back.
+
 /// Runs the grona-snap built next to this test bundle.
-func snap(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
+package func snap(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
     try snap(arguments: arguments)
 }
 
-func snap(arguments: [String]) throws -> RunResult {
+package func snap(arguments: [String]) throws -> RunResult {
     try runProgram(try gronaSnapBinary(), arguments)
 }
 
 /// The grona-snap built next to this test bundle.
-func gronaSnapBinary() throws -> String {
+package func gronaSnapBinary() throws -> String {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var binary = folder.appendingPathComponent("grona-snap").path
     if !FileManager.default.isExecutableFile(atPath: binary) {
@@ -46,7 +48,7 @@ func gronaSnapBinary() throws -> String {
 
 /// Runs `executable arguments…` with GRONA_FONTS set to the checkout's fonts and the caller's
 /// GRONA_RECORD and GRONA_ARTIFACTS removed, then `environment` applied (a nil value unsets).
-func runProgram(_ executable: String, _ arguments: [String], environment changes: [String: String?] = [:],
+package func runProgram(_ executable: String, _ arguments: [String], environment changes: [String: String?] = [:],
          in folder: String? = nil) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -90,7 +92,7 @@ private final class DataBox: @unchecked Sendable {
 }
 
 /// A fresh empty folder under the system's temporary folder.
-func temporaryFolder(_ name: String = #function) throws -> String {
+package func temporaryFolder(_ name: String = #function) throws -> String {
     let path = NSTemporaryDirectory() + "grona-cli-\(getpid())-\(name.filter { $0.isLetter || $0.isNumber })"
     try? FileManager.default.removeItem(atPath: path)
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -98,7 +100,7 @@ func temporaryFolder(_ name: String = #function) throws -> String {
 }
 
 /// A fresh folder holding Fixtures/acme-banner.json and images/coffee.png, as a studio's campaigns.
-func folderWithAcme(_ name: String = #function) throws -> String {
+package func folderWithAcme(_ name: String = #function) throws -> String {
     let folder = try temporaryFolder(name)
     try FileManager.default.copyItem(atPath: fixtures + "/acme-banner.json", toPath: folder + "/acme-banner.json")
     try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: false)
@@ -107,12 +109,12 @@ func folderWithAcme(_ name: String = #function) throws -> String {
 }
 
 /// The files `serve` keeps in its campaigns folder: every one but its history's (.git/).
-func campaignFiles(under folder: String) -> [String] {
+package func campaignFiles(under folder: String) -> [String] {
     files(under: folder).filter { !$0.hasPrefix(".git/") }
 }
 
 /// Every file under `folder` (hidden ones too), relative paths, sorted.
-func files(under folder: String) -> [String] {
+package func files(under folder: String) -> [String] {
     guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
     var found: [String] = []
     while let path = walker.nextObject() as? String {
@@ -124,16 +126,16 @@ func files(under folder: String) -> [String] {
     return found.sorted()
 }
 
-func bytes(_ path: String) throws -> [UInt8] {
+package func bytes(_ path: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
 }
 
-func image(_ path: String) throws -> Pixmap {
+package func image(_ path: String) throws -> Pixmap {
     try decodePNG(try bytes(path)).pixmap
 }
 
 /// The straight RGBA of one pixel of an opaque or premultiplied pixmap.
-func pixel(_ pixmap: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
+package func pixel(_ pixmap: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
     let i = (y * pixmap.width + x) * 4
     return Array(pixmap.pixels[i..<(i + 4)])
 }
@@ -141,7 +143,7 @@ func pixel(_ pixmap: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
 /// Starts grona-snap with `arguments` (fonts set, no CI variables) and returns once `staged` staged
 /// files are under `folder`, or the run ends, or a minute passes: a run to interrupt mid-way. Its
 /// standard error goes to the file `stderr` when given.
-func startUntilStaged(_ arguments: [String], watching folder: String, staged: Int = 1, stderr: String? = nil) throws -> Process {
+package func startUntilStaged(_ arguments: [String], watching folder: String, staged: Int = 1, stderr: String? = nil) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try gronaSnapBinary())
     process.arguments = arguments
@@ -175,14 +177,14 @@ private func stagedFiles(under folder: String, upTo limit: Int) -> Int {
 }
 
 /// Every file and folder under `folder`, hidden ones included, sorted.
-func allEntries(under folder: String) -> [String] {
+package func allEntries(under folder: String) -> [String] {
     (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
 }
 
 /// The test cases of a JUnit file, as (classname/name, failed), parsed as XML. With XMLParser's
 /// events rather than an XMLDocument: on Linux the document's nodes leak their libxml2 tree, which
 /// the AddressSanitizer run (LeakSanitizer) reports at exit.
-func junitCases(_ file: String) throws -> [(name: String, failed: Bool)] {
+package func junitCases(_ file: String) throws -> [(name: String, failed: Bool)] {
     final class Cases: NSObject, XMLParserDelegate {
         var found: [(name: String, failed: Bool)] = []
         func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
@@ -201,4 +203,18 @@ func junitCases(_ file: String) throws -> [(name: String, failed: Bool)] {
         throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "\(file): \(parser.parserError.map { "\($0)" } ?? "not XML")"])
     }
     return cases.found
+}
+
+/// One answer of the service, from a process over HTTP or called in-process.
+package struct ServiceAnswer {
+    package var status: Int
+    package var headers: [String: String]
+    package var body: [UInt8]
+    package init(status: Int, headers: [String: String], body: [UInt8]) { self.status = status; self.headers = headers; self.body = body }
+    package var text: String { String(decoding: body, as: UTF8.self) }
+    package func header(_ name: String) -> String? { headers.first { $0.key.lowercased() == name.lowercased() }?.value }
+    /// The `error` of a JSON error answer.
+    package var errorMessage: String? {
+        (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])?["error"] as? String
+    }
 }

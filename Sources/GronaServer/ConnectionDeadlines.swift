@@ -1,4 +1,3 @@
-import CMicroHTTPD
 import Foundation
 import GronaRequests
 import Locking
@@ -115,10 +114,8 @@ final class ConnectionDeadlines: Sendable {
     /// another client out. So is a connection whose body has fallen behind the minimum rate
     /// (`Deadlines.minimumBodyProgress`), from any address holding more than the newcomer's. (Counting is linear in the open connections, a few hundred at most.)
     func opened(_ connection: OpaquePointer) {
-        let socket = gs_mhd_connection_fd(connection)
-        var text = [CChar](repeating: 0, count: 64)
-        gs_mhd_client_address(connection, &text, text.count)
-        let address = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let socket = MicroHTTPD.socket(of: connection)
+        let address = MicroHTTPD.clientAddress(of: connection)
         table.withLock { table in
             var held: [String: Int] = [:]
             var served = 0
@@ -147,9 +144,9 @@ final class ConnectionDeadlines: Sendable {
                 }) {
                     // A body cut short is told why; an idle connection is just closed.
                     if case .body = entry.phase {
-                        ConnectionDeadlines.requestTimeout.withUnsafeBytes { gs_send_now(entry.socket, $0.baseAddress, $0.count) }
+                        MicroHTTPD.sendNow(ConnectionDeadlines.requestTimeout, to: entry.socket)
                     }
-                    gs_cut(entry.socket)
+                    MicroHTTPD.cut(entry.socket)
                     table.entries[key]?.cut = true
                     table.reclaimed += 1
                 } else {
@@ -245,18 +242,18 @@ final class ConnectionDeadlines: Sendable {
                 case .working, .sending: arriving = false
                 }
                 if arriving {
-                    ConnectionDeadlines.requestTimeout.withUnsafeBytes { gs_send_now(entry.socket, $0.baseAddress, $0.count) }
+                    MicroHTTPD.sendNow(ConnectionDeadlines.requestTimeout, to: entry.socket)
                 }
-                gs_cut(entry.socket)
+                MicroHTTPD.cut(entry.socket)
                 table.entries[key]?.cut = true
         }
         }
     }
 
     private static let requestTimeout: [UInt8] = {
-        let body = "{\"error\": \"the request took too long to arrive; the connection is closed\"}\n"
+        let body = HTTPResponse.error(408, "the request took too long to arrive; the connection is closed").body
         return Array(("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\n"
                       + "X-Content-Type-Options: nosniff\r\nCross-Origin-Resource-Policy: same-origin\r\n"
-                      + "Content-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
+                      + "Content-Length: \(body.count)\r\n\r\n").utf8) + body
     }()
 }

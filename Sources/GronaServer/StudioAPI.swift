@@ -26,15 +26,15 @@ import Text
 // queue, 503 the server full (both with Retry-After); 507 the folder is full. Nothing a client sends
 // gives a 500. Who may ask and who is asking is `AccessPolicy`'s (Access.swift); each change to the
 // folder is written to the log as an audit line (`AuditTrail`).
-struct StudioAPI: Sendable {
-    var folder: SpecFolder
+package struct StudioAPI: Sendable {
+    package var folder: SpecFolder
     /// Folders fonts and images may come from (besides GronaSnap's Fonts/).
     let assetRoots: [String]
     /// Who may ask, by which names, and who is asking (`AccessPolicy`): reloaded on SIGHUP.
     let access: AccessPolicy
     let studio: StudioFiles
     /// The server's queues and counts, for /readyz and /metrics, and its log.
-    var status = ServerStatus()
+    package var status = ServerStatus()
     let budget = RenderBudget()
     /// Pixels held by the requests rendering now, across all workers: at most two budgets' worth,
     /// so the server's memory has a ceiling whatever --threads is.
@@ -46,7 +46,11 @@ struct StudioAPI: Sendable {
     /// animation may be is `OptionTable.fps`'s service limit).
     static let maximumSheetCells = 96
 
-    func handle(_ request: HTTPRequest) -> HTTPResponse {
+    package init(folder: SpecFolder, assetRoots: [String], access: AccessPolicy, studio: StudioFiles, status: ServerStatus) {
+        self.folder = folder; self.assetRoots = assetRoots; self.access = access; self.studio = studio; self.status = status
+    }
+
+    package func handle(_ request: HTTPRequest) -> HTTPResponse {
         let matched = StudioAPI.route(for: request)
         var caller = AccessPolicy.Caller()
         var response: HTTPResponse
@@ -98,15 +102,16 @@ struct StudioAPI: Sendable {
     }
 
     /// The routes a load balancer or a monitor calls: no Host check, no token, no site check.
-    static let openToAnyone: Set<String> = Set(routes.filter { $0.access == .anyone }.map(\.path))
+    package static let openToAnyone: Set<String> = Set(routes.filter { $0.access == .anyone }.map(\.path))
     /// The routes that need no token even when the server has one (the page's own, the description).
     static let tokenless: Set<String> = Set(routes.filter { $0.access != .api }.map(\.path))
 
     /// GET /readyz: 200 while this instance should be sent work, else 503 with Retry-After.
     func readiness() -> HTTPResponse {
         let (ready, queues) = status.ready
-        let body = "{\"ready\": \(ready), \"draining\": \(status.draining), \"queued\": \(queues.light + queues.heavy), "
-            + "\"running\": \(queues.running), \"capacity\": \(queues.capacity)}\n"
+        let body = JSONValue.members([("ready", .bool(ready)), ("draining", .bool(status.draining)),
+                                      ("queued", .number(Double(queues.light + queues.heavy))), ("running", .number(Double(queues.running))),
+                                      ("capacity", .number(Double(queues.capacity)))])
         return .json(body, status: ready ? 200 : 503, headers: ready ? [] : [("Retry-After", "1")])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Grona
 import GronaRequests
+import GronaServer
 
 /// `grona-snap history SPEC.json`: the spec's versions, from the git repository its folder is in.
 enum HistoryCommand {

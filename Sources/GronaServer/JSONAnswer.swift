@@ -3,8 +3,8 @@ import GronaRequests
 
 // An answer's JSON is a `JSONValue` written by the one writer GronaSnap has for JSON values
 // (`JSONTextEdit.serialize`, which also writes a spec's edited values), on one line: strings always
-// escaped, numbers always in one form, members in the order given. Text put together by hand
-// around `jsonStringLiteral` is what this replaces, route by route.
+// escaped, numbers always in one form, members in the order given. Every answer's JSON is made
+// here (the log's lines are `ServiceLog`'s, in their own compact form).
 extension JSONValue {
     /// An object of `members` in order; a member whose value is nil is left out (a field the
     /// answer does not have, rather than `null`).
