@@ -130,7 +130,9 @@ public struct PreviewRequest {
             }
             guard drawn.contains(index) else { return (try renderer.report(environments[index]), nil, nil) }
             let snapshot = try renderer.render(environments[index], overlay: overlay)
-            let png = try encodePNG(snapshot.pixmap)
+            // Shown once, as base64 in this answer (a download renders the tile again): the quick
+            // encoding, whose photo rows are larger but cost a fraction of the smallest encoding's time.
+            let png = try encodePNG(snapshot.pixmap, options: .quick)
             if let found { cache?.keep(TileCache.Tile(report: snapshot.report, png: png), found.key, spec: found.spec) }
             return (snapshot.report, png, Self.base64(png))
         }
