@@ -15,7 +15,6 @@
 // Every frame is full size at (0, 0) with dispose op NONE and blend op SOURCE, so each frame simply
 // replaces the previous one. An IDAT payload is a zlib stream of the filtered rows, which is exactly
 // what fdAT carries, so no recompression is needed. Chunk CRCs come from zlib's crc32.
-import CPNG
 import Raster
 
 /// Encodes `frames` (all the same size, at least one) as an animated PNG that loops forever, frame
@@ -107,9 +106,9 @@ private func appendChunk(_ type: String, _ data: ArraySlice<UInt8>, to out: inou
     out.append(contentsOf: Array(type.utf8))
     out.append(contentsOf: data)
     let crc = out.withUnsafeBufferPointer { buffer in
-        gs_png_crc32(0, buffer.baseAddress! + typeStart, buffer.count - typeStart)
+        LibPNG.crc32(buffer.baseAddress! + typeStart, count: buffer.count - typeStart)
     }
-    out.appendBigEndian(UInt32(truncatingIfNeeded: crc))
+    out.appendBigEndian(crc)
 }
 
 private extension Array where Element == UInt8 {

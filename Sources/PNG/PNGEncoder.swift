@@ -29,7 +29,6 @@
 // matches in 8-byte steps, and computes the checksum sixteen lanes at a time. On other images
 // (`grona-bench --encoders`, table in bench/README.md: photos, gradients, noise, rows wider than the
 // window) it is smaller than libpng's default and no slower.
-import CPNG
 import Raster
 
 /// How `encodePNG` compresses. `.default` is the built-in encoder described above.
@@ -39,6 +38,11 @@ public struct PNGEncodingOptions: Equatable, Sendable {
     public enum Strategy: Sendable { case `default`, runLength, filtered }
 
     public var compressor: Compressor
+    /// How hard the built-in encoder works (used by `.builtin` only): `.smallest` chooses filtered or
+    /// unfiltered rows region by region (files, goldens); `.quick` writes every row unfiltered as the
+    /// fast parse finds it, never trying filters (see `quick`).
+    package var effort: Effort = .smallest
+    package enum Effort: Sendable { case smallest, quick }
     /// libpng's filter, zlib's level (0 store ... 9) and strategy; used by `.libpng` only.
     public var filter: Filter
     public var level: Int
@@ -61,73 +65,25 @@ public struct PNGEncodingOptions: Equatable, Sendable {
 
     public static let `default` = builtin
 
-    var libpngFilters: Int32 {
-        switch filter {
-        case .none: return PNG_FILTER_NONE
-        case .sub: return PNG_FILTER_SUB
-        case .up: return PNG_FILTER_UP
-        case .paeth: return PNG_FILTER_PAETH
-        case .adaptive: return PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH
-        }
-    }
-
-    var zlibStrategy: Int32 {
-        switch strategy {
-        case .default: return Z_DEFAULT_STRATEGY
-        case .runLength: return Z_RLE
-        case .filtered: return Z_FILTERED
-        }
-    }
+    /// The built-in encoder at `.quick` effort: for a picture shown once and thrown away (the studio's
+    /// tiles, base64 in one answer, never stored), where encoding time matters more than bytes. Text
+    /// and flat colour compress as they do at `.smallest` (a snapshot's rows are written unfiltered
+    /// either way); a photo's rows, which filters would predict, are written unfiltered too, so they
+    /// are larger, and the chained parse that finds a photo's filtered matches, most of a photo
+    /// banner's encoding time, is not run. Same pixels → same bytes, as at every effort.
+    package static let quick: PNGEncodingOptions = {
+        var options = builtin
+        options.effort = .quick
+        return options
+    }()
 }
 
 /// Encodes `pixmap` as an 8-bit RGBA PNG with an sRGB chunk and `chunks` written before IDAT.
 /// Same pixels, chunks and options → same bytes.
 public func encodePNG(_ pixmap: Pixmap, chunks: [PNGChunk] = [],
                       options: PNGEncodingOptions = .default) throws -> [UInt8] {
-    if options.compressor == .builtin { return PNGWriter.encode(pixmap, chunks: chunks) }
-    let straight = unpremultiplied(pixmap.pixels)
-    let chunkNames = chunks.map { Array($0.name.utf8) }
-
-    // The chunk descriptors point into the chunks' arrays; libpng copies them before returning.
-    return try withChunkDescriptors(chunks, names: chunkNames) { descriptors in
-        try straight.withUnsafeBufferPointer { rgba in
-            var job = gs_png_write_job()
-            job.width = UInt32(pixmap.width)
-            job.height = UInt32(pixmap.height)
-            job.rgba = rgba.baseAddress
-            job.chunks = descriptors.baseAddress
-            job.chunk_count = Int32(descriptors.count)
-            job.filters = options.libpngFilters
-            job.level = Int32(max(0, min(9, options.level)))
-            job.strategy = options.zlibStrategy
-            let status = Int(gs_png_write_rgba(&job))
-            defer { gs_png_free(job.output) }
-            guard status == GS_PNG_OK, let output = job.output else {
-                if status == GS_PNG_NO_MEMORY { throw PNGError(.outOfMemory, "out of memory while encoding PNG") }
-                throw PNGError(.encodingFailed, "PNG encoding failed: \(errorMessage(job.error))")
-            }
-            return Array(UnsafeBufferPointer(start: output, count: job.output_size))
-        }
-    }
-}
-
-/// Calls `body` with C descriptors for `chunks`, valid only during the call.
-private func withChunkDescriptors<R>(_ chunks: [PNGChunk], names: [[UInt8]],
-                                     _ body: (UnsafeBufferPointer<gs_png_chunk_in>) throws -> R) rethrows -> R {
-    var descriptors: [gs_png_chunk_in] = []
-    descriptors.reserveCapacity(chunks.count)
-    func build(_ index: Int) throws -> R {
-        if index == chunks.count {
-            return try descriptors.withUnsafeBufferPointer(body)
-        }
-        return try chunks[index].data.withUnsafeBufferPointer { data in
-            let name = names[index]
-            descriptors.append(gs_png_chunk_in(name: (name[0], name[1], name[2], name[3]),
-                                               data: data.baseAddress, size: data.count))
-            return try build(index + 1)
-        }
-    }
-    return try build(0)
+    if options.compressor == .builtin { return PNGWriter.encode(pixmap, chunks: chunks, quick: options.effort == .quick) }
+    return try LibPNG.encode(pixmap, chunks: chunks, options: options)
 }
 
 /// Straight RGBA from premultiplied: c' = round(c · 255 / a), and all zeros where a = 0.
@@ -187,13 +143,5 @@ func unpremultiplyPixels(_ source: UnsafePointer<UInt8>, _ target: UnsafeMutable
             to.storeBytes(of: (r | g << 8 | b << 16 | alpha << 24).littleEndian, toByteOffset: i * 4, as: UInt32.self)
         }
         i += 1
-    }
-}
-
-/// The message libpng left in a C error buffer.
-func errorMessage(_ state: gs_png_error_state) -> String {
-    withUnsafeBytes(of: state.message) { raw in
-        let bytes = raw.prefix { $0 != 0 }
-        return bytes.isEmpty ? "unknown libpng error" : String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -5,7 +5,6 @@
 // IHDR must come first and be valid, at least one IDAT must be present and the list must end with
 // IEND, so a file that passes is structurally intact. The compressed pixels are not inflated:
 // damage inside a correctly-checksummed IDAT is only found by decoding.
-import CPNG
 
 package struct PNGInfo: Equatable, Sendable {
     package var width: Int
@@ -47,8 +46,8 @@ package func readPNGInfo(_ data: [UInt8]) throws -> PNGInfo {
             let name = Array(bytes[typeStart..<dataStart])
             let nameText = String(decoding: name, as: UTF8.self)
             guard name.allSatisfy(PNGChunk.isLetter) else { throw fail("bad chunk name at byte \(typeStart)") }
-            let crc = gs_png_crc32(0, base + typeStart, Int(length) + 4)
-            guard UInt32(truncatingIfNeeded: crc) == uint32(at: dataEnd) else {
+            let crc = LibPNG.crc32(base + typeStart, count: Int(length) + 4)
+            guard crc == uint32(at: dataEnd) else {
                 throw fail("CRC error in \(nameText) chunk")
             }
             offset = dataEnd + 4

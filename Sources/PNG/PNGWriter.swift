@@ -24,7 +24,6 @@
 // across bands and regions whichever encoding each took. Memory stays flat: two band buffers and the output,
 // which is reserved once at its largest possible size (stored blocks), so it is never copied while
 // it grows; a 64-megapixel image needs its pixels, the file and a few MiB.
-import CPNG
 import Raster
 #if canImport(Glibc)
 import Glibc
@@ -39,7 +38,8 @@ enum PNGWriter {
     static let bandBytes = 1 << 22
 
     /// `bandBytes` is a parameter for the tests, which need several bands in a small image.
-    static func encode(_ pixmap: Pixmap, chunks: [PNGChunk], bandBytes: Int = PNGWriter.bandBytes) -> [UInt8] {
+    /// `quick`: every band written as the fast parse found it (`PNGEncodingOptions.quick`).
+    static func encode(_ pixmap: Pixmap, chunks: [PNGChunk], bandBytes: Int = PNGWriter.bandBytes, quick: Bool = false) -> [UInt8] {
         let width = pixmap.width, height = pixmap.height
         let rowLength = width * 4 + 1
         // A small image is one band of its own size: the band buffers are sized by it.
@@ -69,7 +69,7 @@ enum PNGWriter {
             writer.byte(0x78)  // deflate, 32 KiB window
             writer.byte(0x01)  // fastest-compression hint; (0x78 << 8 | 0x01) is a multiple of 31
             let checksum = pixmap.pixels.withUnsafeBufferPointer { pixels in
-                var bands = BandEncoder(width: width, rowsPerBand: rowsPerBand)
+                var bands = BandEncoder(width: width, rowsPerBand: rowsPerBand, quick: quick)
                 return bands.encode(pixels.baseAddress!, height: height, into: &writer)
             }
             writer.alignToByte()
@@ -77,7 +77,7 @@ enum PNGWriter {
             var end = prefix.count + writer.count
             let length = UInt32(end - lengthAt - 8)
             for i in 0..<4 { base[lengthAt + i] = UInt8(truncatingIfNeeded: length >> UInt32(24 - 8 * i)) }
-            let crc = UInt32(truncatingIfNeeded: gs_png_crc32(0, base + lengthAt + 4, end - lengthAt - 4))
+            let crc = LibPNG.crc32(base + lengthAt + 4, count: end - lengthAt - 4)
             for (i, byte) in bigEndian(crc).enumerated() { base[end + i] = byte }
             end += 4
             // IEND: empty, with its constant CRC.
@@ -100,7 +100,7 @@ enum PNGWriter {
         file += Array(name.utf8)
         file += data
         let crc = file.withUnsafeBufferPointer { bytes in
-            UInt32(truncatingIfNeeded: gs_png_crc32(0, bytes.baseAddress! + start, bytes.count - start))
+            LibPNG.crc32(bytes.baseAddress! + start, count: bytes.count - start)
         }
         appendBigEndian(crc, to: &file)
     }
@@ -131,8 +131,12 @@ private struct BandEncoder {
     var fastCosts = CostModel.prior(filtered: false), chainedCosts = CostModel.prior(filtered: true)
     var fastOutput = LZ77.Output(), chainedOutput = LZ77.Output()
 
-    init(width: Int, rowsPerBand: Int) {
+    /// Every band as the fast parse found it, no filtered trial (`PNGEncodingOptions.quick`).
+    let quick: Bool
+
+    init(width: Int, rowsPerBand: Int, quick: Bool) {
         self.width = width
+        self.quick = quick
         rowLength = width * 4 + 1
         self.rowsPerBand = rowsPerBand
         groupRows = RegionChoice.groupRows(rowLength)
@@ -181,13 +185,13 @@ private struct BandEncoder {
             // is tried only where a sample of its rows filtered says it pays (`worthTrying`); in a
             // band that is not flat, group by group and only to leave out noise (which filters do
             // not predict), so that it is not parsed twice.
-            let wholeBand = fastPlan.bits > count / 2 || rowLength > LZ77.window
+            let wholeBand = !quick && (fastPlan.bits > count / 2 || rowLength > LZ77.window)
             var candidates = [Bool](repeating: wholeBand, count: groups)
             // The fast parse's bits per group, priced once: for the sampled gate and for the choice.
             var fastGroupBits: [Int]?
             var filteredRows = [Bool](repeating: false, count: rows)  // rows the sample filtered already
             var sampleHistogram: [Int] = []  // of the sampled residuals of the groups to try
-            if !wholeBand || rowLength <= LZ77.window {
+            if !quick && (!wholeBand || rowLength <= LZ77.window) {
                 var smooth = fastOutput.smooth
                 while smooth.count < groups { smooth.append(0) }
                 let photoLike = RegionChoice.photoLike(smooth, groupBytes: groupBytes)

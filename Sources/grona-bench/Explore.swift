@@ -95,3 +95,57 @@ extension Explore {
         print("\(image.name): \(bytes) B")
     }
 }
+
+extension Explore {
+    /// `grona-bench --profile-tiles [N]`: the studio's 48 tiles of an edit to Fixtures/weekend-campaign.json
+    /// in the base copy and three pseudolanguages (the grid `scripts/studio-latency --grid pseudo`
+    /// measures: 3 text sizes, both appearances and directions, @1x, as headless Chromium asks for
+    /// them), on one thread: the CPU time per grid of laying out and drawing them, and of encoding them
+    /// at each effort of the built-in encoder (the smallest, as files are written; the quick one, as the
+    /// studio's tiles are), with the bytes. Median of N rounds (default 9).
+    static func tiles(checkout: Checkout, rounds: Int) throws {
+        let engine = try TextEngine(fontsDirectory: checkout.fontsFolder)
+        let spec = try checkout.decode(checkout.fixtures + "/weekend-campaign.json")
+        var environments: [Environment] = []
+        for pseudo in [nil, .accented, .double, .bounded] as [PseudoLocalization?] {
+            for size in [TextSize.extraSmall, Environment().textSize, .accessibilityExtraExtraExtraLarge] {
+                for appearance in Appearance.allCases {
+                    for direction in LayoutDirection.allCases {
+                        var environment = spec.environment
+                        environment.pseudo = pseudo
+                        environment.textSize = size
+                        environment.appearance = appearance
+                        environment.explicitDirection = direction
+                        environment.scale = 1
+                        environments.append(environment)
+                    }
+                }
+            }
+        }
+        let render = { try environments.map { try ComponentRenderer(spec: spec, engine: engine).render($0).pixmap } }
+        let pixmaps = try render()
+        func cpu(_ body: () throws -> Void) rethrows -> Double {
+            var spent: [Double] = []
+            for _ in 0..<max(1, rounds) {
+                let before = Memory.cpuMilliseconds()
+                try body()
+                spent.append(Memory.cpuMilliseconds() - before)
+            }
+            return spent.sorted()[spent.count / 2]
+        }
+        let pixels = pixmaps.reduce(0) { $0 + $1.width * $1.height }
+        print("\(pixmaps.count) tiles, \(pixels / pixmaps.count) pixels each on average")
+        print(String(format: "layout + raster: %.1f ms CPU per grid", try cpu { _ = try render() }))
+        let efforts: [(name: String, options: PNGEncodingOptions)] = [("smallest (files)", .builtin), ("quick (studio tiles)", .quick)]
+        for (name, options) in efforts {
+            let bytes = try pixmaps.reduce(0) { $0 + (try encodePNG($1, options: options)).count }
+            for pixmap in pixmaps {
+                guard try decodePNG(try encodePNG(pixmap, options: options)).pixmap == pixmap else {
+                    throw BenchError("the \(name) encoding did not round-trip a tile")
+                }
+            }
+            let ms = try cpu { for pixmap in pixmaps { _ = try encodePNG(pixmap, options: options) } }
+            print(String(format: "encode, %@: %.1f ms CPU per grid, %@ B", name, ms, Encoders.grouped(bytes)))
+        }
+    }
+}

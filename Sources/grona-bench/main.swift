@@ -18,7 +18,7 @@ import Text
 //                                            libpng, and Pillow with a Python that has it; peak memory
 //                                            encoding 64 megapixels of noise; Encoders.swift)
 //   grona-bench --digests | --png-options | --profile-render N [--encode] | --profile-matrix JOBS [--passes N]
-//              | --profile-encode IMAGE [--count N] [--libpng]
+//              | --profile-encode IMAGE [--count N] [--libpng] | --profile-tiles [N]
 //                                            (tools for profiling and checking, see Explore.swift)
 //
 // The reference banner is bench/reference-banner.json: the scene the peers render (scene.py in the
@@ -60,6 +60,10 @@ do {
     if let prefix = value(after: "--profile-encode") {
         try Explore.encode(checkout: checkout, prefix: prefix, count: Int(value(after: "--count") ?? "") ?? 1,
                            libpng: arguments.contains("--libpng"))
+        exit(0)
+    }
+    if arguments.contains("--profile-tiles") {
+        try Explore.tiles(checkout: checkout, rounds: Int(value(after: "--profile-tiles") ?? "") ?? 9)
         exit(0)
     }
     if arguments.contains("--interactivity") {

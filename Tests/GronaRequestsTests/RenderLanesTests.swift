@@ -27,8 +27,35 @@ final class RenderLanesTests: XCTestCase {
         // Three lanes, three sessions, each index on lane index % 3.
         XCTAssertEqual(Set(first).count, 3)
         for index in first.indices { XCTAssertEqual(first[index], first[index % 3]) }
-        // Lane 0 is the calling thread's own session.
-        XCTAssertEqual(first[0], ObjectIdentifier(try RenderSession.current()))
+        // Every lane is a thread of the lanes' own, whichever thread asks: the caller's session is
+        // not one of them, and another caller meets the same sessions.
+        XCTAssertFalse(first.contains(ObjectIdentifier(try RenderSession.current())))
+        let elsewhere = Mutex<[ObjectIdentifier]>([]), finished = DispatchSemaphore(value: 0)
+        Thread {
+            elsewhere.withLock { $0 = (try? lanes.map(13) { _, session in ObjectIdentifier(session) }) ?? [] }
+            finished.signal()
+        }.start()
+        finished.wait()
+        XCTAssertEqual(elsewhere.withLock { $0 }, first)
+        // One lane is the calling thread itself.
+        XCTAssertEqual(try RenderLanes(count: 1).map(3) { _, session in ObjectIdentifier(session) },
+                       Array(repeating: ObjectIdentifier(try RenderSession.current()), count: 3))
+    }
+
+    /// Keyed by tile number, a tile meets the same session in a request that draws every tile and in
+    /// one that draws a few, whatever its place in each: its paragraphs' layouts are still there.
+    func testAKeyedIndexMeetsTheSessionOfItsKey() throws {
+        let lanes = RenderLanes(count: 2)
+        let all = try lanes.map(12, keys: Array(0..<12)) { _, session in ObjectIdentifier(session) }
+        XCTAssertEqual(Set(all).count, 2)
+        let rest = [4, 5, 7, 8, 9, 11]
+        let some = try lanes.map(rest.count, keys: rest) { index, session in (index, ObjectIdentifier(session)) }
+        XCTAssertEqual(some.map(\.0), Array(rest.indices), "results in index order")
+        for (slot, tile) in rest.enumerated() { XCTAssertEqual(some[slot].1, all[tile], "tile \(tile)") }
+        // The cost of drawing them counts each lane's pictures one after the other, as the keys place them.
+        let costs = [100, 300, 200, 50, 10, 20].map { RenderCost(heldPixels: $0, drawnPixels: $0, characters: 1) }
+        // Keys 4 and 8 → lane 0 holds 100 then 50; keys 5, 7, 9 and 11 → lane 1 holds at most 300.
+        XCTAssertEqual(lanes.cost(of: costs, keys: [4, 5, 7, 8, 9, 11]), RenderCost(heldPixels: 400, drawnPixels: 680, characters: 6))
     }
 
     func testTheLanesRunAtTheSameTime() throws {

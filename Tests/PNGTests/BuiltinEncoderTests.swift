@@ -191,6 +191,29 @@ final class BuiltinEncoderTests: XCTestCase {
         XCTAssertEqual(Set(try filterTypes(try encodePNG(image), width: 300, height: 240)), [0])
     }
 
+    /// The quick effort (the studio's tiles) writes the photo's rows unfiltered, as the fast parse
+    /// found them, with no filtered trial; the pixels are the same, the bytes the same every time, and a
+    /// snapshot without a photo is the same file at both efforts (the smallest effort writes it as
+    /// parsed too). Noise, in a band that is not flat, is written unfiltered as well.
+    func testTheQuickEffortWritesEveryRowUnfilteredWithTheSamePixels() throws {
+        let photo = gradientPhotoBanner()
+        let quick = try encodePNG(photo, options: .quick)
+        XCTAssertEqual(try decodePNG(quick).pixmap, photo)
+        XCTAssertEqual(quick, try encodePNG(photo, options: .quick), "same pixels, same bytes")
+        XCTAssertEqual(Set(try filterTypes(quick, width: photo.width, height: photo.height)), [0])
+        XCTAssertNotEqual(Set(try filterTypes(try encodePNG(photo), width: photo.width, height: photo.height)), [0],
+                          "the smallest effort filters the photo's rows")
+        let snapshot = pixmap(300, 240) { x, y in
+            y % 24 >= 6 && y % 24 < 14 && (x / 9) % 5 != 4 && x > 20 ? (250, 250, 245, 255) : (5, 75, 58, 255)
+        }
+        XCTAssertEqual(try encodePNG(snapshot, options: .quick), try encodePNG(snapshot))
+        var noise = Noise(state: 0x0DDB_1A5E_5BAD_5EED)
+        let grain = pixmap(120, 90) { x, y in (UInt8(x * 2) &+ noise.next() % 9, UInt8(y * 2) &+ noise.next() % 9, 90, 255) }
+        let grainy = try encodePNG(grain, options: .quick)
+        XCTAssertEqual(try decodePNG(grainy).pixmap, grain)
+        XCTAssertEqual(Set(try filterTypes(grainy, width: grain.width, height: grain.height)), [0])
+    }
+
     func testRegionChoiceWeighsEachSwitch() {
         // Filtered is cheaper in groups 1...3; a switch costs 50 bits.
         let fast = [10, 100, 100, 100, 10], filtered = [Int.max, 40, 40, 40, 80]

@@ -86,7 +86,9 @@ package struct PreviewRequest {
         let laidOut = self.laidOut, drawn = self.drawn, spec = self.spec, overlay = self.overlay
         let environments = tiles.map(\.environment)
         let renderers = LaneLocal<ComponentRenderer>(count: laidOut.count)
-        let costs = try lanes.map(laidOut.count) { slot, session in
+        // Each tile on the lane of its number (`RenderLanes`), in this request and the next: a tile laid
+        // out here for its findings is drawn by the second request on the lane that has its paragraphs.
+        let costs = try lanes.map(laidOut.count, keys: laidOut) { slot, session in
             try RequestError.checkStop(stop)
             let index = laidOut[slot]
             let renderer = ComponentRenderer(spec: spec, engine: session.engine)
@@ -94,7 +96,7 @@ package struct PreviewRequest {
             let tile = try renderer.cost(environments[index], overlay: overlay)
             return drawn.contains(index) ? tile : RenderCost(characters: tile.characters)
         }
-        let tiles = lanes.cost(of: costs)
+        let tiles = lanes.cost(of: costs, keys: laidOut)
         guard withFindings, let most = costs.map(\.characters).max() else { return (tiles, renderers) }
         return (tiles.then(RenderCost(characters: most).kept(Self.fixChecks)), renderers)
     }
@@ -121,7 +123,7 @@ package struct PreviewRequest {
         // A tile's key and its base64 are made on its lane too: the lanes share the request's work
         // and the calling thread has only the answer's JSON left to join.
         let keys = cache.map { _ in TileCache.Keys(spec, laidOut.map { environments[$0] }, overlay: overlay) }
-        let rendered = try lanes.map(laidOut.count) { slot, _ -> (report: RenderReport, png: [UInt8]?, base64: String?) in
+        let rendered = try lanes.map(laidOut.count, keys: laidOut) { slot, _ -> (report: RenderReport, png: [UInt8]?, base64: String?) in
             try RequestError.checkStop(stop)
             let index = laidOut[slot], renderer = renderers[slot]
             let found = keys?.key(environments[index])
@@ -130,7 +132,9 @@ package struct PreviewRequest {
             }
             guard drawn.contains(index) else { return (try renderer.report(environments[index]), nil, nil) }
             let snapshot = try renderer.render(environments[index], overlay: overlay)
-            let png = try encodePNG(snapshot.pixmap)
+            // Shown once, as base64 in this answer (a download renders the tile again): the quick
+            // encoding, whose photo rows are larger but cost a fraction of the smallest encoding's time.
+            let png = try encodePNG(snapshot.pixmap, options: .quick)
             if let found { cache?.keep(TileCache.Tile(report: snapshot.report, png: png), found.key, spec: found.spec) }
             return (snapshot.report, png, Self.base64(png))
         }

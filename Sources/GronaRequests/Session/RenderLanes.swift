@@ -6,64 +6,82 @@ import Locking
 /// (the studio's tiles after a keystroke): its pictures split over lanes, each lane one thread with
 /// its own warm `RenderSession`, so a 12-tile grid takes about half as long on two cores as on one.
 ///
-/// Lane 0 is the calling thread itself (a server worker, with its own session); the other lanes are
-/// threads kept for the process's life and shared by every request, each running what it is given
-/// one job at a time. A picture `index` always goes to lane `index % lanes`: so a renderer made on a
-/// lane in one pass (laid out for its cost) is used again on that same lane in the next (drawn),
-/// and a text engine is never touched by two threads. Batch commands keep `ParallelRenderer`, which
-/// makes its own engines for one long run; these lanes are for short runs with warm caches.
+/// With one lane, the lane is the calling thread itself (with its own session). With several, every
+/// lane is a thread kept for the process's life and shared by every request, each running what it
+/// is given one job at a time, while the caller waits: lane 0 too, so that a picture keyed to a lane
+/// meets the same text engine whichever server worker takes the request (the two requests of one
+/// edit run on different workers; with the caller as lane 0, half the tiles met another engine).
+/// A picture `index` always goes to lane `index % lanes` (or `keys[index] % lanes`):
+/// so a renderer made on a lane in one pass (laid out for its cost) is used again on that same lane
+/// in the next (drawn), and a text engine is never touched by two threads. Keyed by the studio's
+/// tile numbers, a tile goes to the same lane in every request too, where that lane's engine still
+/// holds the layouts of its paragraphs (`LayoutCache`) from the request that laid it out for its
+/// findings: the tiles off screen are laid out once, not again when a second request draws them.
+/// Batch commands keep `ParallelRenderer`, which makes its own engines for one long run; these lanes
+/// are for short runs with warm caches.
 package final class RenderLanes: Sendable {
     /// One lane per core, made on first use.
     package static let shared = RenderLanes(count: ParallelRenderer.defaultJobs)
 
-    /// Lanes 1 and up (lane 0 is the caller).
+    /// Every lane's thread; none for one lane (the caller).
     private let threads: [LaneThread]
 
-    package var count: Int { threads.count + 1 }
+    package var count: Int { max(1, threads.count) }
 
     package init(count: Int) {
-        threads = (1..<max(1, count)).map { LaneThread(number: $0) }
+        threads = count > 1 ? (0..<count).map { LaneThread(number: $0) } : []
     }
 
     /// How many lanes `count` pictures use: one each, up to the lanes there are.
     package func lanes(for count: Int) -> Int { max(1, min(self.count, count)) }
 
     /// `work(index, session)` for every index in `0..<count`, index `i` on lane `i % lanes(for: count)`
-    /// in ascending order there, the lanes at the same time; the results in index order. The first
-    /// error (by index) is thrown once every lane has finished; a lane stops at its own first error.
-    package func map<T: Sendable>(_ count: Int, _ work: @escaping @Sendable (Int, RenderSession) throws -> T) throws -> [T] {
-        let lanes = lanes(for: count)
-        let own = try RenderSession.current()
+    /// (given `keys`, of `count` keys, on lane `keys[i] % count` of all the lanes) in ascending order there,
+    /// the lanes at the same time; the results in index order. The first error (by index) is thrown
+    /// once every lane has finished; a lane stops at its own first error.
+    package func map<T: Sendable>(_ count: Int, keys: [Int]? = nil,
+                                 _ work: @escaping @Sendable (Int, RenderSession) throws -> T) throws -> [T] {
+        let lanes = keys == nil ? lanes(for: count) : self.count
         let results = LaneResults<T>()
+        let schedule = Self.schedule(count, lanes: lanes, keys: keys)
         @Sendable func run(lane: Int, session: RenderSession) {
-            for index in stride(from: lane, to: count, by: lanes) {
+            for index in schedule[lane] {
                 let result = Result { try work(index, session) }
                 results.set(index, result)
                 if case .failure = result { return }
             }
         }
+        guard !threads.isEmpty else {
+            run(lane: 0, session: try RenderSession.current())
+            return try results.inOrder(count)
+        }
         let done = DispatchGroup()
-        for lane in 1..<lanes {
+        for lane in 0..<lanes where !schedule[lane].isEmpty {
             done.enter()
-            threads[lane - 1].submit { session in
+            threads[lane].submit { session in
                 switch session {
                 case .success(let session): run(lane: lane, session: session)
-                case .failure(let error): results.set(lane, .failure(error))
+                case .failure(let error): if let first = schedule[lane].first { results.set(first, .failure(error)) }
                 }
                 done.leave()
             }
         }
-        run(lane: 0, session: own)
         done.wait()
         return try results.inOrder(count)
     }
 
-    /// What drawing `costs` on `lanes(for: costs.count)` lanes costs: each lane's pictures one after
-    /// the other, the lanes at the same time (their held pixels add up).
-    package func cost(of costs: [RenderCost]) -> RenderCost {
-        let lanes = lanes(for: costs.count)
-        return (0..<lanes).map { lane in
-            stride(from: lane, to: costs.count, by: lanes).reduce(RenderCost()) { $0.then(costs[$1]) }
+    /// The indices each of `lanes` lanes runs, in ascending order: `i` on lane `(keys?[i] ?? i) % lanes`.
+    static func schedule(_ count: Int, lanes: Int, keys: [Int]?) -> [[Int]] {
+        var schedule = [[Int]](repeating: [], count: lanes)
+        for index in 0..<count { schedule[(keys?[index] ?? index) % lanes].append(index) }
+        return schedule
+    }
+
+    /// What drawing `costs` on `lanes(for: costs.count)` lanes (as `map` with the same `keys` puts them)
+    /// costs: each lane's pictures one after the other, the lanes at the same time (their held pixels add up).
+    package func cost(of costs: [RenderCost], keys: [Int]? = nil) -> RenderCost {
+        Self.schedule(costs.count, lanes: keys == nil ? lanes(for: costs.count) : count, keys: keys).map { lane in
+            lane.reduce(RenderCost()) { $0.then(costs[$1]) }
         }.reduce(RenderCost(), +)
     }
 }
