@@ -3,9 +3,16 @@ import GronaRequests
 
 // An answer's JSON is a `JSONValue` written by the one writer GronaSnap has for JSON values
 // (`JSONTextEdit.serialize`, which also writes a spec's edited values), on one line: strings always
-// escaped, numbers always in one form, members in the order given (`JSONValue.members`). Every
-// answer's JSON is written here, the studio's preview too (`PreviewRequest.answer`); the log's lines
-// are `ServiceLog`'s, in their own compact form.
+// escaped, numbers always in one form, members in the order given. Every answer's JSON is made
+// here (the log's lines are `ServiceLog`'s, in their own compact form).
+extension JSONValue {
+    /// An object of `members` in order; a member whose value is nil is left out (a field the
+    /// answer does not have, rather than `null`).
+    static func members(_ members: [(String, JSONValue?)]) -> JSONValue {
+        .object(members.compactMap { key, value in value.map { JSONMember(key: key, value: $0) } })
+    }
+}
+
 extension HTTPResponse {
     /// `value` as a JSON answer, written on one line and ended by a newline.
     static func json(_ value: JSONValue, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {

@@ -16,11 +16,6 @@ package enum JSONText {
 
     /// A JSON string literal; control characters and U+2028/2029 escaped.
     package static func string(_ text: String) -> String {
-        // Most strings need no escape (a tile's base64 PNG is megabytes of them): one pass over the
-        // bytes finds out. U+2028/2029 begin with 0xE2, which sends a string the long way.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
-            return "\"" + text + "\""
-        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -645,11 +645,3 @@ private struct SpanEditor {
         return out
     }
 }
-
-extension JSONValue {
-    /// An object of `members` in order; a member whose value is nil is left out (a field the
-    /// answer does not have, rather than `null`): how the service's answers are built.
-    package static func members(_ members: [(String, JSONValue?)]) -> JSONValue {
-        .object(members.compactMap { key, value in value.map { JSONMember(key: key, value: $0) } })
-    }
-}

@@ -157,83 +157,81 @@ package struct PreviewRequest {
 
     /// The answer's JSON: the tiles drawn, and with findings the plan (every tile, drawn or not, for
     /// the page to lay out its grid by), the findings grouped, the colour hints and the languages.
-    /// Written by the one JSON writer (`JSONTextEdit.serialize`), as every answer is.
     package func json(_ result: Result) -> String {
-        JSONTextEdit.serialize(answer(result)) + "\n"
-    }
-
-    /// The answer as a JSON value (`json` writes it).
-    package func answer(_ result: Result) -> JSONValue {
         let environments = tiles.map(\.environment)
-        var drawnTiles: [JSONValue] = []
+        var drawnTiles: [String] = []
         for (index, tile) in zip(result.laidOut, result.rendered) {
             guard let png = tile.png else { continue }
-            drawnTiles.append(.members(tileFields(tiles[index]) + [
-                ("width", .number(Self.hundredths(tile.report.width))), ("height", .number(Self.hundredths(tile.report.height))),
-                ("png", .string("data:image/png;base64," + (tile.base64 ?? Self.base64(png)))),
-            ]))
+            drawnTiles.append(Self.object(tileFields(tiles[index]) + [
+                ("width", JSONText.number(tile.report.width)), ("height", JSONText.number(tile.report.height)),
+                // Base64 needs no escaping in JSON: the data URL is written as it is, not scanned.
+                ("png", "\"data:image/png;base64," + (tile.base64 ?? Self.base64(png)) + "\""),
+            ], quotingKeys: false))
         }
-        guard withFindings else { return .members([("tiles", .array(drawnTiles))]) }
-        let findings = zip(result.groups, result.fixes).map { group, fieldFix -> JSONValue in
+        guard withFindings else {
+            return "{\"tiles\": [\n" + drawnTiles.joined(separator: ",\n") + "\n]}\n"
+        }
+        let findings = zip(result.groups, result.fixes).map { group, fieldFix -> String in
             let plain = group.plain(among: environments)
             let indices = environments.indices.filter { index in group.variants.contains(environments[index]) }
             // The language of the copy quoted, for the page's lang attribute.
             let copyLocale = group.variants.first.flatMap { $0.pseudo == nil ? ($0.locale ?? spec.environment.locale) : nil }
+            var fields: [(String, String)] = [
+                ("kind", jsonStringLiteral(plain.kind.rawValue)), ("name", jsonStringLiteral(plain.kind.plainName)),
+                ("badge", jsonStringLiteral(plain.kind.badge)), ("role", jsonStringLiteral(plain.role)),
+                ("sentence", jsonStringLiteral(plain.sentence)), ("why", jsonStringLiteral(plain.why)),
+                ("place", jsonStringLiteral(plain.place)), ("message", jsonStringLiteral(group.sentence(among: environments))),
+                ("swatches", "[" + plain.swatches.map { "{\"hex\": \(jsonStringLiteral($0.hex)), \"label\": \(jsonStringLiteral($0.label))}" }
+                    .joined(separator: ", ") + "]"),
+                ("tiles", "[" + indices.map(String.init).joined(separator: ", ") + "]"),
+            ]
             // A colour's fix is the field that clears it, checked by rendering; a sentence that
             // could name the wrong field is not said.
-            var fix: String?, apply: JSONValue?
             if let fieldFix {
-                fix = fieldFix.sentence
-                apply = .members([("path", .string(fieldFix.path)), ("label", .string(fieldFix.label)), ("value", .string(fieldFix.hex))])
-            } else if let plainFix = plain.fix, !FindingGroup.colourKinds.contains(group.first.kind) {
-                fix = plainFix
+                fields.append(("fix", jsonStringLiteral(fieldFix.sentence)))
+                fields.append(("apply", Self.object([("path", jsonStringLiteral(fieldFix.path)), ("label", jsonStringLiteral(fieldFix.label)),
+                                                     ("value", jsonStringLiteral(fieldFix.hex))])))
+            } else if let fix = plain.fix, !FindingGroup.colourKinds.contains(group.first.kind) {
+                fields.append(("fix", jsonStringLiteral(fix)))
             }
-            return .members([
-                ("kind", .string(plain.kind.rawValue)), ("name", .string(plain.kind.plainName)),
-                ("badge", .string(plain.kind.badge)), ("role", .string(plain.role)),
-                ("sentence", .string(plain.sentence)), ("why", .string(plain.why)),
-                ("place", .string(plain.place)), ("message", .string(group.sentence(among: environments))),
-                ("swatches", .array(plain.swatches.map { .members([("hex", .string($0.hex)), ("label", .string($0.label))]) })),
-                ("tiles", .array(indices.map { .number(Double($0)) })),
-                ("fix", fix.map(JSONValue.string)), ("apply", apply),
-                ("copy", plain.copy.map(JSONValue.string)),
-                ("copyLanguage", plain.copy == nil ? nil : copyLocale.map(JSONValue.string)),
-                ("minimum", plain.minimum.map(JSONValue.string)),
-            ])
+            if let copy = plain.copy { fields.append(("copy", jsonStringLiteral(copy))) }
+            if let copyLocale, plain.copy != nil { fields.append(("copyLanguage", jsonStringLiteral(copyLocale))) }
+            if let minimum = plain.minimum { fields.append(("minimum", jsonStringLiteral(minimum))) }
+            return Self.object(fields)
         }
-        var colors: [(String, JSONValue?)] = []
+        var colors: [String] = []
         let reports = result.rendered.map(\.report)
         for appearance in Appearance.allCases {
             // The first tile in this appearance (every tile is laid out when there are findings).
             guard let index = tiles.firstIndex(where: { $0.environment.appearance == appearance }) else { continue }
-            colors.append((appearance.rawValue, colorHints(tiles[index].environment, reports[index])))
+            colors.append("\"\(appearance.rawValue)\": " + colorHints(tiles[index].environment, reports[index]))
         }
-        let languageNames: [JSONValue] = languages.map { language in
-            .members([("language", .string(Self.answerName(language))), ("name", .string(languageName(language))),
-                      ("direction", .string(languageDirection(language).rawValue))])
+        let languageNames = languages.map { language in
+            "{\"language\": \(jsonStringLiteral(Self.answerName(language))), \"name\": \(jsonStringLiteral(languageName(language))), "
+                + "\"direction\": \"\(languageDirection(language).rawValue)\"}"
         }
-        return .members([
-            ("tiles", .array(drawnTiles)),
-            ("findings", .array(findings)),
-            ("colors", .members(colors)),
-            ("languages", .array(languageNames)),
-            ("plan", .array(tiles.map { .members(tileFields($0)) })),
-        ])
+        let plan = tiles.map { Self.object(tileFields($0), quotingKeys: false) }
+        return "{\"tiles\": [\n" + drawnTiles.joined(separator: ",\n") + "\n],\n"
+            + "\"findings\": [\n" + findings.joined(separator: ",\n") + "\n],\n"
+            + "\"colors\": {" + colors.joined(separator: ",\n") + "},\n"
+            + "\"languages\": [" + languageNames.joined(separator: ", ") + "],\n"
+            + "\"plan\": [\n" + plan.joined(separator: ",\n") + "\n]}\n"
     }
 
     static func base64(_ png: [UInt8]) -> String { Data(png).base64EncodedString() }
 
-    /// A measure as the reports give it: two decimals at most (`JSONText.number`).
-    static func hundredths(_ value: Double) -> Double { value.isFinite ? (value * 100).rounded() / 100 : 0 }
-
     /// A tile's place and name, as the answer gives it for a tile drawn and in the plan.
-    func tileFields(_ tile: Tile) -> [(String, JSONValue?)] {
+    func tileFields(_ tile: Tile) -> [(String, String)] {
         let environment = tile.environment
-        return [("index", .number(Double(tile.index))), ("language", .string(Self.answerName(tile.language))),
-                ("textSize", .string(environment.textSize.shortName)),
-                ("appearance", .string(environment.appearance.rawValue)),
-                ("direction", .string(environment.direction.rawValue)),
-                ("name", .string(tileName(tile)))]
+        return [("index", "\(tile.index)"), ("language", jsonStringLiteral(Self.answerName(tile.language))),
+                ("textSize", jsonStringLiteral(environment.textSize.shortName)),
+                ("appearance", jsonStringLiteral(environment.appearance.rawValue)),
+                ("direction", jsonStringLiteral(environment.direction.rawValue)),
+                ("name", jsonStringLiteral(tileName(tile)))]
+    }
+
+    static func object(_ fields: [(String, String)], quotingKeys: Bool = true) -> String {
+        "{" + fields.map { "\(quotingKeys ? jsonStringLiteral($0.0) : "\"\($0.0)\""): \($0.1)" }.joined(separator: ", ") + "}"
     }
 
     /// A language as the answer's `language` fields spell it: "" for the spec's own copy.
@@ -285,57 +283,57 @@ package struct PreviewRequest {
     /// drawn: as the text or fill (its own contrast, before any replacement) or as what they are
     /// drawn on (the contrast drawn). Which field a colour comes from is the resolver's own answer
     /// (`ComponentColors.textSources`, `graphicSources`).
-    func colorHints(_ environment: Environment, _ report: RenderReport) -> JSONValue {
+    func colorHints(_ environment: Environment, _ report: RenderReport) -> String {
         let component = spec.localized(for: environment).component
         let colors = ColorResolver(theme: spec.theme).colors(for: component, appearance: environment.appearance)
-        var checks: [String: [JSONValue]] = [:]
-        func add(_ path: String, _ fields: [(String, JSONValue?)]) { checks[path, default: []].append(.members(fields)) }
-        func s(_ text: String) -> JSONValue { .string(text) }
-        func n(_ value: Double) -> JSONValue { .number(Self.hundredths(value)) }
+        var checks: [String: [String]] = [:]
+        func add(_ path: String, _ fields: [(String, String)]) { checks[path, default: []].append(Self.object(fields)) }
+        func s(_ text: String) -> String { jsonStringLiteral(text) }
+        func n(_ value: Double) -> String { JSONText.number(value) }
         for text in report.texts {
             guard let sources = colors.textSources[text.role] else { continue }
             let c = text.color
-            let common: [(String, JSONValue?)] = [("role", s(text.role.rawValue)), ("name", s(plainRoleName(text.role.rawValue))),
-                                                  ("minimumContrast", n(c.minimumContrast)), ("minimum", s(readableContrast(c.minimumContrast))),
-                                                  ("preferred", s(c.preferred.reportHex)), ("color", s(c.color.reportHex)),
-                                                  ("background", s(c.background.reportHex)), ("replaced", .bool(c.isAdjusted))]
+            let common: [(String, String)] = [("role", s(text.role.rawValue)), ("name", s(plainRoleName(text.role.rawValue))),
+                                              ("minimumContrast", n(c.minimumContrast)), ("minimum", s(readableContrast(c.minimumContrast))),
+                                              ("preferred", s(c.preferred.reportHex)), ("color", s(c.color.reportHex)),
+                                              ("background", s(c.background.reportHex)), ("replaced", "\(c.isAdjusted)")]
             for path in sources.foreground {
                 add(path, [("as", s("text")), ("field", s("preferredContrast")), ("contrast", n(c.preferredContrast)),
-                           ("ratio", s(readableContrast(c.preferredContrast))), ("reaches", .bool(c.preferredContrast >= c.minimumContrast))] + common)
+                           ("ratio", s(readableContrast(c.preferredContrast))), ("reaches", "\(c.preferredContrast >= c.minimumContrast)")] + common)
             }
             // Behind a text the app recoloured, the contrast is the chosen colour's, as its finding
             // says (the colour drawn instead reads well, but is not the one asked for).
             let behind = c.isAdjusted ? c.preferredContrast : c.contrast
             for path in sources.background {
                 add(path, [("as", s("background")), ("field", s(c.isAdjusted ? "preferredContrast" : "contrast")), ("contrast", n(behind)),
-                           ("ratio", s(readableContrast(behind))), ("reaches", .bool(behind >= c.minimumContrast))] + common)
+                           ("ratio", s(readableContrast(behind))), ("reaches", "\(behind >= c.minimumContrast)")] + common)
             }
         }
         for graphic in report.graphics {
             guard let sources = colors.graphicSources[graphic.role] else { continue }
             let minimum = GraphicContrast.minimumContrast
-            let common: [(String, JSONValue?)] = [("role", s(graphic.role.rawValue)),
-                                                  ("name", s(graphic.role == .button ? "button" : plainRoleName(graphic.role.rawValue))),
-                                                  ("graphic", .bool(true)), ("field", s("contrast")), ("contrast", n(graphic.contrast)),
-                                                  ("ratio", s(readableContrast(graphic.contrast))), ("reaches", .bool(graphic.contrast >= minimum)),
-                                                  ("minimumContrast", n(minimum)), ("minimum", s(readableContrast(minimum))),
-                                                  ("preferred", s(graphic.color.reportHex)), ("color", s(graphic.color.reportHex)),
-                                                  ("background", s(graphic.background.reportHex)), ("replaced", .bool(false))]
+            let common: [(String, String)] = [("role", s(graphic.role.rawValue)),
+                                              ("name", s(graphic.role == .button ? "button" : plainRoleName(graphic.role.rawValue))),
+                                              ("graphic", "true"), ("field", s("contrast")), ("contrast", n(graphic.contrast)),
+                                              ("ratio", s(readableContrast(graphic.contrast))), ("reaches", "\(graphic.contrast >= minimum)"),
+                                              ("minimumContrast", n(minimum)), ("minimum", s(readableContrast(minimum))),
+                                              ("preferred", s(graphic.color.reportHex)), ("color", s(graphic.color.reportHex)),
+                                              ("background", s(graphic.background.reportHex)), ("replaced", "false")]
             for path in sources.foreground { add(path, [("as", s("fill"))] + common) }
             for path in sources.background { add(path, [("as", s("background"))] + common) }
         }
         // A campaign field left out measures as the theme fields it stands for, since those are drawn.
         for (path, fields) in colors.standsFor where checks[path] == nil {
-            var union: [JSONValue] = []
+            var union: [String] = []
             for field in fields { for check in checks[field] ?? [] where !union.contains(check) { union.append(check) } }
             checks[path] = union
         }
         let paths = ColorField.theme.map(\.path) + ColorField.campaign.map(\.path)
-        return .members(paths.map { path in
+        return "{" + paths.map { path in
+            let color = colors.fieldColors[path].map { s($0.reportHex) } ?? "null"
             // The card's colour (or a campaign background standing for it) is read as what the copy is on.
             let card = colors.cardFields.contains(path) || (colors.standsFor[path] ?? []).contains { colors.cardFields.contains($0) }
-            return (path, .members([("color", colors.fieldColors[path].map { s($0.reportHex) } ?? .null), ("card", .bool(card)),
-                                    ("checks", .array(checks[path] ?? []))]))
-        })
+            return "\n  \(s(path)): {\"color\": \(color), \"card\": \(card), \"checks\": [" + (checks[path] ?? []).joined(separator: ", ") + "]}"
+        }.joined(separator: ",") + "}"
     }
 }
