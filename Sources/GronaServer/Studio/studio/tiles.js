@@ -28,6 +28,10 @@ export function schedule() {
   }
 }
 
+/// How many tiles off screen a first request draws along with those on screen rather than leave
+/// them to a second request.
+const ONE_REQUEST_EXTRA_TILES = 4;
+
 // One request per edit (POST /api/preview): every tile, the findings and the colours' contrasts in
 // one answer, each tile rendered once.
 export async function refresh() {
@@ -48,9 +52,12 @@ export async function refresh() {
     const grid = state.view === "grid";
     const planned = grid ? variants() : null;
     if (planned) layOutGrid(planned);
-    // The tiles on screen are drawn first; the rest follow in a second request (below).
+    // The tiles on screen are drawn first; the rest follow in a second request (below). A grid of
+    // a few tiles more than a screen is drawn in one request: its second round trip took longer
+    // than drawing the few tiles it brought (12 tiles: all shown p95 107 ms in two requests).
     const onScreen = planned ? visibleTiles(planned) : null;
-    const first = onScreen && onScreen.length < planned.length ? {draw: onScreen.join(",") || "0"} : {};
+    const split = onScreen && planned.length - onScreen.length > ONE_REQUEST_EXTRA_TILES;
+    const first = split ? {draw: onScreen.join(",") || "0"} : {};
     const asked = planFor();
     const answer = await post("preview", {...previewQuery(), ...first}, controller.signal);
     const result = await answer.json();
