@@ -36,7 +36,8 @@ package final class RenderLanes: Sendable {
     package func lanes(for count: Int) -> Int { max(1, min(self.count, count)) }
 
     /// `work(index, session)` for every index in `0..<count`, index `i` on lane `i % lanes(for: count)`
-    /// (given `keys`, of `count` keys, on lane `keys[i] % count` of all the lanes) in ascending order there,
+    /// (given `keys`, one per index, on lane `keys[i] % self.count`: every lane, so that a key meets
+    /// the same lane whatever the request's size) in ascending order there,
     /// the lanes at the same time; the results in index order. The first error (by index) is thrown
     /// once every lane has finished; a lane stops at its own first error.
     package func map<T: Sendable>(_ count: Int, keys: [Int]? = nil,
@@ -77,7 +78,7 @@ package final class RenderLanes: Sendable {
         return schedule
     }
 
-    /// What drawing `costs` on `lanes(for: costs.count)` lanes (as `map` with the same `keys` puts them)
+    /// What drawing `costs` on the lanes `map` with the same `keys` puts them on (`lanes(for: costs.count)`, or all with keys)
     /// costs: each lane's pictures one after the other, the lanes at the same time (their held pixels add up).
     package func cost(of costs: [RenderCost], keys: [Int]? = nil) -> RenderCost {
         Self.schedule(costs.count, lanes: keys == nil ? lanes(for: costs.count) : count, keys: keys).map { lane in
